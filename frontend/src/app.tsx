@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { headerVisible } from './lib/header';
+import { usePlatform } from './platform';
+import { About } from './routes/about';
+import { Contact } from './routes/contact';
+import { Donate } from './routes/donate';
+import { Home } from './routes/home';
+import { NewsArticle } from './routes/news-article';
+import { NewsList } from './routes/news-list';
+import { Outreach } from './routes/outreach';
+import { Sponsors } from './routes/sponsors';
+
+// The season pages and the countdown carry heavy animations; load them on demand.
+const Reefscape = lazy(() => import('./routes/reefscape'));
+const Crescendo = lazy(() => import('./routes/crescendo'));
+const Rebuilt = lazy(() => import('./routes/rebuilt'));
+const WhatTimeIsIt = lazy(() => import('./routes/whattimeisit'));
+
+/** Scrolls to the top after every navigation and tells the host the route rendered. */
+function NavigationEffects() {
+  const { pathname } = useLocation();
+  const platform = usePlatform();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    platform.ready(pathname);
+  }, [pathname, platform]);
+  return null;
+}
+
+/** The frame of every page: header (unless on a season page), content, footer. */
+function Layout() {
+  const { pathname } = useLocation();
+  const showHeader = headerVisible(pathname);
+  useEffect(() => {
+    document.body.classList.toggle('no-header', !showHeader);
+  }, [showHeader]);
+  return (
+    <>
+      {showHeader && <Header />}
+      <main id="main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+/** The whole site: every route of SPEC.md section 2. */
+export function App() {
+  return (
+    <>
+      <NavigationEffects />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<Home />} />
+          <Route path="about" element={<About />} />
+          <Route path="contact" element={<Contact />} />
+          <Route path="news" element={<NewsList />} />
+          <Route path="news/:id" element={<NewsArticle />} />
+          <Route path="outreach" element={<Outreach />} />
+          <Route path="sponsors" element={<Sponsors />} />
+          <Route path="donate" element={<Donate />} />
+          <Route path="reefscape" element={<Reefscape />} />
+          <Route path="crescendo" element={<Crescendo />} />
+          <Route path="rebuilt" element={<Rebuilt />} />
+          <Route path="whattimeisit" element={<WhatTimeIsIt />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

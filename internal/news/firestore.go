@@ -1,0 +1,158 @@
+package news
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"google.golang.org/api/iterator"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// Collection is the Firestore collection that holds the articles.
+const Collection = "News"
+
+// writeTimeout bounds every single Firestore write or read.
+const writeTimeout = 15 * time.Second
+
+// FirestoreStore keeps articles as documents of the News collection:
+// {title: string, content: string, date: timestamp}, document id = article id.
+type FirestoreStore struct {
+	client *firestore.Client
+}
+
+// OpenFirestore connects to the Firestore project projectID with Application
+// Default Credentials, or to the emulator named by FIRESTORE_EMULATOR_HOST
+// (the client library reads that variable itself).
+func OpenFirestore(ctx context.Context, projectID string) (*FirestoreStore, error) {
+	if projectID == "" {
+		return nil, errors.New("news: firestore needs a project id: pass --project or set GOOGLE_CLOUD_PROJECT")
+	}
+	client, err := firestore.NewClient(ctx, projectID)
+	if err != nil {
+		return nil, fmt.Errorf("news: connect to firestore project %q: %w", projectID, err)
+	}
+	return &FirestoreStore{client: client}, nil
+}
+
+type document struct {
+	Title   string    `firestore:"title"`
+	Content string    `firestore:"content"`
+	Date    time.Time `firestore:"date"`
+}
+
+func fromSnapshot(doc *firestore.DocumentSnapshot) (Article, error) {
+	var d document
+	if err := doc.DataTo(&d); err != nil {
+		return Article{}, fmt.Errorf("news: document %s: %w", doc.Ref.ID, err)
+	}
+	return Article{ID: doc.Ref.ID, Title: d.Title, Content: d.Content, Date: d.Date}, nil
+}
+
+func (s *FirestoreStore) articles(docs []*firestore.DocumentSnapshot) []Article {
+	list := make([]Article, 0, len(docs))
+	for _, doc := range docs {
+		a, err := fromSnapshot(doc)
+		if err != nil {
+			continue // a document of the wrong shape is not news; the rest still is
+		}
+		list = append(list, a)
+	}
+	SortNewestFirst(list)
+	return list
+}
+
+// Watch follows the News collection live. The client library retries broken
+// streams itself, so this returns only when ctx ends or on a permanent error.
+func (s *FirestoreStore) Watch(ctx context.Context, fn func([]Article)) error {
+	it := s.client.Collection(Collection).Snapshots(ctx)
+	defer it.Stop()
+	for {
+		snap, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
+		}
+		docs, err := snap.Documents.GetAll()
+		if err != nil {
+			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
+		}
+		fn(s.articles(docs))
+	}
+}
+
+// List returns every article, newest first.
+func (s *FirestoreStore) List(ctx context.Context) ([]Article, error) {
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	var docs []*firestore.DocumentSnapshot
+	it := s.client.Collection(Collection).Documents(ctx)
+	defer it.Stop()
+	for {
+		doc, err := it.Next()
+		if errors.Is(err, iterator.Done) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("news: list firestore %s: %w", Collection, err)
+		}
+		docs = append(docs, doc)
+	}
+	return s.articles(docs), nil
+}
+
+// Get returns the article with id.
+func (s *FirestoreStore) Get(ctx context.Context, id string) (Article, error) {
+	if err := ValidateID(id); err != nil {
+		return Article{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	doc, err := s.client.Collection(Collection).Doc(id).Get(ctx)
+	if status.Code(err) == codes.NotFound {
+		return Article{}, fmt.Errorf("news: %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Article{}, fmt.Errorf("news: get %q: %w", id, err)
+	}
+	return fromSnapshot(doc)
+}
+
+// Put creates or replaces the article a.ID.
+func (s *FirestoreStore) Put(ctx context.Context, a Article) error {
+	if err := a.Validate(); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	_, err := s.client.Collection(Collection).Doc(a.ID).Set(ctx, document{Title: a.Title, Content: a.Content, Date: a.Date})
+	if err != nil {
+		return fmt.Errorf("news: put %q: %w", a.ID, err)
+	}
+	return nil
+}
+
+// Delete removes the article with id.
+func (s *FirestoreStore) Delete(ctx context.Context, id string) error {
+	if err := ValidateID(id); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
+	_, err := s.client.Collection(Collection).Doc(id).Delete(ctx, firestore.Exists)
+	if status.Code(err) == codes.NotFound {
+		return fmt.Errorf("news: delete %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("news: delete %q: %w", id, err)
+	}
+	return nil
+}
+
+// Close closes the Firestore client.
+func (s *FirestoreStore) Close() error { return s.client.Close() }

@@ -1,0 +1,252 @@
+package news
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// maxLocalIDBytes keeps "<id>.md" within the 255-byte file name limit of
+// common file systems; the local store is stricter than Firestore here.
+const maxLocalIDBytes = 250
+
+// LocalStore keeps one markdown file per article, DIR/<id>.md, as written by
+// FormatFile. Writes are atomic (temporary file, fsync, rename), so a crash
+// never leaves half an article; editing a file by hand updates every viewer.
+type LocalStore struct {
+	dir    string
+	logger *slog.Logger
+}
+
+// OpenLocal opens the local store in dir. A directory that does not exist yet
+// is created and seeded with SampleArticles, so a new install shows news. A
+// nil logger means slog.Default().
+func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	s := &LocalStore{dir: dir, logger: logger}
+	_, err := os.Stat(dir)
+	if err == nil {
+		return s, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("news: open local store: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("news: open local store: %w", err)
+	}
+	samples, err := SampleArticles()
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range samples {
+		if err := s.Put(context.Background(), a); err != nil {
+			return nil, fmt.Errorf("news: seed local store: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// Dir returns the directory that holds the article files.
+func (s *LocalStore) Dir() string { return s.dir }
+
+func (s *LocalStore) path(id string) (string, error) {
+	if err := ValidateID(id); err != nil {
+		return "", err
+	}
+	switch {
+	case len(id) > maxLocalIDBytes:
+		return "", fmt.Errorf("%w: %d bytes, more than the local store's %d", ErrInvalidID, len(id), maxLocalIDBytes)
+	case strings.HasPrefix(id, "."):
+		return "", fmt.Errorf("%w: %q starts with a dot", ErrInvalidID, id)
+	case strings.ContainsAny(id, "\x00\\"):
+		return "", fmt.Errorf("%w: %q contains a NUL or backslash", ErrInvalidID, id)
+	}
+	return filepath.Join(s.dir, id+".md"), nil
+}
+
+// List returns every readable article, newest first. A file that cannot be
+// parsed is logged and left out, so one bad edit never empties the list.
+func (s *LocalStore) List(context.Context) ([]Article, error) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("news: list %s: %w", s.dir, err)
+	}
+	articles := make([]Article, 0, len(entries))
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		a, err := s.read(strings.TrimSuffix(name, ".md"))
+		if err != nil {
+			s.logger.Warn("news: skipping unreadable article", "file", filepath.Join(s.dir, name), "err", err)
+			continue
+		}
+		articles = append(articles, a)
+	}
+	SortNewestFirst(articles)
+	return articles, nil
+}
+
+func (s *LocalStore) read(id string) (Article, error) {
+	p, err := s.path(id)
+	if err != nil {
+		return Article{}, err
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Article{}, fmt.Errorf("news: %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Article{}, fmt.Errorf("news: read %q: %w", id, err)
+	}
+	a, err := ParseFile(id, data)
+	if err != nil {
+		return Article{}, fmt.Errorf("news: %s: %w", p, err)
+	}
+	return a, nil
+}
+
+// Get returns the article with id.
+func (s *LocalStore) Get(_ context.Context, id string) (Article, error) {
+	return s.read(id)
+}
+
+// Put writes a atomically: a reader sees the old file or the new one, never a mix.
+func (s *LocalStore) Put(_ context.Context, a Article) error {
+	if err := a.Validate(); err != nil {
+		return err
+	}
+	p, err := s.path(a.ID)
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(p, FormatFile(a)); err != nil {
+		return fmt.Errorf("news: put %q: %w", a.ID, err)
+	}
+	return nil
+}
+
+// Delete removes the article with id.
+func (s *LocalStore) Delete(_ context.Context, id string) error {
+	p, err := s.path(id)
+	if err != nil {
+		return err
+	}
+	err = os.Remove(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("news: delete %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("news: delete %q: %w", id, err)
+	}
+	return syncDir(s.dir)
+}
+
+// Close does nothing: the local store holds no open resources between calls.
+func (s *LocalStore) Close() error { return nil }
+
+// watchSettle is how long Watch waits after a file event for more to come,
+// so an editor's save (often several events) gives one update.
+const watchSettle = 50 * time.Millisecond
+
+// Watch sends the list now and again after every change to the directory.
+func (s *LocalStore) Watch(ctx context.Context, fn func([]Article)) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("news: watch %s: %w", s.dir, err)
+	}
+	defer w.Close()
+	if err := w.Add(s.dir); err != nil {
+		return fmt.Errorf("news: watch %s: %w", s.dir, err)
+	}
+	list, err := s.List(ctx)
+	if err != nil {
+		return err
+	}
+	fn(list)
+	var settle <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case ev, ok := <-w.Events:
+			if !ok {
+				return fmt.Errorf("news: watch %s: watcher closed", s.dir)
+			}
+			if strings.HasPrefix(filepath.Base(ev.Name), ".") {
+				continue // temporary files of writeFileAtomic and editors
+			}
+			if settle == nil {
+				settle = time.After(watchSettle)
+			}
+		case err, ok := <-w.Errors:
+			if !ok {
+				return fmt.Errorf("news: watch %s: watcher closed", s.dir)
+			}
+			return fmt.Errorf("news: watch %s: %w", s.dir, err)
+		case <-settle:
+			settle = nil
+			list, err := s.List(ctx)
+			if err != nil {
+				return err
+			}
+			fn(list)
+		}
+	}
+}
+
+// writeFileAtomic replaces path with data through a synced temporary file in
+// the same directory and a rename, then syncs the directory.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,153 @@
+package news
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/robohornets/robohornets/internal/spec"
+)
+
+// markdown is the one goldmark instance: GitHub-flavoured markdown in safe
+// mode. Goldmark's safe mode already drops dangerous link targets
+// (javascript:, vbscript:, file:, data: except images); on top of that raw HTML
+// is shown escaped rather than silently dropped, and links leaving the site
+// get rel="noopener noreferrer".
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(externalLinks{}, 100))),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
+)
+
+// Render turns markdown into safe HTML.
+func Render(src string) (string, error) {
+	var buf bytes.Buffer
+	if err := markdown.Convert([]byte(src), &buf); err != nil {
+		return "", fmt.Errorf("news: render markdown: %w", err)
+	}
+	return buf.String(), nil
+}
+
+// Preview renders the first spec.NewsPreviewLines non-blank lines of src,
+// followed by an ellipsis paragraph when src has more.
+func Preview(src string) (string, error) {
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	kept, seen := 0, 0
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		seen++
+		if seen == spec.NewsPreviewLines {
+			kept = i + 1
+			break
+		}
+	}
+	if kept == 0 || !hasText(lines[kept:]) {
+		return Render(src)
+	}
+	return Render(strings.Join(lines[:kept], "\n") + "\n\n…")
+}
+
+func hasText(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// externalLinks marks links to other sites so they cannot reach back into
+// this page (rel="noopener noreferrer").
+type externalLinks struct{}
+
+func (externalLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest []byte
+		switch l := n.(type) {
+		case *ast.Link:
+			dest = l.Destination
+		case *ast.AutoLink:
+			if l.AutoLinkType != ast.AutoLinkURL {
+				return ast.WalkContinue, nil
+			}
+			dest = l.URL(src)
+		default:
+			return ast.WalkContinue, nil
+		}
+		if isExternal(dest) {
+			n.SetAttributeString("rel", []byte("noopener noreferrer"))
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+func isExternal(dest []byte) bool {
+	d := bytes.ToLower(dest)
+	return bytes.HasPrefix(d, []byte("http://")) || bytes.HasPrefix(d, []byte("https://")) ||
+		bytes.HasPrefix(d, []byte("//")) || bytes.HasPrefix(d, []byte("www."))
+}
+
+// escapedHTML renders raw HTML in markdown as visible, escaped text, so an
+// author sees what they wrote and a reader's browser never runs it.
+type escapedHTML struct{}
+
+func (escapedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindRawHTML, renderRawHTML)
+	reg.Register(ast.KindHTMLBlock, renderHTMLBlock)
+}
+
+func renderRawHTML(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	segs := n.(*ast.RawHTML).Segments
+	for i := 0; i < segs.Len(); i++ {
+		s := segs.At(i)
+		_, _ = w.Write(util.EscapeHTML(s.Value(src)))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func renderHTMLBlock(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	b := n.(*ast.HTMLBlock)
+	_, _ = w.WriteString("<p>")
+	lines := b.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		_, _ = w.Write(util.EscapeHTML(s.Value(src)))
+	}
+	if b.HasClosure() {
+		_, _ = w.Write(util.EscapeHTML(b.ClosureLine.Value(src)))
+	}
+	_, _ = w.WriteString("</p>\n")
+	return ast.WalkContinue, nil
+}
+
+// rendered returns a with HTML and Preview filled in.
+func rendered(a Article) (Article, error) {
+	var err error
+	if a.HTML, err = Render(a.Content); err != nil {
+		return a, fmt.Errorf("news: article %q: %w", a.ID, err)
+	}
+	if a.Preview, err = Preview(a.Content); err != nil {
+		return a, fmt.Errorf("news: article %q: %w", a.ID, err)
+	}
+	return a, nil
+}

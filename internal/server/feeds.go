@@ -1,0 +1,127 @@
+package server
+
+import (
+	"encoding/xml"
+	"net/http"
+	"net/url"
+	"slices"
+	"time"
+)
+
+// feedItems is how many articles the RSS feed carries.
+const feedItems = 50
+
+type rss struct {
+	XMLName xml.Name   `xml:"rss"`
+	Version string     `xml:"version,attr"`
+	Atom    string     `xml:"xmlns:atom,attr"`
+	Channel rssChannel `xml:"channel"`
+}
+
+type rssChannel struct {
+	Title         string    `xml:"title"`
+	Link          string    `xml:"link"`
+	Description   string    `xml:"description"`
+	Language      string    `xml:"language"`
+	LastBuildDate string    `xml:"lastBuildDate,omitempty"`
+	Self          atomLink  `xml:"atom:link"`
+	Items         []rssItem `xml:"item"`
+}
+
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr"`
+	Type string `xml:"type,attr"`
+}
+
+type rssItem struct {
+	Title       string  `xml:"title"`
+	Link        string  `xml:"link"`
+	GUID        rssGUID `xml:"guid"`
+	PubDate     string  `xml:"pubDate"`
+	Description string  `xml:"description"`
+}
+
+type rssGUID struct {
+	Value       string `xml:",chardata"`
+	IsPermaLink bool   `xml:"isPermaLink,attr"`
+}
+
+func articleURL(base, id string) string {
+	return base + "/news/" + url.PathEscape(id)
+}
+
+func writeXML(w http.ResponseWriter, contentType string, v any) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	_, _ = w.Write([]byte(xml.Header))
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	_ = enc.Encode(v) // fails only when the client has gone
+}
+
+// serveRSS is the news as an RSS 2.0 feed, newest first, with each article's
+// rendered HTML as its description.
+func (s *server) serveRSS(w http.ResponseWriter, r *http.Request) {
+	base := s.siteURL(r)
+	snap := s.opts.Hub.Current()
+	ch := rssChannel{
+		Title:       Product + " News",
+		Link:        base + "/news",
+		Description: "The latest news and updates from FRC Team 1209, the RoboHornets.",
+		Language:    "en-us",
+		Self:        atomLink{Href: base + "/news.xml", Rel: "self", Type: "application/rss+xml"},
+	}
+	for i, a := range snap.Articles {
+		if i == feedItems {
+			break
+		}
+		if i == 0 {
+			ch.LastBuildDate = a.Date.Format(time.RFC1123Z)
+		}
+		link := articleURL(base, a.ID)
+		ch.Items = append(ch.Items, rssItem{
+			Title:       a.Title,
+			Link:        link,
+			GUID:        rssGUID{Value: link, IsPermaLink: true},
+			PubDate:     a.Date.Format(time.RFC1123Z),
+			Description: a.HTML,
+		})
+	}
+	writeXML(w, "application/rss+xml; charset=utf-8", rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", Channel: ch})
+}
+
+type urlset struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+type sitemapURL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+// serveSitemap lists every route of the site and every article.
+func (s *server) serveSitemap(w http.ResponseWriter, r *http.Request) {
+	base := s.siteURL(r)
+	routes := make([]string, 0, len(pageTitles))
+	for p := range pageTitles {
+		routes = append(routes, p)
+	}
+	slices.Sort(routes)
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	for _, p := range routes {
+		set.URLs = append(set.URLs, sitemapURL{Loc: base + p})
+	}
+	for _, a := range s.opts.Hub.Current().Articles {
+		set.URLs = append(set.URLs, sitemapURL{Loc: articleURL(base, a.ID), LastMod: a.Date.Format("2006-01-02")})
+	}
+	writeXML(w, "application/xml; charset=utf-8", set)
+}
+
+func (s *server) serveRobots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = w.Write([]byte("User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: " + s.siteURL(r) + "/sitemap.xml\n"))
+}

@@ -1,0 +1,128 @@
+// Package server is the public website: the embedded React build, the news
+// API with server-sent events, feeds and the sitemap. It is a library that
+// returns an http.Handler; the caller owns the listener and its lifetime.
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+// Options configures the handler.
+type Options struct {
+	// Assets is the built frontend with index.html at its root. Nil or an FS
+	// without index.html serves a page that says the frontend is not built.
+	Assets fs.FS
+	// Hub supplies the news; required.
+	Hub *news.Hub
+	// StoreName names the news store in /healthz ("local", "firestore").
+	StoreName string
+	// Version is reported by /healthz.
+	Version string
+	// Clock tells the time; nil means clock.Real.
+	Clock clock.Clock
+	// Logger receives the access log; nil means slog.Default().
+	Logger *slog.Logger
+	// Heartbeat is the interval of comments on idle event streams; zero means 15 s.
+	Heartbeat time.Duration
+	// SiteURL is the absolute base URL used in feeds, the sitemap and link
+	// previews, like "https://robohornets.org"; "" means the request's host.
+	SiteURL string
+}
+
+// server holds the dependencies of the handlers.
+type server struct {
+	opts   Options
+	assets *assets
+	lists  *encodedLists
+}
+
+// New returns the website's handler. It panics when opts.Hub is nil, a
+// programmer error.
+func New(opts Options) http.Handler {
+	if opts.Hub == nil {
+		panic("server.New: Options.Hub is nil")
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Real{}
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Heartbeat == 0 {
+		opts.Heartbeat = 15 * time.Second
+	}
+	s := &server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), lists: &encodedLists{}}
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.serveHealth)
+	mux.HandleFunc("GET /api/time", s.serveTime)
+	mux.HandleFunc("GET /api/news", s.serveNewsList)
+	mux.HandleFunc("GET /api/news/stream", s.serveNewsStream)
+	mux.HandleFunc("GET /api/news/{id}", s.serveArticle)
+	mux.HandleFunc("GET /api/news/{id}/stream", s.serveArticleStream)
+	mux.HandleFunc("GET /api/", s.serveAPINotFound)
+	mux.HandleFunc("GET /news.xml", s.serveRSS)
+	mux.HandleFunc("GET /sitemap.xml", s.serveSitemap)
+	mux.HandleFunc("GET /robots.txt", s.serveRobots)
+	mux.HandleFunc("GET /assets/", s.serveAsset)
+	mux.HandleFunc("GET /", s.servePage)
+	return withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(mux))
+}
+
+// statusFor maps the errors of the news package to HTTP status codes.
+func statusFor(err error) int {
+	switch {
+	case errors.Is(err, news.ErrInvalidID):
+		return http.StatusBadRequest
+	case errors.Is(err, news.ErrNotFound):
+		return http.StatusNotFound
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// writeError sends err as {"error": "..."} with the status statusFor gives.
+func writeError(w http.ResponseWriter, err error) {
+	writeJSON(w, statusFor(err), map[string]string{"error": err.Error()})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
+	status, store := http.StatusOK, "live"
+	if err := s.opts.Hub.Status(); err != nil {
+		store = "not live: " + err.Error()
+	}
+	snap := s.opts.Hub.Current()
+	writeJSON(w, status, map[string]any{
+		"version":   s.opts.Version,
+		"store":     s.opts.StoreName,
+		"status":    store,
+		"articles":  len(snap.Articles),
+		"newsAsOf":  snap.AsOf,
+		"frontend":  s.assets.index != nil,
+		"serverNow": s.opts.Clock.Now(),
+	})
+}
+
+func (s *server) serveTime(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]int64{"now": s.opts.Clock.Now().UnixMilli()})
+}
+
+func (s *server) serveAPINotFound(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusNotFound, map[string]string{"error": "no API at " + r.URL.Path})
+}
