@@ -1,0 +1,65 @@
+// Every route of the spec answers with the app shell and renders; an unknown
+// path lands on the home page.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, startServer } from './harness.mjs';
+
+const routes = [
+  '/',
+  '/about',
+  '/contact',
+  '/news',
+  '/news/welcome-to-the-new-site',
+  '/outreach',
+  '/sponsors',
+  '/donate',
+  '/reefscape',
+  '/crescendo',
+  '/whattimeisit',
+  '/rebuilt',
+];
+
+describe('app shell', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const route of routes) {
+    it(`renders ${route}`, async () => {
+      const { page, context, errors } = await openPage(browser, server, route);
+      try {
+        await page.locator('main#main').waitFor();
+        await page.locator('footer').waitFor();
+        assert.equal(new URL(page.url()).pathname, route);
+        assert.notEqual(await page.title(), '');
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('redirects an unknown path to /', async () => {
+    const { page, context } = await openPage(browser, server, '/no/such/page');
+    try {
+      await page.waitForURL((u) => u.pathname === '/');
+      assert.equal(new URL(page.url()).pathname, '/');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers 404 for a missing asset and 405 for POST', async () => {
+    const missing = await fetch(`${server.url}/assets/nope.js`);
+    assert.equal(missing.status, 404);
+    const post = await fetch(`${server.url}/news`, { method: 'POST' });
+    assert.equal(post.status, 405);
+  });
+});
