@@ -1,8 +1,13 @@
+//go:build desktop || bindings
+
 package main
 
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"strings"
+	"sync"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -17,6 +22,9 @@ type App struct {
 	clock      clock.Clock
 	logger     *slog.Logger
 	startRoute string
+
+	mu         sync.Mutex
+	page PageState // the last state the page reported
 }
 
 // NewApp returns the bindings for a window that opens on startRoute.
@@ -59,10 +67,24 @@ func (a *App) StartRoute() string {
 	return a.startRoute
 }
 
-// Ready is called by the page once a route has rendered. The log line is what
-// the desktop smoke test waits for.
-func (a *App) Ready(route string) {
-	a.logger.Info("frontend ready", "route", route)
+// PageState is what the page reports of itself: where it is and what it shows.
+type PageState struct {
+	Route    string   `json:"route"`
+	Title    string   `json:"title"`
+	Headings []string `json:"headings"`
+}
+
+// Report is the page's heartbeat: it is called after every navigation and
+// periodically. A change of state is logged ("page"), which is how an
+// operator, and the desktop tests, see what the unattended window shows.
+func (a *App) Report(s PageState) {
+	a.mu.Lock()
+	changed := !slices.Equal(s.Headings, a.page.Headings) || s.Route != a.page.Route || s.Title != a.page.Title
+	a.page = s
+	a.mu.Unlock()
+	if changed {
+		a.logger.Info("page", "route", s.Route, "title", s.Title, "headings", strings.Join(s.Headings, " | "))
+	}
 }
 
 // quit closes the window.

@@ -25,7 +25,7 @@ function NavigationEffects() {
   const platform = usePlatform();
   useEffect(() => {
     window.scrollTo(0, 0);
-    platform.ready(pathname);
+    platform.ready();
   }, [pathname, platform]);
   return null;
 }

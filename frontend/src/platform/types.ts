@@ -30,6 +30,6 @@ export interface Platform {
   subscribeTicks(onTick: (nowMs: number) => void): () => void;
   /** The current time in epoch milliseconds, corrected to the host's clock. */
   now(): number;
-  /** Tells the host the page at route has rendered. */
-  ready(route: string): void;
+  /** Tells the host a navigation has rendered, so it can see what the page shows. */
+  ready(): void;
 }

@@ -1,3 +1,24 @@
+export namespace main {
+	
+	export class PageState {
+	    route: string;
+	    title: string;
+	    headings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new PageState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.route = source["route"];
+	        this.title = source["title"];
+	        this.headings = source["headings"];
+	    }
+	}
+
+}
+
 export namespace news {
 	
 	export class Article {

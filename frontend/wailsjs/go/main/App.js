@@ -6,8 +6,8 @@ export function News() {
   return window['go']['main']['App']['News']();
 }
 
-export function Ready(arg1) {
-  return window['go']['main']['App']['Ready'](arg1);
+export function Report(arg1) {
+  return window['go']['main']['App']['Report'](arg1);
 }
 
 export function StartRoute() {

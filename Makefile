@@ -1,0 +1,133 @@
+# RoboHornets 1209: one Go program, three faces. `make run` and `make test`
+# install what they need first (make deps), so both work on a fresh clone.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+GOBIN        := $(shell go env GOPATH)/bin
+WAILS        := $(GOBIN)/wails
+STATICCHECK  := $(GOBIN)/staticcheck
+WAILS_VERSION       := v2.15.0
+STATICCHECK_VERSION := v0.8.2
+DESKTOP_TAGS := webkit2_41
+APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium
+VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS      := -s -w -X main.version=$(VERSION)
+BIN          := build/bin
+LISTEN       ?= 127.0.0.1:8080
+GO_SOURCES   := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
+FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package.json frontend/tsconfig*.json -type f 2>/dev/null)
+
+.PHONY: help
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+# ---------------------------------------------------------------- dependencies
+
+.PHONY: deps
+deps: deps-apt deps-tools frontend/node_modules/.installed ## install everything the build and tests need (idempotent)
+	go mod download
+
+.PHONY: deps-apt
+deps-apt:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing apt packages: $$missing"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	  else \
+	    echo "missing Debian packages: $$missing"; \
+	    echo "run as root: sudo apt-get install $$missing"; exit 1; \
+	  fi; \
+	fi
+
+.PHONY: deps-tools
+deps-tools:
+	@$(WAILS) version 2>/dev/null | grep -q '$(WAILS_VERSION)' || go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION)
+	@$(STATICCHECK) -version 2>/dev/null | grep -q '$(STATICCHECK_VERSION)' || go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+# npm install, not npm ci: the registry here lacks some optional platform
+# packages, which makes npm ci fail its lockfile check (DESIGN.md).
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm install --no-audit --no-fund
+	touch $@
+
+# ---------------------------------------------------------------------- builds
+
+frontend/dist/index.html: frontend/node_modules/.installed $(FRONTEND_SOURCES)
+	cd frontend && npm run build
+
+$(BIN)/robohornets-server: frontend/dist/index.html $(GO_SOURCES)
+	CGO_ENABLED=0 go build -trimpath -ldflags '$(LDFLAGS)' -o $@ .
+
+$(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES)
+	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '-X main.version=$(VERSION)' -o robohornets
+
+.PHONY: build
+build: deps $(BIN)/robohornets $(BIN)/robohornets-server ## build the desktop binary and the static serve-only binary
+
+.PHONY: bindings
+bindings: deps ## regenerate frontend/wailsjs after changing the bound Go methods
+	$(WAILS) generate module -tags $(DESKTOP_TAGS)
+
+.PHONY: generate
+generate: ## regenerate frontend/src/lib/spec.gen.ts from internal/spec
+	go generate ./internal/spec
+
+# ------------------------------------------------------------------------- run
+
+.PHONY: run
+run: deps $(BIN)/robohornets ## open the app on the embedded local news store (serve mode when there is no display)
+	@if [ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	  exec $(BIN)/robohornets $(ARGS); \
+	else \
+	  echo "No display found: serving the website at http://$(LISTEN) instead (Ctrl-C stops it)."; \
+	  exec $(BIN)/robohornets serve --listen $(LISTEN) $(ARGS); \
+	fi
+
+.PHONY: serve
+serve: deps $(BIN)/robohornets-server ## serve the website on $(LISTEN)
+	exec $(BIN)/robohornets-server serve --listen $(LISTEN) $(ARGS)
+
+# ------------------------------------------------------------------------ test
+
+.PHONY: test
+test: deps test-go test-frontend test-e2e test-desktop ## run every check and test suite
+
+.PHONY: test-go
+test-go: frontend/dist/index.html
+	@echo "== go: generated files, gofmt, vet, staticcheck"
+	go run ./internal/spec/gen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	go vet ./...
+	go vet -tags desktop,production,$(DESKTOP_TAGS) ./...
+	$(STATICCHECK) ./...
+	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) ./...
+	@echo "== go test -race (Firestore tests run against the real emulator)"
+	go test -race -count=1 ./...
+
+.PHONY: test-frontend
+test-frontend: frontend/node_modules/.installed
+	@echo "== frontend: lint, format, typecheck, vitest"
+	cd frontend && npm run lint && npm run typecheck && npx vitest run
+
+.PHONY: test-e2e
+test-e2e: $(BIN)/robohornets-server
+	@echo "== bundle budget"
+	cd frontend && node scripts/bundle-budget.mjs
+	@echo "== end to end: Chromium against serve (static build)"
+	cd frontend && node --test --test-concurrency=1 e2e/
+
+.PHONY: test-desktop
+test-desktop: $(BIN)/robohornets
+	@echo "== desktop: the real Wails window under Xvfb"
+	cd frontend && ROBOHORNETS_DESKTOP_BIN=../$(BIN)/robohornets node --test --test-concurrency=1 e2e-desktop/
+
+.PHONY: bench
+bench: deps $(BIN)/robohornets-server ## run the benchmarks; figures go to docs/BENCHMARKS.md
+	go test -run '^$$' -bench . -benchmem ./internal/...
+
+.PHONY: clean
+clean: ## remove build output
+	rm -rf $(BIN) frontend/dist/assets frontend/dist/index.html frontend/dist/favicon.svg

@@ -1,0 +1,104 @@
+// Harness of the desktop tests: a real Xvfb display, the real Wails binary
+// on it, its log read as it runs, and screenshots of the whole screen.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The desktop binary under test. */
+export const desktopBinary =
+  process.env.ROBOHORNETS_DESKTOP_BIN ??
+  new URL('../../build/bin/robohornets', import.meta.url).pathname;
+
+/** Starts Xvfb on a free display and resolves with its name, like ":99". */
+export async function startXvfb() {
+  const xvfb = spawn(
+    'Xvfb',
+    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    },
+  );
+  const display = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('Xvfb did not start')), 10000);
+    xvfb.stdio[3].on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(`:${out.trim()}`);
+      }
+    });
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+  });
+  return {
+    display,
+    async stop() {
+      const exited = new Promise((resolve) => xvfb.once('exit', resolve));
+      xvfb.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Starts the desktop window on display with a fresh data directory (or the
+ * given one). waitForLog(re) resolves with the first log match of re.
+ */
+export function startDesktop(display, args = [], { dataDir } = {}) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'robohornets-desktop-'));
+  const child = spawn(desktopBinary, ['--data', dir, ...args], {
+    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const waiters = new Set();
+  const onData = (chunk) => {
+    log += chunk;
+    for (const w of waiters) w.check();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return {
+    dataDir: dir,
+    log: () => log,
+    waitForLog(re, timeoutMs = 60000) {
+      return new Promise((resolve, reject) => {
+        const w = {
+          check() {
+            const m = re.exec(log);
+            if (m) {
+              waiters.delete(w);
+              clearTimeout(timer);
+              resolve(m);
+            }
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(w);
+          reject(new Error(`no log line matching ${re} within ${timeoutMs} ms:\n${log}`));
+        }, timeoutMs);
+        waiters.add(w);
+        w.check();
+      });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Takes a screenshot of the whole display and returns its number of distinct colours. */
+export async function screenshot(display, file) {
+  await run('import', ['-display', display, '-window', 'root', file]);
+  const { stdout } = await run('convert', [file, '-format', '%k', 'info:']);
+  return Number(stdout.trim());
+}
