@@ -23,7 +23,7 @@ type App struct {
 	logger     *slog.Logger
 	startRoute string
 
-	mu         sync.Mutex
+	mu   sync.Mutex
 	page PageState // the last state the page reported
 }
 
