@@ -18,7 +18,7 @@ const fence = "---"
 // lines with "title:" and "date:" (RFC 3339), then the markdown content. The
 // title may be written bare or as a JSON string. id names the article.
 func ParseFile(id string, data []byte) (Article, error) {
-	src := strings.ReplaceAll(string(data), "\r\n", "\n")
+	src := normalizeNewlines(string(data))
 	src = strings.TrimPrefix(src, "\ufeff")
 	if !strings.HasPrefix(src, fence+"\n") {
 		return Article{}, fmt.Errorf("%w: the file must start with a %q line", ErrFrontMatter, fence)
@@ -86,4 +86,13 @@ func FormatFile(a Article) []byte {
 	fmt.Fprintf(&b, "%s\ntitle: %s\ndate: %s\n%s\n", fence, title, a.Date.Format(time.RFC3339Nano), fence)
 	b.WriteString(a.Content)
 	return []byte(b.String())
+}
+
+// normalizeNewlines turns Windows line ends into "\n". It repeats until none
+// is left, so "\r\r\n" reads the same as a file saved again would.
+func normalizeNewlines(s string) string {
+	for strings.Contains(s, "\r\n") {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+	}
+	return s
 }

@@ -131,18 +131,22 @@ func (h *Hub) publish(list []Article) {
 	}
 	SortNewestFirst(out)
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	changed := !h.current.Live || !reflect.DeepEqual(out, h.current.Articles)
 	h.current = Snapshot{Articles: out, AsOf: h.opts.Clock.Now(), Live: true, Version: h.current.Version}
 	h.status = nil
-	if !changed {
-		return
+	if changed {
+		h.current.Version++
+		h.notifyLocked()
 	}
-	h.current.Version++
-	if err := writeCache(h.opts.CacheFile, h.current); err != nil {
-		h.opts.Logger.Warn("news: cannot write cache", "file", h.opts.CacheFile, "err", err)
+	snap := h.current
+	h.mu.Unlock()
+	// The cache is written outside the lock so readers never wait for the
+	// disk; publish runs on the one watching goroutine, so writes stay in order.
+	if changed {
+		if err := writeCache(h.opts.CacheFile, snap); err != nil {
+			h.opts.Logger.Warn("news: cannot write cache", "file", h.opts.CacheFile, "err", err)
+		}
 	}
-	h.notifyLocked()
 }
 
 func (h *Hub) notifyLocked() {

@@ -39,7 +39,7 @@ func Render(src string) (string, error) {
 // Preview renders the first spec.NewsPreviewLines non-blank lines of src,
 // followed by an ellipsis paragraph when src has more.
 func Preview(src string) (string, error) {
-	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	lines := strings.Split(normalizeNewlines(src), "\n")
 	kept, seen := 0, 0
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "" {
