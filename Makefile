@@ -16,6 +16,8 @@ VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo
 LDFLAGS      := -s -w -X main.version=$(VERSION)
 BIN          := build/bin
 LISTEN       ?= 127.0.0.1:8080
+# Not ./...: frontend/node_modules holds a Go package of an npm dependency.
+GO_PKGS      := . ./internal/...
 GO_SOURCES   := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package.json frontend/tsconfig*.json -type f 2>/dev/null)
 
@@ -100,12 +102,12 @@ test-go: frontend/dist/index.html
 	@echo "== go: generated files, gofmt, vet, staticcheck"
 	go run ./internal/spec/gen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
-	go vet ./...
-	go vet -tags desktop,production,$(DESKTOP_TAGS) ./...
-	$(STATICCHECK) ./...
-	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) ./...
+	go vet $(GO_PKGS)
+	go vet -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
+	$(STATICCHECK) $(GO_PKGS)
+	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
 	@echo "== go test -race (Firestore tests run against the real emulator)"
-	go test -race -count=1 ./...
+	go test -race -count=1 $(GO_PKGS)
 
 .PHONY: test-frontend
 test-frontend: frontend/node_modules/.installed

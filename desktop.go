@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -13,6 +14,9 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/server"
 )
+
+//go:embed build/appicon.png
+var appIcon []byte
 
 // hasDesktop is true in builds with the Wails desktop tags.
 const hasDesktop = true
@@ -39,6 +43,6 @@ func openWindow(ctx context.Context, o desktopOptions) error {
 			}()
 		},
 		Bind:  []any{app},
-		Linux: &linux.Options{ProgramName: "robohornets"},
+		Linux: &linux.Options{ProgramName: "robohornets", Icon: appIcon},
 	})
 }

@@ -333,6 +333,11 @@ func runNews(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: news needs a command (list, show, add, edit, rm, import, export)", errUsage)
 	}
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	// Looked up before the store is opened, which creates and seeds a new one.
+	do, ok := newsCommands[cmd]
+	if !ok {
+		return fmt.Errorf("%w: unknown news command %q", errUsage, cmd)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -342,24 +347,18 @@ func runNews(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer store.Close()
 	nc := newsCommand{store: store, stdin: stdin, stdout: stdout, stderr: stderr, now: clock.Real{}.Now}
-	switch cmd {
-	case "list":
-		return nc.list(ctx, rest)
-	case "show":
-		return nc.show(ctx, rest)
-	case "add":
-		return nc.add(ctx, rest)
-	case "edit":
-		return nc.edit(ctx, rest)
-	case "rm":
-		return nc.remove(ctx, rest)
-	case "import":
-		return nc.importDir(ctx, rest)
-	case "export":
-		return nc.exportDir(ctx, rest)
-	default:
-		return fmt.Errorf("%w: unknown news command %q", errUsage, cmd)
-	}
+	return do(nc, ctx, rest)
+}
+
+// newsCommands are the news sub-commands by name.
+var newsCommands = map[string]func(newsCommand, context.Context, []string) error{
+	"list":   newsCommand.list,
+	"show":   newsCommand.show,
+	"add":    newsCommand.add,
+	"edit":   newsCommand.edit,
+	"rm":     newsCommand.remove,
+	"import": newsCommand.importDir,
+	"export": newsCommand.exportDir,
 }
 
 // newsCommand runs the news sub-commands against one store.
@@ -370,6 +369,16 @@ type newsCommand struct {
 	now            func() time.Time
 }
 
+// plainArgs parses the arguments of a command without flags, so that -h
+// prints help instead of being taken for an id or a directory.
+func (c newsCommand) plainArgs(name string, args []string) ([]string, error) {
+	fs := newFlagSet("news "+name, newsUsage, c.stderr)
+	if err := parse(fs, args); err != nil {
+		return nil, err
+	}
+	return fs.Args(), nil
+}
+
 func oneArg(args []string, what string) (string, error) {
 	if len(args) != 1 {
 		return "", fmt.Errorf("%w: want exactly one %s, got %d arguments", errUsage, what, len(args))
@@ -378,6 +387,10 @@ func oneArg(args []string, what string) (string, error) {
 }
 
 func (c newsCommand) list(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("list", args)
+	if err != nil {
+		return err
+	}
 	if len(args) != 0 {
 		return fmt.Errorf("%w: list takes no arguments", errUsage)
 	}
@@ -392,6 +405,10 @@ func (c newsCommand) list(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) show(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("show", args)
+	if err != nil {
+		return err
+	}
 	id, err := oneArg(args, "article id")
 	if err != nil {
 		return err
@@ -491,6 +508,12 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 		return fmt.Errorf("%w: edit needs an article id", errUsage)
 	}
 	id := args[0]
+	if strings.HasPrefix(id, "-") { // -h, or a flag before the id
+		if _, _, err := c.parseArticleFlags("edit", args, false); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: edit wants the article id first: edit ID [flags] [FILE]", errUsage)
+	}
 	af, rest, err := c.parseArticleFlags("edit", args[1:], false)
 	if err != nil {
 		return err
@@ -519,6 +542,10 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) remove(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("rm", args)
+	if err != nil {
+		return err
+	}
 	id, err := oneArg(args, "article id")
 	if err != nil {
 		return err
@@ -529,6 +556,10 @@ func (c newsCommand) remove(ctx context.Context, args []string) error {
 // importDir reads and checks every article file first and writes only when
 // all are good, so a bad file never leaves half an import behind.
 func (c newsCommand) importDir(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("import", args)
+	if err != nil {
+		return err
+	}
 	dir, err := oneArg(args, "directory")
 	if err != nil {
 		return err
@@ -550,6 +581,13 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 		if err == nil {
 			err = a.Validate()
 		}
+		if err == nil {
+			// A store may refuse more ids than Validate does (the local
+			// store: a leading dot, a backslash); ask it before any write.
+			if _, gerr := c.store.Get(ctx, a.ID); errors.Is(gerr, news.ErrInvalidID) {
+				err = gerr
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("import: %s: %w (nothing was imported)", name, err)
 		}
@@ -565,6 +603,10 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) exportDir(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("export", args)
+	if err != nil {
+		return err
+	}
 	dir, err := oneArg(args, "directory")
 	if err != nil {
 		return err

@@ -16,8 +16,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs'],
+    files: ['e2e/**/*.{js,mjs}', 'e2e-desktop/**/*.{js,mjs}', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: globals.node },
+  },
+  {
+    // End-to-end tests also hold functions that run in the page (page.evaluate).
+    files: ['e2e/**/*.{js,mjs}'],
+    languageOptions: { globals: globals.browser },
   },
 );

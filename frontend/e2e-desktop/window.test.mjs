@@ -1,7 +1,7 @@
 // The real Wails window under Xvfb: it starts, renders the site, opens on
 // --route, and shows news written while it runs.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { screenshot, startDesktop, startXvfb } from './desktop-harness.mjs';

@@ -3,6 +3,7 @@
 // Debian's Chromium through playwright-core.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -93,3 +94,66 @@ export async function openPage(browser, server, path, viewport = viewports.deskt
 
 /** Where screenshots go (git-ignored); look at them before calling a page done. */
 export const screenshotDir = new URL('../screenshots/', import.meta.url).pathname;
+
+/** Where Debian's google-cloud-cli-firestore-emulator puts Google's emulator. */
+const emulatorJar =
+  process.env.FIRESTORE_EMULATOR_JAR ??
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+
+/**
+ * Starts Google's Firestore emulator on a free loopback port in its own
+ * process group; resolves with its host:port once it is ready.
+ */
+export async function startFirestoreEmulator() {
+  const port = await new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+  const child = spawn(
+    'java',
+    [
+      '-cp',
+      emulatorJar,
+      'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+      'start',
+      '--host=127.0.0.1',
+      `--port=${port}`,
+    ],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`emulator not ready:\n${log}`)), 90000);
+    const onData = (chunk) => {
+      log += chunk;
+      if (log.includes('Dev App Server is now running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`emulator exited with ${code}:\n${log}`));
+    });
+  });
+  const host = `127.0.0.1:${port}`;
+  return {
+    host,
+    /** The REST URL of the News collection of project. */
+    newsURL: (project) =>
+      `http://${host}/v1/projects/${project}/databases/(default)/documents/News`,
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -14,7 +14,9 @@ for (const f of files) {
   total += size;
   console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${f}`);
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total for / (budget ${budgetBytes / 1024} KB gzip)`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  total for / (budget ${budgetBytes / 1024} KB gzip)`,
+);
 if (total > budgetBytes) {
   console.error('bundle-budget: over budget');
   process.exit(1);

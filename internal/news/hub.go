@@ -84,6 +84,9 @@ func NewHub(opts HubOptions) *Hub {
 	} else {
 		h.current = cached
 	}
+	if h.current.Articles == nil {
+		h.current.Articles = []Article{} // JSON readers get [], never null
+	}
 	return h
 }
 

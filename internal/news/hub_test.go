@@ -2,6 +2,7 @@ package news
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -69,6 +70,9 @@ func startHub(t *testing.T, cacheFile string) runningHub {
 
 func TestHubRendersAndNotifies(t *testing.T) {
 	h := startHub(t, "")
+	if data, _ := json.Marshal(h.Current()); !strings.Contains(string(data), `"articles":[]`) {
+		t.Fatalf("snapshot before the store answers = %s, want an empty articles array", data)
+	}
 	changed, unsubscribe := h.Subscribe()
 	defer unsubscribe()
 	if snap := h.Current(); snap.Live || len(snap.Articles) != 0 {

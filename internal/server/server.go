@@ -94,9 +94,13 @@ func writeError(w http.ResponseWriter, err error) {
 	writeJSON(w, statusFor(err), map[string]string{"error": err.Error()})
 }
 
+// writeJSON sends v with status. Its Cache-Control is no-cache unless the
+// handler has set its own.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	if w.Header().Get("Cache-Control") == "" {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }

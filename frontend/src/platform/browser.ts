@@ -1,4 +1,11 @@
-import type { NewsSnapshot, Platform } from './types';
+import type { Article, NewsSnapshot, Platform } from './types';
+
+/** Follows one server-sent event stream, calling onData with each event's JSON. */
+function follow<T>(url: string, event: string, onData: (data: T) => void): () => void {
+  const source = new EventSource(url);
+  source.addEventListener(event, (e) => onData(JSON.parse((e as MessageEvent<string>).data) as T));
+  return () => source.close();
+}
 
 /** The tick source every browser page shares: one timer aligned to the second. */
 function alignedTicks(now: () => number, onTick: (nowMs: number) => void): () => void {
@@ -21,13 +28,9 @@ export function browserPlatform(): Platform {
   const now = () => Date.now();
   return {
     kind: 'browser',
-    subscribeNews(onUpdate) {
-      const source = new EventSource('/api/news/stream');
-      source.addEventListener('news', (event) => {
-        onUpdate(JSON.parse((event as MessageEvent<string>).data) as NewsSnapshot);
-      });
-      return () => source.close();
-    },
+    subscribeNews: (onUpdate) => follow<NewsSnapshot>('/api/news/stream', 'news', onUpdate),
+    subscribeArticle: (id, onUpdate) =>
+      follow<Article | null>(`/api/news/${encodeURIComponent(id)}/stream`, 'article', onUpdate),
     subscribeTicks: (onTick) => alignedTicks(now, onTick),
     now,
     ready() {},

@@ -1,6 +1,6 @@
 import { News, Report, StartRoute } from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
-import type { NewsSnapshot, Platform } from './types';
+import type { Article, NewsSnapshot, Platform } from './types';
 
 /** How often the page tells Go it is alive and what it shows. */
 const heartbeatMs = 5000;
@@ -10,10 +10,17 @@ export function desktopStartRoute(): Promise<string> {
   return StartRoute();
 }
 
+/** The text of element as a screen reader gets it: without aria-hidden parts. */
+function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 /** What the page shows now: its route, title and headings. */
 function pageState() {
   const headings = [...document.querySelectorAll('main h1, main h2')]
-    .map((h) => h.textContent?.trim() ?? '')
+    .map(spokenText)
     .filter((text) => text !== '');
   return { route: window.location.pathname, title: document.title, headings };
 }
@@ -23,19 +30,23 @@ export function desktopPlatform(): Platform {
   let offset = 0;
   const report = () => void Report(pageState());
   setInterval(report, heartbeatMs);
+  const subscribeNews = (onUpdate: (s: NewsSnapshot) => void) => {
+    let active = true;
+    void News().then((s) => {
+      if (active) onUpdate(s as NewsSnapshot);
+    });
+    const off = EventsOn('news', (s: NewsSnapshot) => onUpdate(s));
+    return () => {
+      active = false;
+      off();
+    };
+  };
   return {
     kind: 'desktop',
-    subscribeNews(onUpdate) {
-      let active = true;
-      void News().then((s) => {
-        if (active) onUpdate(s as NewsSnapshot);
-      });
-      const off = EventsOn('news', (s: NewsSnapshot) => onUpdate(s));
-      return () => {
-        active = false;
-        off();
-      };
-    },
+    subscribeNews,
+    // One Go subscription feeds the window; an article is picked from the list.
+    subscribeArticle: (id, onUpdate) =>
+      subscribeNews((s) => onUpdate(s.articles.find((a: Article) => a.id === id) ?? null)),
     subscribeTicks(onTick) {
       return EventsOn('tick', (goNowMs: number) => {
         offset = goNowMs - Date.now();

@@ -26,6 +26,11 @@ export interface Platform {
   readonly kind: 'desktop' | 'browser';
   /** Calls onUpdate with the news list now and after every change; returns the unsubscribe. */
   subscribeNews(onUpdate: (snapshot: NewsSnapshot) => void): () => void;
+  /**
+   * Calls onUpdate with the article now and after every change, or with null
+   * while it does not exist; returns the unsubscribe.
+   */
+  subscribeArticle(id: string, onUpdate: (article: Article | null) => void): () => void;
   /** Calls onTick once per wall-clock second with the current time in epoch milliseconds. */
   subscribeTicks(onTick: (nowMs: number) => void): () => void;
   /** The current time in epoch milliseconds, corrected to the host's clock. */

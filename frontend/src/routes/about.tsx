@@ -1,11 +1,30 @@
+import { Banner } from '../components/banner';
+import { FactList } from '../components/fact-list';
+import { about, pageTitles } from '../content/site';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import './pages.css';
 
-/** The ABOUT US page; the pages issue fills in the spec's content. */
+/** The About page: how the team began, build season, where it meets and competes. */
 export function About() {
-  useDocumentTitle('RoboHornets - About');
+  useDocumentTitle(pageTitles.about);
   return (
-    <section className="page">
-      <h1>ABOUT US</h1>
-    </section>
+    <>
+      <Banner title={about.bannerTitle} />
+      <div className="page">
+        <FactList facts={about.facts} label="The team at a glance" />
+        {about.sections.map((section, i) => (
+          <section
+            key={section.heading}
+            className="section section--story"
+            aria-labelledby={`about-${i}`}
+          >
+            <h2 id={`about-${i}`}>{section.heading}</h2>
+            {section.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </>
   );
 }

@@ -1,11 +1,37 @@
+import { Link, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useMetaDescription } from '../hooks/use-meta-description';
+import { useArticle } from '../hooks/use-news';
+import { formatNewsDate } from '../lib/news';
+import './news.css';
 
-/** The Article page; the pages issue fills in the spec's content. */
+/**
+ * One article, live: title, date and the whole rendered content. An article
+ * that does not exist shows nothing (SPEC.md section 8).
+ */
 export function NewsArticle() {
-  useDocumentTitle('RoboHornets - News');
+  const { id = '' } = useParams();
+  const article = useArticle(id);
+  useDocumentTitle(article ? `${article.title} - RoboHornets` : 'RoboHornets - News');
+  useMetaDescription(article ? article.title : 'The latest news and updates from the team.');
+
+  if (!article) {
+    return <section className="news-article" aria-busy={article === undefined} />;
+  }
   return (
-    <section className="page">
-      <h1>Article</h1>
-    </section>
+    <article className="news-article" aria-labelledby="article-title">
+      <p className="news-article__back">
+        <Link to="/news">← All news</Link>
+      </p>
+      <h1 id="article-title">{article.title}</h1>
+      <time className="news-item__date" dateTime={article.date}>
+        {formatNewsDate(article.date)}
+      </time>
+      <div
+        className="news-article__body markdown"
+        // The Go side renders markdown in safe mode: raw HTML escaped, unsafe links dropped.
+        dangerouslySetInnerHTML={{ __html: article.html }}
+      />
+    </article>
   );
 }

@@ -1,11 +1,14 @@
+import { outreach, pageTitles } from '../content/site';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import './pages.css';
 
-/** The outreach works! page; the pages issue fills in the spec's content. */
+/** The Outreach page: still the placeholder the spec shows. */
 export function Outreach() {
-  useDocumentTitle('RoboHornets - Outreach');
+  useDocumentTitle(pageTitles.outreach);
   return (
-    <section className="page">
-      <h1>outreach works!</h1>
-    </section>
+    <div className="page page--placeholder">
+      <h1 className="visually-hidden">{outreach.heading}</h1>
+      <p>{outreach.placeholder}</p>
+    </div>
   );
 }

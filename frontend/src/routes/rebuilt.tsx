@@ -1,11 +1,278 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { rebuilt } from '../content/seasons';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
+import { WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
+import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
+import './rebuilt.css';
 
-/** The REBUILT page; the pages issue fills in the spec's content. */
+/** How fast and which way each band's wave runs as the page scrolls. */
+const bandSpeeds = [0.8, -1.1, 1.3, -0.9] as const;
+/** A fixed shift per band so neighbouring waves never line up. */
+const bandOffsets = [0, 1.9, 3.7, 5.1] as const;
+
+interface Layout {
+  width: number;
+  heights: readonly number[];
+  scrollY: number;
+  /** Top of the last band relative to the viewport, px. */
+  lastTop: number;
+  viewportHeight: number;
+}
+
+const unmeasured: Layout = { width: 0, heights: [], scrollY: 0, lastTop: 0, viewportHeight: 0 };
+
+/**
+ * The scroll-driven page (SPEC.md section 2, "Scroll-driven page"): four
+ * coloured bands (50vh, 50vh, 50vh, 100vh) on a solid gold background whose
+ * wavy top edges roll as the page scrolls, a wave that uncovers a fossil in
+ * the last band, and a stamp fixed over the page.
+ */
 export default function Rebuilt() {
   useDocumentTitle('RoboHornets - Rebuilt');
+  const reducedMotion = usePrefersReducedMotion();
+  const bandRefs = useRef<Array<HTMLElement | null>>([]);
+  const [layout, setLayout] = useState<Layout>(unmeasured);
+
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const bands = bandRefs.current;
+      const last = bands[bands.length - 1];
+      setLayout({
+        width: bands[0]?.clientWidth ?? 0,
+        heights: bands.map((b) => b?.clientHeight ?? 0),
+        scrollY: window.scrollY,
+        lastTop: last ? last.getBoundingClientRect().top : 0,
+        viewportHeight: window.innerHeight,
+      });
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    // With reduced motion the waves stand still: only a new size redraws them.
+    if (!reducedMotion) window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+    for (const band of bandRefs.current) if (band) observer?.observe(band);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+    };
+  }, [reducedMotion]);
+
+  const scrollY = reducedMotion ? 0 : layout.scrollY;
+  const bandClip = (i: number) =>
+    waveClipPath({
+      width: layout.width,
+      height: layout.heights[i] ?? 0,
+      amplitude: WaveAmplitude,
+      wavelength: WaveLength,
+      step: WavePathStep,
+      phase: scrollPhase(scrollY, WaveLength, bandSpeeds[i]) + bandOffsets[i],
+    });
+  const lastHeight = layout.heights[3] ?? 0;
+  const progress = reducedMotion ? 1 : revealProgress(layout.lastTop, layout.viewportHeight);
+  const revealClip = waveClipPath({
+    width: layout.width,
+    height: lastHeight,
+    amplitude: WaveAmplitude,
+    wavelength: WaveLength,
+    step: WavePathStep,
+    phase: scrollPhase(scrollY, WaveLength, 1.6),
+    baseline: revealBaseline(progress, lastHeight, WaveAmplitude),
+  });
+  const clipStyle = (clip: string | null) => (clip ? { clipPath: clip } : undefined);
+  const [first, second, third, fourth] = rebuilt.strata;
+
   return (
-    <section className="page">
-      <h1>REBUILT</h1>
-    </section>
+    <div className="rebuilt">
+      <Link to="/" className="rebuilt-home">
+        <span aria-hidden="true">←</span> RoboHornets home
+      </Link>
+      <Stamp className="rebuilt-overlay" />
+
+      <section
+        ref={(el) => {
+          bandRefs.current[0] = el;
+        }}
+        className="rebuilt-band rebuilt-band--1"
+        style={clipStyle(bandClip(0))}
+        aria-labelledby="rebuilt-title"
+      >
+        <div className="rebuilt-content">
+          <p className="rebuilt-kicker">FRC Team 1209</p>
+          <h1 id="rebuilt-title" className="rebuilt-title">
+            {first.heading}
+          </h1>
+          <p className="rebuilt-text">{first.text}</p>
+        </div>
+      </section>
+
+      {[second, third].map((stratum, k) => {
+        const i = k + 1;
+        return (
+          <section
+            key={stratum.heading}
+            ref={(el) => {
+              bandRefs.current[i] = el;
+            }}
+            className={`rebuilt-band rebuilt-band--${i + 1}`}
+            style={clipStyle(bandClip(i))}
+            aria-labelledby={`rebuilt-band-${i + 1}`}
+          >
+            <span className="rebuilt-numeral" aria-hidden="true">
+              0{i + 1}
+            </span>
+            <div className="rebuilt-content">
+              <p className="rebuilt-layer" aria-hidden="true">
+                Layer {i + 1}
+              </p>
+              <h2 id={`rebuilt-band-${i + 1}`} className="rebuilt-heading">
+                {stratum.heading}
+              </h2>
+              <p className="rebuilt-text">{stratum.text}</p>
+            </div>
+          </section>
+        );
+      })}
+
+      <section
+        ref={(el) => {
+          bandRefs.current[3] = el;
+        }}
+        className="rebuilt-band rebuilt-band--4"
+        style={clipStyle(bandClip(3))}
+        aria-labelledby="rebuilt-band-4"
+        data-reveal={progress.toFixed(2)}
+      >
+        <div className="rebuilt-reveal" style={clipStyle(revealClip)}>
+          <figure className="rebuilt-fossil">
+            <Fossil className="rebuilt-fossil-art" />
+            <figcaption className="rebuilt-fossil-caption">{rebuilt.fossilCaption}</figcaption>
+          </figure>
+        </div>
+        <div className="rebuilt-content rebuilt-content--last">
+          <p className="rebuilt-layer" aria-hidden="true">
+            Layer 4
+          </p>
+          <h2 id="rebuilt-band-4" className="rebuilt-heading">
+            {fourth.heading}
+          </h2>
+          <p className="rebuilt-text">{fourth.text}</p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** How fast the shell's whorls shrink, per radian. */
+const shrink = 0.09;
+const whorl = (t: number) => 84 * Math.exp(-shrink * t);
+
+/** The ammonite's shell: a spiral that shrinks by a fixed ratio every turn. */
+const spiral = (() => {
+  const points: string[] = [];
+  const turns = 3.6;
+  for (let t = 0; t <= turns * 2 * Math.PI; t += 0.1) {
+    const r = whorl(t);
+    points.push(`${(r * Math.cos(t)).toFixed(1)} ${(r * Math.sin(t)).toFixed(1)}`);
+  }
+  return `M${points.join(' L')}`;
+})();
+
+/** Ribs across the two outer whorls of the shell. */
+const ribs = Array.from({ length: 56 }, (_, k) => {
+  const t = (k / 28) * 2 * Math.PI;
+  const outer = whorl(t);
+  const inner = whorl(t + 2 * Math.PI);
+  const x = (r: number) => (r * Math.cos(t)).toFixed(1);
+  const y = (r: number) => (r * Math.sin(t)).toFixed(1);
+  return `M${x(outer * 0.97)} ${y(outer * 0.97)} L${x(inner * 1.05)} ${y(inner * 1.05)}`;
+}).join(' ');
+
+/** Gear teeth around the shell. */
+const teeth = Array.from({ length: 14 }, (_, k) => (k * 360) / 14);
+
+/** An ammonite in the shape of a gear: a RoboHornets fossil. Original artwork. */
+function Fossil({ className }: { className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="-130 -130 260 260"
+      role="img"
+      aria-label="Fossil of a gear-shaped ammonite"
+    >
+      <g fill="#cdb58a" stroke="#6b5330" strokeWidth="4">
+        {teeth.map((deg) => (
+          <rect
+            key={deg}
+            x="-13"
+            y="-112"
+            width="26"
+            height="30"
+            rx="5"
+            transform={`rotate(${deg})`}
+          />
+        ))}
+      </g>
+      <circle r="94" fill="#e6d3ab" stroke="#6b5330" strokeWidth="5" />
+      <path d={ribs} fill="none" stroke="#9c7f4f" strokeWidth="4" strokeLinecap="round" />
+      <path
+        d={spiral}
+        fill="none"
+        stroke="#5a4426"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle r="8" fill="#5a4426" />
+      <g fill="#6b5330" opacity="0.5">
+        <circle cx="-60" cy="70" r="3" />
+        <circle cx="70" cy="-66" r="2.5" />
+        <circle cx="80" cy="50" r="2" />
+      </g>
+    </svg>
+  );
+}
+
+/** The stamp fixed over the page: the crew's excavation mark. Original artwork. */
+function Stamp({ className }: { className?: string }) {
+  const id = `rebuilt${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return (
+    <svg className={className} viewBox="0 0 200 200" aria-hidden="true">
+      <defs>
+        <path id={`${id}-arc`} d="M30 100 A70 70 0 1 1 170 100 A70 70 0 1 1 30 100" />
+      </defs>
+      <circle cx="100" cy="100" r="94" fill="#111" stroke="#f5b700" strokeWidth="6" />
+      <circle
+        cx="100"
+        cy="100"
+        r="52"
+        fill="none"
+        stroke="#f5b700"
+        strokeWidth="3"
+        strokeDasharray="6 6"
+      />
+      <text
+        fontFamily="system-ui, 'Segoe UI', Roboto, Arial, sans-serif"
+        fontSize="19"
+        fontWeight="800"
+        letterSpacing="3"
+        fill="#f5b700"
+      >
+        <textPath href={`#${id}-arc`}>REBUILT · DIG CREW · TEAM 1209 ·</textPath>
+      </text>
+      <g transform="translate(100 100) rotate(-35)" fill="#f5b700">
+        <rect x="-4" y="-38" width="8" height="60" rx="3" />
+        <path d="M-22 -44 Q0 -60 22 -44 L18 -36 Q0 -46 -18 -36Z" />
+        <rect x="-7" y="20" width="14" height="20" rx="4" fill="#fff" />
+      </g>
+    </svg>
   );
 }

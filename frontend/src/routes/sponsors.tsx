@@ -1,11 +1,9 @@
+import { Banner } from '../components/banner';
+import { pageTitles, sponsorsPage } from '../content/site';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
-/** The NEWS page; the pages issue fills in the spec's content. */
+/** The Sponsors page: a parallax banner only, titled NEWS as the spec shows it. */
 export function Sponsors() {
-  useDocumentTitle('RoboHornets - Sponsors');
-  return (
-    <section className="page">
-      <h1>NEWS</h1>
-    </section>
-  );
+  useDocumentTitle(pageTitles.sponsors);
+  return <Banner title={sponsorsPage.bannerTitle} />;
 }

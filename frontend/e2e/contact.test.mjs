@@ -1,0 +1,74 @@
+// The Contact page (SPEC.md section 2, "Contact").
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+describe('contact page', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`shows the sponsors, addresses, Email Us and social links at ${name} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/contact', viewport);
+      try {
+        assert.equal(await page.title(), 'RoboHornets - Contact');
+        assert.ok(await page.getByRole('heading', { level: 1, name: 'CONTACT US' }).isVisible());
+
+        // Two team sponsors: {name}, Team Sponsor, {email}, room 303 and room 406.
+        const people = page.locator('main .person-card');
+        assert.equal(await people.count(), 2);
+        for (const [i, room] of ['303', '406'].entries()) {
+          const card = people.nth(i);
+          assert.equal(await card.locator('h3').innerText(), '{name}');
+          const text = await card.innerText();
+          assert.match(text, /Team Sponsor/i);
+          assert.match(text, new RegExp(`Room ${room}`));
+          const email = card.getByRole('link', { name: '{email}' });
+          assert.equal(await email.getAttribute('href'), 'mailto:{email}');
+          assert.ok(await email.isVisible());
+        }
+
+        // The school address and the build-season university address.
+        const places = page.locator('main .address-card');
+        assert.equal(await places.count(), 2);
+        assert.match(await places.nth(0).innerText(), /Booker T\. Washington High School/);
+        assert.match(await places.nth(1).innerText(), /Build season[\s\S]*University of Tulsa/i);
+        for (const card of await places.all()) {
+          const map = card.getByRole('link', { name: /Open in maps/ });
+          assert.match(await map.getAttribute('href'), /^https:\/\/www\.google\.com\/maps\//);
+          assert.equal(await map.getAttribute('target'), '_blank');
+        }
+
+        // Email Us opens a mailto link to the team address.
+        const emailUs = page.getByRole('link', { name: 'Email Us' });
+        assert.ok(await emailUs.isVisible());
+        assert.equal(await emailUs.getAttribute('href'), 'mailto:{email}');
+
+        // The social block is at the bottom.
+        assert.equal(
+          await page.evaluate(
+            () => document.querySelector('main .page').lastElementChild.className,
+          ),
+          'social-block',
+        );
+        assert.equal(await page.locator('main .social-block a[target="_blank"]').count(), 4);
+
+        await page.screenshot({ path: `${screenshotDir}contact-${name}.png` });
+        await page.screenshot({ path: `${screenshotDir}contact-${name}-full.png`, fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,117 @@
+// The past season page (SPEC.md section 2, "Past season page"): no header,
+// the 2024 challenge, the robot's facts (weight labelled 'Dimensions', as the
+// team's page has it) and the expanding circles (at most 4, each for 8 s).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+describe('crescendo', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    it(`shows the 2024 season and its robot at ${size} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/crescendo', viewport);
+      try {
+        await page.locator('.cres').waitFor();
+        assert.equal(await page.title(), 'RoboHornets - Crescendo');
+        assert.equal(await page.locator('header.site-header').count(), 0);
+        assert.equal(
+          await page.evaluate(() => document.body.classList.contains('no-header')),
+          true,
+        );
+
+        assert.equal(await page.getByRole('heading', { level: 1, name: 'CRESCENDO' }).count(), 1);
+        assert.equal(await page.getByRole('heading', { name: 'The 2024 challenge' }).count(), 1);
+
+        // The robot and its facts, exactly as the spec words them.
+        const robot = page.locator('.cres-robot');
+        assert.equal(await robot.getByRole('heading', { name: 'Java the Hutt' }).count(), 1);
+        const facts = await robot
+          .locator('.cres-fact')
+          .evaluateAll((els) =>
+            els.map((el) => [
+              el.querySelector('dt').textContent.trim(),
+              el.querySelector('dd').textContent.trim(),
+            ]),
+          );
+        assert.deepEqual(facts, [
+          ['Dimensions', '91 lbs'],
+          ['Drive', 'Swerve drive'],
+          ['Size', '22x22x25 inches without bumpers'],
+        ]);
+
+        // The circles: one every 500 ms up to four, never more.
+        await page.waitForFunction(
+          () => document.querySelectorAll('.cres-circle').length === 4,
+          null,
+          {
+            timeout: 5000,
+          },
+        );
+        let most = 0;
+        for (let i = 0; i < 20; i++) {
+          most = Math.max(most, await page.locator('.cres-circle').count());
+          await page.waitForTimeout(100);
+        }
+        assert.equal(most, 4);
+        const duration = await page
+          .locator('.cres-circle')
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationDuration);
+        assert.equal(duration, '8s');
+        await page.screenshot({ path: join(screenshotDir, `crescendo-${size}.png`) });
+        await robot.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(screenshotDir, `crescendo-${size}-robot.png`) });
+
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('replaces each circle after its lifetime', async () => {
+    const { page, context } = await openPage(browser, server, '/crescendo', viewports.desktop);
+    try {
+      await page.locator('.cres-circle').first().waitFor({ state: 'attached' });
+      // Tag the circles alive now; after their 8 s they must all be gone.
+      await page.$$eval('.cres-circle', (els) => els.forEach((el) => el.classList.add('old')));
+      await page.waitForFunction(
+        () => document.querySelectorAll('.cres-circle.old').length === 0,
+        null,
+        {
+          timeout: 12_000,
+        },
+      );
+      assert.ok((await page.locator('.cres-circle').count()) >= 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows no circles for reduced motion', async () => {
+    const { page, context } = await openPage(browser, server, '/crescendo', viewports.phone, {
+      reducedMotion: 'reduce',
+    });
+    try {
+      await page.locator('.cres').waitFor();
+      await page.waitForTimeout(1500);
+      assert.equal(await page.locator('.cres-circle').count(), 0);
+      assert.equal((await page.getByText('Java the Hutt').count()) > 0, true);
+    } finally {
+      await context.close();
+    }
+  });
+});

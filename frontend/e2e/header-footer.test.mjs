@@ -1,0 +1,222 @@
+// The header and footer every page shares (SPEC.md section 2, "Shared pieces").
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+const nav = [
+  ['Home', '/'],
+  ['News', '/news'],
+  ['Outreach', '/outreach'],
+  ['Sponsors', '/sponsors'],
+  ['About', '/about'],
+  ['Contact', '/contact'],
+];
+
+function mainNav(page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** The nav link marked as the current page, or null. */
+function currentLink(page) {
+  return mainNav(page)
+    .locator('a[aria-current="page"]')
+    .evaluateAll((els) => els.map((e) => e.textContent));
+}
+
+describe('header and footer', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the links at 1920x1080 and highlights the current one', async () => {
+    const { page, context, errors } = await openPage(browser, server, '/', viewports.desktop);
+    try {
+      assert.equal(await mainNav(page).getByRole('button', { name: 'Menu' }).isVisible(), false);
+      const links = mainNav(page).getByRole('link');
+      assert.deepEqual(
+        await links.allInnerTexts(),
+        nav.map(([label]) => label),
+      );
+      for (const link of await links.all()) assert.ok(await link.isVisible());
+      assert.deepEqual(await currentLink(page), ['Home']);
+
+      for (const [label, path] of nav.slice(1)) {
+        await mainNav(page).getByRole('link', { name: label }).click();
+        await page.waitForURL((u) => u.pathname === path);
+        await mainNav(page).locator('a[aria-current="page"]', { hasText: label }).waitFor();
+        assert.deepEqual(await currentLink(page), [label], `on ${path}`);
+      }
+      // The current link looks different from the others.
+      await page.mouse.move(0, 500);
+      await page.waitForTimeout(400);
+      const colors = await links.evaluateAll((els) => els.map((e) => getComputedStyle(e).color));
+      assert.notEqual(colors[5], colors[0]);
+
+      await page.screenshot({
+        path: `${screenshotDir}header-desktop.png`,
+        clip: { x: 0, y: 0, width: 1920, height: 120 },
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('collapses the links into a hamburger menu at 390x844', async () => {
+    const { page, context, errors } = await openPage(browser, server, '/about', viewports.phone);
+    try {
+      const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
+      assert.ok(await toggle.isVisible());
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      const menuId = await toggle.getAttribute('aria-controls');
+      assert.ok(await page.locator(`#${menuId}`).count());
+      assert.equal(await mainNav(page).getByRole('link', { name: 'News' }).isVisible(), false);
+
+      await toggle.click();
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      for (const [label] of nav) {
+        assert.ok(await mainNav(page).getByRole('link', { name: label }).isVisible(), label);
+      }
+      assert.deepEqual(await currentLink(page), ['About']);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${screenshotDir}header-phone-menu.png` });
+
+      await mainNav(page).getByRole('link', { name: 'News' }).click();
+      await page.waitForURL((u) => u.pathname === '/news');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.equal(await mainNav(page).getByRole('link', { name: 'News' }).isVisible(), false);
+
+      await toggle.click();
+      await page.keyboard.press('Escape');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.ok(await toggle.evaluate((el) => el === document.activeElement));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switches between hamburger and links at 1200px', async () => {
+    const { page, context } = await openPage(browser, server, '/', { width: 1199, height: 800 });
+    try {
+      const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
+      assert.ok(await toggle.isVisible());
+      await page.setViewportSize({ width: 1200, height: 800 });
+      assert.equal(await toggle.isVisible(), false);
+      assert.ok(await mainNav(page).getByRole('link', { name: 'Contact' }).isVisible());
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const path of ['/reefscape', '/crescendo', '/rebuilt']) {
+    it(`hides the header on ${path} and marks the body no-header`, async () => {
+      const { page, context } = await openPage(browser, server, path, viewports.desktop);
+      try {
+        await page.locator('footer').waitFor();
+        assert.equal(await page.locator('header.site-header').count(), 0);
+        assert.ok(await page.evaluate(() => document.body.classList.contains('no-header')));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`shows the footer on every page at ${name} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/contact', viewport);
+      try {
+        const footer = page.getByRole('contentinfo');
+        assert.ok(await footer.getByRole('heading', { name: 'RoboHornets' }).isVisible());
+
+        const email = footer.getByRole('link', { name: '{email}' });
+        assert.equal(await email.getAttribute('href'), 'mailto:{email}');
+        const address = footer.getByRole('link', { name: /Zion St/ });
+        assert.match(await address.getAttribute('href'), /^https:\/\/www\.google\.com\/maps\//);
+        assert.equal(await address.getAttribute('target'), '_blank');
+
+        const sitemap = footer.getByRole('navigation', { name: 'Sitemap' }).getByRole('link');
+        assert.deepEqual(
+          await sitemap.evaluateAll((els) =>
+            els.map((e) => [e.textContent, e.getAttribute('href')]),
+          ),
+          [
+            ['Home', '/'],
+            ['News', '/news'],
+            ['Outreach', '/outreach'],
+            ['About', '/about'],
+            ['Contact', '/contact'],
+            ['Sponsors', '/sponsors'],
+            ['Donate', '/donate'],
+          ],
+        );
+
+        const external = footer.getByRole('navigation', { name: 'Links' }).getByRole('link');
+        const labels = await external.allInnerTexts();
+        assert.deepEqual(
+          labels.map((l) => l.replace('(opens in a new tab)', '').trim()),
+          ['FIRST Robotics', 'University of Tulsa', 'Booker T. Washington High School'],
+        );
+        for (const a of await external.all()) {
+          assert.match(await a.getAttribute('href'), /^https:\/\//);
+          assert.equal(await a.getAttribute('target'), '_blank');
+          assert.equal(await a.getAttribute('rel'), 'noopener noreferrer');
+        }
+
+        await footer.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(100);
+        await footer.screenshot({ path: `${screenshotDir}footer-${name}.png` });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('keeps a hidden HH:mm clock that refreshes every second', async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    const page = await context.newPage();
+    try {
+      await page.clock.install({ time: new Date(2025, 0, 4, 12, 8, 30) });
+      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      const clock = page.getByTestId('footer-clock');
+      assert.match(await clock.textContent(), /\b12:08\b/);
+      const box = await clock.boundingBox();
+      assert.ok(!box || (box.width <= 1 && box.height <= 1), 'not visibly shown');
+      // Time flows from the install; 31 s more is past 12:09 but not 12:10.
+      await page.clock.runFor(31_000);
+      assert.match(await clock.textContent(), /\b12:09\b/);
+      await page.clock.runFor(60_000);
+      assert.match(await clock.textContent(), /\b12:10\b/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`has no serious accessibility violations on the content pages at ${name} size`, async () => {
+      for (const path of ['/', '/about', '/contact', '/donate', '/outreach', '/sponsors']) {
+        const { page, context } = await openPage(browser, server, path, viewport);
+        try {
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          const serious = violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          assert.deepEqual(serious, []);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+});

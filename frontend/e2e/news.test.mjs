@@ -1,0 +1,228 @@
+// The news pages, live end to end: the real server on the local store (files
+// written as a person would) and on Google's Firestore emulator (documents
+// written through its REST API, never through the project's code).
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  launchBrowser,
+  openPage,
+  screenshotDir,
+  startFirestoreEmulator,
+  startServer,
+  viewports,
+} from './harness.mjs';
+
+const titles = (page) => page.locator('.news-item__title').allTextContents();
+
+/** Marks the window so a later check can prove the page was not reloaded. */
+const markWindow = (page) => page.evaluate(() => (window.__noReload = true));
+const stillSameWindow = (page) => page.evaluate(() => window.__noReload === true);
+
+function articleFile(title, date, body) {
+  return `---\ntitle: ${JSON.stringify(title)}\ndate: ${date}\n---\n${body}\n`;
+}
+
+describe('news on the local store', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the sample articles newest first, with dates, previews and Read More', async () => {
+    for (const [name, viewport] of Object.entries(viewports)) {
+      const { page, context, errors } = await openPage(browser, server, '/news', viewport, {
+        timezoneId: 'America/Chicago',
+      });
+      try {
+        await page.locator('.news-item').first().waitFor();
+        assert.equal(await page.title(), 'RoboHornets - News');
+        assert.equal(
+          await page.locator('meta[name="description"]').getAttribute('content'),
+          'The latest news and updates from the team.',
+        );
+        assert.equal(await page.getByRole('heading', { level: 1, name: 'NEWS' }).count(), 1);
+        const list = await titles(page);
+        assert.ok(list.length >= 4, `only ${list.length} articles`);
+        assert.equal(list[0], 'Welcome to the new RoboHornets site');
+        const dates = await page.locator('.news-item__date').allTextContents();
+        assert.match(dates[0], /^November 20, 2026(,| at) 6:00\s?PM$/);
+        const previews = await page.locator('.news-item__preview').allTextContents();
+        assert.ok(
+          previews.some((p) => p.includes('…')),
+          'no preview is cut with an ellipsis',
+        );
+        assert.equal(await page.getByRole('link', { name: /^Read More/ }).count(), list.length);
+        await page.screenshot({ path: join(screenshotDir, `news-${name}.png`), fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('sorts by the four orders', async () => {
+    const { page, context } = await openPage(browser, server, '/news');
+    try {
+      await page.locator('.news-item').first().waitFor();
+      const select = page.getByLabel('Sort by');
+      assert.equal(await select.inputValue(), 'new-old');
+      const newest = await titles(page);
+      await select.selectOption('old-new');
+      assert.deepEqual(await titles(page), [...newest].reverse());
+      await select.selectOption('a-z');
+      const az = await titles(page);
+      assert.deepEqual(
+        az,
+        [...az].sort((a, b) => a.localeCompare(b)),
+      );
+      await select.selectOption('z-a');
+      assert.deepEqual(await titles(page), [...az].reverse());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens an article with Read More, then follows writes, edits and deletes live', async () => {
+    const { page, context, errors } = await openPage(browser, server, '/news');
+    try {
+      await page.locator('.news-item').first().waitFor();
+      await markWindow(page);
+      const file = join(server.dataDir, 'news', 'live-from-the-shop.md');
+      writeFileSync(
+        file,
+        articleFile('Live from the shop', '2030-01-01T12:00:00-06:00', 'First **draft**.'),
+      );
+      await page.locator('.news-item__title', { hasText: 'Live from the shop' }).waitFor();
+      assert.equal((await titles(page))[0], 'Live from the shop');
+
+      await page.getByRole('link', { name: /^Read More\W+Live from the shop$/ }).click();
+      await page.waitForURL(/\/news\/live-from-the-shop$/);
+      await page.locator('h1', { hasText: 'Live from the shop' }).waitFor();
+      assert.equal(await page.locator('.news-article__body strong').innerText(), 'draft');
+      assert.equal(await page.title(), 'Live from the shop - RoboHornets');
+
+      writeFileSync(
+        file,
+        articleFile('Live from the shop', '2030-01-01T12:00:00-06:00', 'Second *edit*.'),
+      );
+      await page.locator('.news-article__body em', { hasText: 'edit' }).waitFor();
+
+      rmSync(file);
+      await page.locator('h1', { hasText: 'Live from the shop' }).waitFor({ state: 'detached' });
+      assert.equal(await stillSameWindow(page), true, 'the page reloaded');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows nothing for a missing article, without errors', async () => {
+    const { page, context, errors } = await openPage(browser, server, '/news/no-such-article');
+    try {
+      await page.locator('footer').waitFor();
+      assert.equal(await page.locator('main h1').count(), 0);
+      assert.equal(new URL(page.url()).pathname, '/news/no-such-article');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never runs markup written into an article', async () => {
+    const file = join(server.dataDir, 'news', 'sneaky.md');
+    writeFileSync(
+      file,
+      articleFile(
+        '<img src=x onerror="window.__xss=1">',
+        '2030-02-01T12:00:00Z',
+        '<script>window.__xss=2</script>\n\n<img src=x onerror="window.__xss=3">\n\n[click](javascript:window.__xss=4)',
+      ),
+    );
+    const { page, context } = await openPage(browser, server, '/news/sneaky');
+    try {
+      await page.locator('.news-article__body').waitFor();
+      await page.locator('.news-article__body a').click();
+      assert.equal(await page.evaluate(() => window.__xss), undefined);
+      assert.match(await page.locator('.news-article__body').innerText(), /<script>/);
+    } finally {
+      await context.close();
+      rmSync(file);
+    }
+  });
+});
+
+describe('news on Firestore (the real emulator)', () => {
+  let emulator;
+  let server;
+  let browser;
+  const project = `e2e-${randomBytes(4).toString('hex')}`;
+  before(async () => {
+    emulator = await startFirestoreEmulator();
+    server = await startServer({
+      extraArgs: ['--store', 'firestore', '--project', project],
+      env: { FIRESTORE_EMULATOR_HOST: emulator.host },
+    });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    emulator?.stop();
+  });
+
+  const rest = async (method, url, fields) => {
+    const res = await fetch(url, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: fields ? JSON.stringify({ fields }) : undefined,
+    });
+    assert.equal(res.status, 200, `${method} ${url}: ${await res.text()}`);
+  };
+  const doc = (title, content, date) => ({
+    title: { stringValue: title },
+    content: { stringValue: content },
+    date: { timestampValue: date },
+  });
+
+  it('shows a document written to Firestore without reload, then its edit and delete', async () => {
+    const { page, context, errors } = await openPage(browser, server, '/news');
+    try {
+      await page.locator('.news__empty').waitFor();
+      await markWindow(page);
+      const url = emulator.newsURL(project);
+      const written = performance.now();
+      await rest(
+        'POST',
+        `${url}?documentId=emulator-news`,
+        doc('Written to Firestore', 'Hello from **Firestore**.', '2030-03-01T18:00:00Z'),
+      );
+      await page.locator('.news-item__title', { hasText: 'Written to Firestore' }).waitFor();
+      const latency = performance.now() - written;
+      console.log(`# write-to-screen latency (emulator -> browser): ${latency.toFixed(0)} ms`);
+
+      await page.getByRole('link', { name: /^Read More\W+Written to Firestore$/ }).click();
+      await page.locator('.news-article__body strong', { hasText: 'Firestore' }).waitFor();
+      await rest(
+        'PATCH',
+        `${url}/emulator-news`,
+        doc('Edited in Firestore', 'Changed.', '2030-03-01T18:00:00Z'),
+      );
+      await page.locator('h1', { hasText: 'Edited in Firestore' }).waitFor();
+      await rest('DELETE', `${url}/emulator-news`);
+      await page.locator('h1', { hasText: 'Edited in Firestore' }).waitFor({ state: 'detached' });
+      assert.equal(await stillSameWindow(page), true, 'the page reloaded');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

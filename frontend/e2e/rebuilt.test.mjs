@@ -1,0 +1,137 @@
+// The scroll-driven page (SPEC.md section 2, "Scroll-driven page"): four
+// stacked coloured sections of 50vh, 50vh, 50vh and 100vh with wavy clip
+// paths that move with the scroll, a wave-shaped reveal, a fixed overlay
+// image, a fossil image and a solid gold background.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+const clips = (page) =>
+  page.$$eval('.rebuilt-band', (els) => els.map((el) => getComputedStyle(el).clipPath));
+
+describe('rebuilt', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    it(`stacks four wavy sections on gold at ${size} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/rebuilt', viewport);
+      try {
+        await page.locator('.rebuilt-band').first().waitFor();
+        assert.equal(await page.title(), 'RoboHornets - Rebuilt');
+        assert.equal(await page.locator('header.site-header').count(), 0);
+        assert.equal(
+          await page.evaluate(() => document.body.classList.contains('no-header')),
+          true,
+        );
+
+        // Four <section>s, 50vh, 50vh, 50vh and 100vh, each with its own colour.
+        const bands = await page.$$eval('.rebuilt-band', (els) =>
+          els.map((el) => ({
+            tag: el.tagName,
+            height: el.getBoundingClientRect().height,
+            colour: getComputedStyle(el).backgroundColor,
+          })),
+        );
+        assert.deepEqual(
+          bands.map((b) => b.tag),
+          ['SECTION', 'SECTION', 'SECTION', 'SECTION'],
+        );
+        const vh = viewport.height / 100;
+        [50, 50, 50, 100].forEach((want, i) =>
+          assert.ok(
+            Math.abs(bands[i].height - want * vh) < 1,
+            `section ${i + 1}: ${bands[i].height}px`,
+          ),
+        );
+        assert.equal(new Set(bands.map((b) => b.colour)).size, 4);
+        assert.ok(bands.every((b) => b.colour !== 'rgba(0, 0, 0, 0)'));
+
+        // A solid gold background behind them.
+        assert.equal(
+          await page.locator('.rebuilt').evaluate((el) => getComputedStyle(el).backgroundColor),
+          'rgb(245, 183, 0)',
+        );
+
+        // Wavy clip paths that move as the page scrolls.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.rebuilt-band')].every((el) =>
+            getComputedStyle(el).clipPath.startsWith('path('),
+          ),
+        );
+        const atTop = await clips(page);
+        assert.equal(atTop.length, 4);
+        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}.png`) });
+
+        // The reveal: nothing of it shows at the top, all of it at the bottom.
+        const band4 = page.locator('.rebuilt-band--4');
+        assert.equal(await band4.getAttribute('data-reveal'), '0.00');
+        await page.mouse.wheel(0, viewport.height * 0.6);
+        await page.waitForFunction((before) => {
+          const now = [...document.querySelectorAll('.rebuilt-band')].map(
+            (el) => getComputedStyle(el).clipPath,
+          );
+          return now.every((c, i) => c !== before[i]);
+        }, atTop);
+        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}-scrolled.png`) });
+
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForFunction(
+          () => document.querySelector('.rebuilt-band--4').getAttribute('data-reveal') === '1.00',
+        );
+        await band4.scrollIntoViewIfNeeded();
+        await page.evaluate(() =>
+          window.scrollTo(0, document.querySelector('.rebuilt-band--4').offsetTop),
+        );
+        await page.waitForFunction(
+          () => document.querySelector('.rebuilt-band--4').getAttribute('data-reveal') === '1.00',
+        );
+        assert.match(
+          await page.locator('.rebuilt-reveal').evaluate((el) => getComputedStyle(el).clipPath),
+          /^path\(/,
+        );
+
+        // The fossil image and the fixed overlay image.
+        assert.equal(await page.getByRole('img', { name: /fossil/i }).isVisible(), true);
+        const overlay = page.locator('.rebuilt-overlay');
+        assert.equal(await overlay.evaluate((el) => getComputedStyle(el).position), 'fixed');
+        assert.equal(await overlay.isVisible(), true);
+        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}-fossil.png`) });
+
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('holds the waves still and shows the fossil for reduced motion', async () => {
+    const { page, context } = await openPage(browser, server, '/rebuilt', viewports.desktop, {
+      reducedMotion: 'reduce',
+    });
+    try {
+      await page.waitForFunction(() =>
+        getComputedStyle(document.querySelector('.rebuilt-band')).clipPath.startsWith('path('),
+      );
+      assert.equal(await page.locator('.rebuilt-band--4').getAttribute('data-reveal'), '1.00');
+      const before = await clips(page);
+      await page.mouse.wheel(0, 700);
+      await page.waitForFunction(() => window.scrollY >= 600);
+      await page.waitForTimeout(200);
+      assert.deepEqual(await clips(page), before);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+// The three small pages: Sponsors (a parallax banner titled NEWS, as the spec
+// shows it), Outreach (the placeholder 'outreach works!') and Donate.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+describe('sponsors, outreach and donate pages', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`sponsors is a parallax banner titled NEWS only, at ${name} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/sponsors', viewport);
+      try {
+        assert.equal(await page.title(), 'RoboHornets - Sponsors');
+        assert.ok(await page.getByRole('heading', { level: 1, name: 'NEWS' }).isVisible());
+        const children = await page.evaluate(() =>
+          Array.from(document.querySelector('main').children, (el) => el.className),
+        );
+        assert.equal(children.length, 1);
+        assert.match(children[0], /\bbanner\b/);
+        assert.equal(await page.locator('main h2').count(), 0);
+
+        if (name === 'desktop') {
+          // Scroll the page (the footer makes room) and the banner layer follows at half speed.
+          await page.evaluate(() => window.scrollTo(0, 200));
+          await page.waitForTimeout(100);
+          const scroll = await page.evaluate(() => window.scrollY);
+          if (scroll > 0) {
+            const y = await page
+              .locator('.carousel__layer')
+              .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
+            assert.ok(Math.abs(y - scroll * 0.5) <= 1, `layer moved ${y}px for ${scroll}px`);
+          }
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.waitForTimeout(100);
+        }
+
+        await page.screenshot({ path: `${screenshotDir}sponsors-${name}.png`, fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`outreach shows its placeholder at ${name} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/outreach', viewport);
+      try {
+        assert.equal(await page.title(), 'RoboHornets - Outreach');
+        // Only the placeholder is visible (the page's h1 is for screen readers).
+        const visible = await page.evaluate(() => {
+          const main = document.querySelector('main').cloneNode(true);
+          main.querySelectorAll('.visually-hidden').forEach((el) => el.remove());
+          return main.textContent.trim();
+        });
+        assert.equal(visible, 'outreach works!');
+        assert.ok(await page.getByText('outreach works!', { exact: true }).isVisible());
+        await page.screenshot({ path: `${screenshotDir}outreach-${name}.png`, fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`donate explains how to support the team at ${name} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/donate', viewport);
+      try {
+        assert.equal(await page.title(), 'RoboHornets - Donate');
+        assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
+        assert.ok(await page.getByRole('heading', { name: 'Support the RoboHornets' }).isVisible());
+        assert.ok((await page.locator('main .card').count()) >= 3);
+        const email = page.locator('main').getByRole('link', { name: '{email}' });
+        assert.equal(await email.getAttribute('href'), 'mailto:{email}');
+        const button = page.getByRole('link', { name: 'Email Us' });
+        assert.equal(await button.getAttribute('href'), 'mailto:{email}');
+        await page.screenshot({ path: `${screenshotDir}donate-${name}.png` });
+        await page.screenshot({ path: `${screenshotDir}donate-${name}-full.png`, fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('the footer links to Donate', async () => {
+    const { page, context } = await openPage(browser, server, '/', viewports.desktop);
+    try {
+      await page
+        .getByRole('navigation', { name: 'Sitemap' })
+        .getByRole('link', { name: 'Donate' })
+        .click();
+      await page.waitForURL((u) => u.pathname === '/donate');
+      assert.equal(await page.title(), 'RoboHornets - Donate');
+    } finally {
+      await context.close();
+    }
+  });
+});

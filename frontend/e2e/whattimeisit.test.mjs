@@ -1,0 +1,170 @@
+// The countdown page (SPEC.md sections 2 and 4): the current time as
+// HH:mm:ss, the target and the debug state; a circular countdown in whole
+// seconds before the target; 'What time is it?' with confetti after it.
+// Debug mode is on by default, so the target is 10 s after load.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+
+const hms = /^\d{2}:\d{2}:\d{2}$/;
+const zone = 'America/Chicago';
+
+/** Counts the painted pixels of the confetti canvas. */
+const paintedPixels = (page) =>
+  page.locator('canvas.wtii-confetti').evaluate((canvas) => {
+    if (!canvas.width || !canvas.height) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
+    return n;
+  });
+
+/** The wall-clock time in the page's zone, secondsAhead from now, as HH:MM:SS. */
+function clockIn(secondsAhead) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + secondsAhead * 1000));
+}
+
+describe('whattimeisit', () => {
+  let server;
+  let browser;
+  before(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    it(`counts down 10 s in debug mode, then celebrates, at ${size} size`, async () => {
+      const { page, context, errors } = await openPage(browser, server, '/whattimeisit', viewport, {
+        timezoneId: zone,
+      });
+      try {
+        const stage = page.locator('section.wtii');
+        await stage.waitFor();
+        assert.equal(await page.title(), 'RoboHornets - What time is it?');
+        assert.equal(await page.locator('canvas.wtii-confetti').count(), 1);
+
+        // Clock, target and debug state.
+        assert.match(await page.locator('.wtii-clock').innerText(), hms);
+        assert.match(await page.locator('.wtii-facts time').innerText(), hms);
+        assert.equal(await page.locator('.wtii-debug').innerText(), 'ON');
+
+        // The countdown ring, in whole seconds, at most 10 (plus the rounding to a second).
+        assert.equal(await stage.getAttribute('data-phase'), 'counting');
+        const timer = page.getByRole('timer');
+        assert.equal(await timer.isVisible(), true);
+        const left = Number(await page.locator('.wtii-seconds-value').innerText());
+        assert.ok(Number.isInteger(left) && left >= 1 && left <= 11, `seconds left: ${left}`);
+        assert.equal(await page.locator('.wtii-ring-svg circle').count(), 2);
+
+        // The clock ticks.
+        const first = await page.locator('.wtii-clock').innerText();
+        await page.waitForFunction(
+          (t) => document.querySelector('.wtii-clock').textContent !== t,
+          first,
+          { timeout: 3000 },
+        );
+
+        // The live region announces rarely and is not the ticking clock.
+        const live = page.locator('[aria-live="polite"]');
+        assert.equal(await live.count(), 1);
+        assert.match(await live.innerText(), /minute/);
+        await page.screenshot({ path: join(screenshotDir, `whattimeisit-${size}.png`) });
+
+        // About ten seconds after load: the celebration and the confetti.
+        const title = page.getByRole('heading', { level: 1, name: 'What time is it?' });
+        await title.waitFor({ timeout: 15_000 });
+        assert.equal(await stage.getAttribute('data-phase'), 'celebrating');
+        assert.equal(await page.getByRole('timer').count(), 0);
+        assert.match(await live.innerText(), /What time is it\?/);
+        await page.waitForFunction(
+          () => {
+            const c = document.querySelector('canvas.wtii-confetti');
+            const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+            for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+            return false;
+          },
+          null,
+          { timeout: 3000 },
+        );
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: join(screenshotDir, `whattimeisit-${size}-party.png`) });
+
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('shows debug mode OFF and the 12:09 target with ?debug=off', async () => {
+    const { page, context, errors } = await openPage(
+      browser,
+      server,
+      '/whattimeisit?debug=off',
+      viewports.desktop,
+      { timezoneId: zone },
+    );
+    try {
+      await page.locator('section.wtii').waitFor();
+      assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
+      assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
+      assert.equal(await page.locator('section.wtii').getAttribute('data-phase'), 'counting');
+      assert.equal(await page.getByRole('timer').isVisible(), true);
+      await page.screenshot({ path: join(screenshotDir, 'whattimeisit-desktop-debug-off.png') });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes the time of day from ?at=HH:MM:SS', async () => {
+    const at = clockIn(5);
+    const { page, context, errors } = await openPage(
+      browser,
+      server,
+      `/whattimeisit?debug=off&at=${at}`,
+      viewports.phone,
+      { timezoneId: zone },
+    );
+    try {
+      await page.locator('section.wtii').waitFor();
+      assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
+      assert.equal(await page.locator('.wtii-facts time').innerText(), at);
+      await page
+        .getByRole('heading', { level: 1, name: 'What time is it?' })
+        .waitFor({ timeout: 12_000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('celebrates without confetti for reduced motion', async () => {
+    const { page, context } = await openPage(browser, server, '/whattimeisit', viewports.desktop, {
+      timezoneId: zone,
+      reducedMotion: 'reduce',
+    });
+    try {
+      await page
+        .getByRole('heading', { level: 1, name: 'What time is it?' })
+        .waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1000);
+      assert.equal(await paintedPixels(page), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});

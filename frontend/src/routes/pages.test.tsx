@@ -1,0 +1,107 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakePlatform } from '../components/test-platform';
+import { PlatformContext } from '../platform';
+import { About } from './about';
+import { Contact } from './contact';
+import { Donate } from './donate';
+import { Home } from './home';
+import { Outreach } from './outreach';
+import { Sponsors } from './sponsors';
+
+function renderPage(page: ReactNode) {
+  const fake = createFakePlatform(0);
+  return render(
+    <PlatformContext value={fake.platform}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </PlatformContext>,
+  );
+}
+
+const h2s = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('pages', () => {
+  afterEach(cleanup);
+
+  it('Home: title, banner, then the sections in the spec order', () => {
+    renderPage(<Home />);
+    expect(document.title).toBe('RoboHornets - Home');
+    expect(screen.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' })).toBeInTheDocument();
+    expect(h2s()).toEqual([
+      'We are the RoboHornets',
+      'Joining Team 1209',
+      'Meetings',
+      'Build Season',
+      'FRC Challenges',
+      'Follow the RoboHornets',
+    ]);
+    expect(document.body).toHaveTextContent(/over 40 members/);
+    expect(document.body).toHaveTextContent(/founded in 2003/);
+    const learnMore = screen.getAllByRole('link', { name: /^Learn More about/ });
+    expect(learnMore.map((a) => a.getAttribute('href'))).toEqual(['/reefscape', '/crescendo']);
+    expect(screen.getAllByText('2025')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Read More About our Team' })).toHaveAttribute(
+      'href',
+      '/about',
+    );
+  });
+
+  it('About: the founding in 2002 and the meeting place', () => {
+    renderPage(<About />);
+    expect(document.title).toBe('RoboHornets - About');
+    expect(screen.getByRole('heading', { level: 1, name: 'ABOUT US' })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(/founded in 2002 as a way to increase STEM/);
+    expect(document.body).toHaveTextContent(/school without shop classes/);
+    expect(document.body).toHaveTextContent(
+      /meets Monday, Wednesday and Saturday at the University of Tulsa/,
+    );
+    expect(document.body).toHaveTextContent(/Shawnee and Tulsa regionals/);
+  });
+
+  it('Contact: two sponsors with placeholders, rooms 303 and 406, and Email Us', () => {
+    renderPage(<Contact />);
+    expect(document.title).toBe('RoboHornets - Contact');
+    expect(screen.getByRole('heading', { level: 1, name: 'CONTACT US' })).toBeInTheDocument();
+    const cards = screen.getAllByRole('article').filter((a) => a.className === 'person-card');
+    expect(cards).toHaveLength(2);
+    cards.forEach((card, i) => {
+      expect(within(card).getByRole('heading', { name: '{name}' })).toBeInTheDocument();
+      expect(card).toHaveTextContent('Team Sponsor');
+      expect(card).toHaveTextContent(`Room ${['303', '406'][i]}`);
+      expect(within(card).getByRole('link', { name: '{email}' })).toHaveAttribute(
+        'href',
+        'mailto:{email}',
+      );
+    });
+    expect(screen.getByRole('link', { name: 'Email Us' })).toHaveAttribute(
+      'href',
+      'mailto:{email}',
+    );
+  });
+
+  it('Outreach: only the placeholder text', () => {
+    renderPage(<Outreach />);
+    expect(document.title).toBe('RoboHornets - Outreach');
+    expect(screen.getByText('outreach works!')).toBeInTheDocument();
+  });
+
+  it('Sponsors: a banner titled NEWS and nothing else', () => {
+    const { container } = renderPage(<Sponsors />);
+    expect(document.title).toBe('RoboHornets - Sponsors');
+    expect(screen.getByRole('heading', { level: 1, name: 'NEWS' })).toBeInTheDocument();
+    expect(container.children).toHaveLength(1);
+    expect(container.firstElementChild).toHaveClass('banner');
+  });
+
+  it('Donate: how to help and the email to write to', () => {
+    renderPage(<Donate />);
+    expect(document.title).toBe('RoboHornets - Donate');
+    expect(screen.getByRole('heading', { name: 'Support the RoboHornets' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Email Us' })).toHaveAttribute(
+      'href',
+      'mailto:{email}',
+    );
+  });
+});
