@@ -8,34 +8,59 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/kiosk"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
 // App is the Go side of the desktop window: the methods React calls through
-// the Wails bindings, and the events Go pushes to it ("news", "tick").
+// the Wails bindings, and the events Go pushes to it: "news" (the news
+// list), "tick" (each wall-clock second), "navigate" (page rotation) and
+// "dim" (night dimming).
 type App struct {
-	hub        *news.Hub
-	clock      clock.Clock
-	logger     *slog.Logger
-	startRoute string
+	hub    *news.Hub
+	clock  clock.Clock
+	logger *slog.Logger
+	opts   windowSettings
 
-	mu   sync.Mutex
-	page PageState // the last state the page reported
+	heartbeats   chan time.Time // page heartbeats, for the watchdog
+	interactions chan time.Time // touches, clicks and keys, for the rotation
+
+	mu        sync.Mutex
+	ctx       context.Context // the Wails context, once started
+	page      PageState       // the last state the page reported
+	reloading bool            // the watchdog reloaded the page; no heartbeat since
+	failed    error           // why the window gave up, if it did
 }
 
-// NewApp returns the bindings for a window that opens on startRoute.
-func NewApp(hub *news.Hub, clk clock.Clock, logger *slog.Logger, startRoute string) *App {
-	return &App{hub: hub, clock: clk, logger: logger, startRoute: startRoute}
+// NewApp returns the bindings of a window with the given options.
+func NewApp(hub *news.Hub, clk clock.Clock, logger *slog.Logger, opts windowSettings) *App {
+	return &App{
+		hub: hub, clock: clk, logger: logger, opts: opts,
+		heartbeats:   make(chan time.Time, 1),
+		interactions: make(chan time.Time, 1),
+	}
 }
 
-// startup is Wails' OnStartup hook: it starts pushing news and clock ticks.
+// startup is Wails' OnStartup hook: it starts the event sources.
 func (a *App) startup(ctx context.Context) {
+	a.mu.Lock()
+	a.ctx = ctx
+	a.mu.Unlock()
 	go a.forwardNews(ctx)
 	go a.forwardTicks(ctx)
+	if r := a.opts.rotation; r != nil {
+		go r.Run(ctx, a.clock, a.interactions, func(route string) {
+			runtime.EventsEmit(ctx, "navigate", a.withDefaults(route))
+		})
+	}
+	if w := a.opts.watchdog; w != nil {
+		go a.watch(ctx, *w)
+	}
 }
 
 func (a *App) forwardNews(ctx context.Context) {
@@ -51,20 +76,83 @@ func (a *App) forwardNews(ctx context.Context) {
 	}
 }
 
+// forwardTicks sends each wall-clock second to the page, and the dimming
+// state whenever it changes.
 func (a *App) forwardTicks(ctx context.Context) {
+	dimmed := false
 	for t := range clock.Seconds(ctx, a.clock) {
 		runtime.EventsEmit(ctx, "tick", t.UnixMilli())
+		if d := a.opts.dim.Active(t); d != dimmed {
+			dimmed = d
+			a.logger.Info("kiosk: dimming", "on", d)
+			runtime.EventsEmit(ctx, "dim", d)
+		}
 	}
+}
+
+// watch reloads the page when its heartbeat stops, and closes the window
+// when reloading does not help, so a supervisor can restart the program.
+func (a *App) watch(ctx context.Context, w kiosk.Watchdog) {
+	err := w.Run(ctx, a.clock, a.heartbeats, func() {
+		a.logger.Warn("watchdog: the page stopped answering; reloading", "silent_for", w.Timeout)
+		a.mu.Lock()
+		a.reloading = true
+		a.mu.Unlock()
+		runtime.WindowReloadApp(ctx)
+	})
+	if err == nil {
+		return
+	}
+	a.logger.Error("watchdog: giving up", "err", err)
+	a.mu.Lock()
+	a.failed = err
+	a.mu.Unlock()
+	runtime.Quit(ctx)
+}
+
+// bringToFront shows the window, for a second start of the program.
+func (a *App) bringToFront() {
+	a.mu.Lock()
+	ctx := a.ctx
+	a.mu.Unlock()
+	if ctx != nil {
+		runtime.WindowUnminimise(ctx)
+		runtime.WindowShow(ctx)
+	}
+}
+
+// failure returns why the window gave up, or nil.
+func (a *App) failure() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.failed
+}
+
+// withDefaults adds the countdown settings of the command line to a route
+// of the countdown page that has no query of its own.
+func (a *App) withDefaults(route string) string {
+	if a.opts.countdownQuery == "" || route != "/whattimeisit" {
+		return route
+	}
+	return route + "?" + a.opts.countdownQuery
+}
+
+// Settings is what the page needs to know of the window at start.
+type Settings struct {
+	// StartRoute is the route to open (--route), with its defaults.
+	StartRoute string `json:"startRoute"`
+	// Kiosk is true on an unattended screen (--kiosk).
+	Kiosk bool `json:"kiosk"`
+}
+
+// Settings returns the window's settings.
+func (a *App) Settings() Settings {
+	return Settings{StartRoute: a.withDefaults(a.opts.startRoute), Kiosk: a.opts.kiosk}
 }
 
 // News returns the current news list; later changes arrive as "news" events.
 func (a *App) News() news.Snapshot {
 	return a.hub.Current()
-}
-
-// StartRoute returns the route the window was opened on (--route).
-func (a *App) StartRoute() string {
-	return a.startRoute
 }
 
 // PageState is what the page reports of itself: where it is and what it shows.
@@ -75,15 +163,44 @@ type PageState struct {
 }
 
 // Report is the page's heartbeat: it is called after every navigation and
-// periodically. A change of state is logged ("page"), which is how an
-// operator, and the desktop tests, see what the unattended window shows.
+// every few seconds. It feeds the watchdog, and a change of state is logged
+// ("page"), which is how an operator, and the desktop tests, see what the
+// unattended window shows.
 func (a *App) Report(s PageState) {
+	offer(a.heartbeats, a.clock.Now())
 	a.mu.Lock()
 	changed := !slices.Equal(s.Headings, a.page.Headings) || s.Route != a.page.Route || s.Title != a.page.Title
 	a.page = s
+	recovered := a.reloading
+	a.reloading = false
 	a.mu.Unlock()
+	if recovered {
+		a.logger.Info("watchdog: the page is answering again", "route", s.Route)
+	}
 	if changed {
 		a.logger.Info("page", "route", s.Route, "title", s.Title, "headings", strings.Join(s.Headings, " | "))
+	}
+}
+
+// Interacted is called when a person touches, clicks or types; it pauses
+// the page rotation.
+func (a *App) Interacted() {
+	offer(a.interactions, a.clock.Now())
+}
+
+// offer sends t unless the channel already holds a newer value to read;
+// the reader only needs the latest time.
+func offer(ch chan time.Time, t time.Time) {
+	for {
+		select {
+		case ch <- t:
+			return
+		default:
+		}
+		select {
+		case <-ch: // drop the stale value and try again
+		default:
+		}
 	}
 }
 

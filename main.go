@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -25,8 +26,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/kiosk"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -272,8 +275,7 @@ Opens the desktop window: the site on the pit display, or /whattimeisit on the s
 
 // desktopOptions is what the desktop window needs from the command line.
 type desktopOptions struct {
-	route  string
-	kiosk  bool
+	window windowSettings
 	hub    *news.Hub
 	logger *slog.Logger
 }
@@ -283,15 +285,33 @@ func runDesktop(args []string, stderr io.Writer) error {
 	var sf storeFlags
 	sf.register(fs)
 	route := fs.String("route", "/", "`PATH` of the page to open, like /whattimeisit")
-	kiosk := fs.Bool("kiosk", false, "fullscreen and frameless, for unattended screens")
+	kioskMode := fs.Bool("kiosk", false, "fullscreen and frameless, for unattended screens: hides the idle cursor, keeps the screen on, one instance")
+	rotate := fs.String("rotate", "", "comma-separated `ROUTES` to cycle through, like \"/,/crescendo,/reefscape,/news\"")
+	every := fs.Duration("every", 30*time.Second, "how long each page of --rotate stays")
+	watchdog := fs.Duration("watchdog", 30*time.Second, "reload the page when it sends no heartbeat for this long; exit after 3 failed reloads (0 turns it off)")
+	dim := fs.String("dim", "", "dim the screen daily in this local time window, like 22:00-06:00")
+	countdownAt := fs.String("countdown-at", spec.CountdownTargetTimeOfDay, "daily target of /whattimeisit, `HH:MM[:SS]`")
+	countdownDebug := fs.String("countdown-debug", "on", "on: the first countdown target is 10 s after the page loads (the spec's debug mode); off: the daily target")
+	tz := fs.String("tz", "", "time `ZONE` of the clock and the countdown, like America/Chicago (default: the system's)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
-	if len(*route) == 0 || (*route)[0] != '/' {
-		return fmt.Errorf("%w: --route %q must start with /", errUsage, *route)
+	w, err := windowFlags{route: *route, kiosk: *kioskMode, rotate: *rotate, every: *every, watchdog: *watchdog,
+		dim: *dim, countdownAt: *countdownAt, countdownDebug: *countdownDebug}.settings()
+	if err != nil {
+		return err
+	}
+	if *tz != "" {
+		if _, err := time.LoadLocation(*tz); err != nil {
+			return fmt.Errorf("%w: --tz %q: %v", errUsage, *tz, err)
+		}
+		// The page's clock is WebKit's, which follows TZ like any process;
+		// its web process inherits this environment.
+		os.Setenv("TZ", *tz)
+		time.Local, _ = time.LoadLocation(*tz)
 	}
 	if !hasDesktop {
 		return errNoDesktop
@@ -305,7 +325,92 @@ func runDesktop(args []string, stderr io.Writer) error {
 	}
 	defer store.Close()
 	go func() { _ = hub.Run(ctx) }()
-	return openWindow(ctx, desktopOptions{route: *route, kiosk: *kiosk, hub: hub, logger: logger})
+	return openWindow(ctx, desktopOptions{window: w, hub: hub, logger: logger})
+}
+
+// windowFlags are the desktop flags as given, before they are checked.
+type windowFlags struct {
+	route, rotate, dim, countdownAt, countdownDebug string
+	kiosk                                           bool
+	every, watchdog                                 time.Duration
+}
+
+// windowSettings are the checked settings of the desktop window.
+type windowSettings struct {
+	startRoute string
+	// countdownQuery is added to /whattimeisit routes, like "at=12:09:00&debug=off".
+	countdownQuery string
+	kiosk          bool
+	rotation       *kiosk.Rotation // nil: no rotation
+	watchdog       *kiosk.Watchdog // nil: no watchdog
+	dim            kiosk.Schedule
+}
+
+// Watchdog and rotation settings of the kiosk issue that are not the spec's.
+const (
+	watchdogMaxReloads = 3
+	rotationPause      = 60 * time.Second
+)
+
+func (f windowFlags) settings() (windowSettings, error) {
+	var w windowSettings
+	if !strings.HasPrefix(f.route, "/") {
+		return w, fmt.Errorf("%w: --route %q must start with /", errUsage, f.route)
+	}
+	w.startRoute, w.kiosk = f.route, f.kiosk
+	if f.rotate != "" {
+		routes, err := kiosk.ParseRoutes(f.rotate)
+		if err != nil {
+			return w, fmt.Errorf("%w: --rotate: %v", errUsage, err)
+		}
+		if f.every <= 0 {
+			return w, fmt.Errorf("%w: --every %v must be positive", errUsage, f.every)
+		}
+		w.rotation = &kiosk.Rotation{Routes: routes, Every: f.every, PauseFor: rotationPause}
+		if f.route == "/" {
+			w.startRoute = routes[0]
+		}
+	}
+	if f.watchdog < 0 {
+		return w, fmt.Errorf("%w: --watchdog %v must not be negative", errUsage, f.watchdog)
+	}
+	if f.watchdog > 0 {
+		w.watchdog = &kiosk.Watchdog{Timeout: f.watchdog, MaxReloads: watchdogMaxReloads}
+	}
+	dim, err := kiosk.ParseSchedule(f.dim)
+	if err != nil {
+		return w, fmt.Errorf("%w: --dim: %v", errUsage, err)
+	}
+	w.dim = dim
+	at, err := kiosk.ParseTimeOfDay(f.countdownAt)
+	if err != nil {
+		return w, fmt.Errorf("%w: --countdown-at: %v", errUsage, err)
+	}
+	q := url.Values{}
+	if at != mustTimeOfDay(spec.CountdownTargetTimeOfDay) {
+		q.Set("at", formatTimeOfDay(at))
+	}
+	switch f.countdownDebug {
+	case "on":
+	case "off":
+		q.Set("debug", "off")
+	default:
+		return w, fmt.Errorf("%w: --countdown-debug %q: want on or off", errUsage, f.countdownDebug)
+	}
+	w.countdownQuery = q.Encode()
+	return w, nil
+}
+
+func mustTimeOfDay(s string) time.Duration {
+	d, err := kiosk.ParseTimeOfDay(s)
+	if err != nil {
+		panic(err) // a constant of package spec
+	}
+	return d
+}
+
+func formatTimeOfDay(d time.Duration) string {
+	return fmt.Sprintf("%02d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
 }
 
 const newsUsage = `Usage: robohornets news [flags] COMMAND [args]

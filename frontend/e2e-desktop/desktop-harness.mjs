@@ -46,13 +46,16 @@ export async function startXvfb() {
 
 /**
  * Starts the desktop window on display with a fresh data directory (or the
- * given one). waitForLog(re) resolves with the first log match of re.
+ * given one). waitForLog(re, timeoutMs, from) resolves with the first match
+ * of re in the log after offset from (see mark).
  */
 export function startDesktop(display, args = [], { dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'robohornets-desktop-'));
+  // Its own process group, so stop() also ends the WebKit processes it started.
   const child = spawn(desktopBinary, ['--data', dir, ...args], {
     env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let log = '';
   const waiters = new Set();
@@ -62,14 +65,20 @@ export function startDesktop(display, args = [], { dataDir } = {}) {
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     dataDir: dir,
+    pid: child.pid,
+    /** Resolves with the exit code once the program has ended. */
+    exited: () => exited,
     log: () => log,
-    waitForLog(re, timeoutMs = 60000) {
+    /** The log's length now, to wait for lines written after this point. */
+    mark: () => log.length,
+    waitForLog(re, timeoutMs = 60000, from = 0) {
       return new Promise((resolve, reject) => {
         const w = {
           check() {
-            const m = re.exec(log);
+            const m = re.exec(log.slice(from));
             if (m) {
               waiters.delete(w);
               clearTimeout(timer);
@@ -87,9 +96,13 @@ export function startDesktop(display, args = [], { dataDir } = {}) {
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
+      }
+      try {
+        process.kill(-child.pid, 'SIGKILL'); // leftovers, like a page process a test froze
+      } catch {
+        // the group is gone already
       }
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
@@ -101,4 +114,12 @@ export async function screenshot(display, file) {
   await run('import', ['-display', display, '-window', 'root', file]);
   const { stdout } = await run('convert', [file, '-format', '%k', 'info:']);
   return Number(stdout.trim());
+}
+
+/** The pid of the WebKit process that runs the page of the app with pid appPid. */
+export async function webProcessOf(appPid) {
+  const { stdout } = await run('pgrep', ['-P', String(appPid), '-f', 'WebKitWebProcess']);
+  const pid = Number(stdout.trim().split('\n')[0]);
+  if (!pid) throw new Error(`no WebKitWebProcess under ${appPid}`);
+  return pid;
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { KioskLayer } from './components/kiosk-layer';
+import { RouteErrorBoundary } from './components/route-error-boundary';
 import { headerVisible } from './lib/header';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
@@ -41,9 +43,12 @@ function Layout() {
     <>
       {showHeader && <Header />}
       <main id="main">
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Outlet />
-        </Suspense>
+        {/* A new route gets a fresh boundary, so one failed page does not block the next. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
     </>
@@ -52,9 +57,11 @@ function Layout() {
 
 /** The whole site: every route of SPEC.md section 2. */
 export function App() {
+  const platform = usePlatform();
   return (
     <>
       <NavigationEffects />
+      {platform.kiosk && <KioskLayer />}
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Home />} />

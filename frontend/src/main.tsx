@@ -11,10 +11,11 @@ async function boot(): Promise<void> {
   if ('go' in window) {
     // Loaded only in the desktop window, so the website never ships the Wails bindings' calls.
     const desktop = await import('./platform/desktop');
-    platform = desktop.desktopPlatform();
-    const route = await desktop.desktopStartRoute();
-    if (route && route !== window.location.pathname + window.location.search) {
-      window.history.replaceState(null, '', route);
+    const settings = await desktop.desktopSettings();
+    platform = desktop.desktopPlatform(settings);
+    const here = window.location.pathname + window.location.search;
+    if (window.location.pathname === '/' && settings.startRoute !== here) {
+      window.history.replaceState(null, '', settings.startRoute);
     }
   } else {
     platform = browserPlatform();

@@ -27,17 +27,33 @@ var markdown = goldmark.New(
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
 )
 
+// previewMarkdown is markdown for previews: the same, but headings become
+// bold text, so a list of previews keeps one heading per article.
+var previewMarkdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithASTTransformers(
+		util.Prioritized(externalLinks{}, 100),
+		util.Prioritized(flattenHeadings{}, 200),
+	)),
+	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
+)
+
 // Render turns markdown into safe HTML.
 func Render(src string) (string, error) {
+	return convert(markdown, src)
+}
+
+func convert(md goldmark.Markdown, src string) (string, error) {
 	var buf bytes.Buffer
-	if err := markdown.Convert([]byte(src), &buf); err != nil {
+	if err := md.Convert([]byte(src), &buf); err != nil {
 		return "", fmt.Errorf("news: render markdown: %w", err)
 	}
 	return buf.String(), nil
 }
 
 // Preview renders the first spec.NewsPreviewLines non-blank lines of src,
-// followed by an ellipsis paragraph when src has more.
+// followed by an ellipsis paragraph when src has more. Headings in them are
+// rendered as bold paragraphs.
 func Preview(src string) (string, error) {
 	lines := strings.Split(normalizeNewlines(src), "\n")
 	kept, seen := 0, 0
@@ -52,9 +68,9 @@ func Preview(src string) (string, error) {
 		}
 	}
 	if kept == 0 || !hasText(lines[kept:]) {
-		return Render(src)
+		return convert(previewMarkdown, src)
 	}
-	return Render(strings.Join(lines[:kept], "\n") + "\n\n…")
+	return convert(previewMarkdown, strings.Join(lines[:kept], "\n")+"\n\n…")
 }
 
 func hasText(lines []string) bool {
@@ -99,6 +115,30 @@ func isExternal(dest []byte) bool {
 	d := bytes.ToLower(dest)
 	return bytes.HasPrefix(d, []byte("http://")) || bytes.HasPrefix(d, []byte("https://")) ||
 		bytes.HasPrefix(d, []byte("//")) || bytes.HasPrefix(d, []byte("www."))
+}
+
+// flattenHeadings turns every heading into a paragraph of bold text.
+type flattenHeadings struct{}
+
+func (flattenHeadings) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	var headings []*ast.Heading
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			headings = append(headings, h)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, h := range headings {
+		strong := ast.NewEmphasis(2)
+		for c := h.FirstChild(); c != nil; {
+			next := c.NextSibling()
+			strong.AppendChild(strong, c)
+			c = next
+		}
+		p := ast.NewParagraph()
+		p.AppendChild(p, strong)
+		h.Parent().ReplaceChild(h.Parent(), h, p)
+	}
 }
 
 // escapedHTML renders raw HTML in markdown as visible, escaped text, so an

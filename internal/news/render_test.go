@@ -59,6 +59,7 @@ func TestPreview(t *testing.T) {
 		{"blank lines do not count", "\n\n\none\n\n\n\ntwo", false, "<p>two</p>", ""},
 		{"list items count as lines", "- a\n- b\n- c\n- d", true, "<li>c</li>", "<li>d</li>"},
 		{"windows line ends", "one\r\ntwo\r\nthree\r\nfour", true, "three", "four"},
+		{"headings become bold text", "## Week 1\n\nWe built.", false, "<p><strong>Week 1</strong></p>", "<h2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

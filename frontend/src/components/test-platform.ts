@@ -6,6 +6,8 @@ export interface FakePlatform {
   platform: Platform;
   /** Sets the clock to nowMs and delivers one tick to every subscriber. */
   tick(nowMs: number): void;
+  /** Sets the clock to nowMs without a tick (time passing between ticks). */
+  set(nowMs: number): void;
   /** How many tick subscriptions are open. */
   tickSubscribers(): number;
 }
@@ -17,6 +19,7 @@ export function createFakePlatform(startMs: number): FakePlatform {
   const snapshot: NewsSnapshot = { articles: [], asOf: '', live: true };
   const platform: Platform = {
     kind: 'browser',
+    kiosk: false,
     subscribeNews(onUpdate) {
       onUpdate(snapshot);
       return () => {};
@@ -33,12 +36,17 @@ export function createFakePlatform(startMs: number): FakePlatform {
     },
     now: () => now,
     ready() {},
+    subscribeKiosk: () => () => {},
+    interacted() {},
   };
   return {
     platform,
     tick(nowMs) {
       now = nowMs;
       tickers.forEach((onTick) => onTick(nowMs));
+    },
+    set(nowMs) {
+      now = nowMs;
     },
     tickSubscribers: () => tickers.size,
   };

@@ -1,13 +1,19 @@
-import { News, Report, StartRoute } from '../../wailsjs/go/main/App';
+import { Interacted, News, Report, Settings } from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import type { Article, NewsSnapshot, Platform } from './types';
 
-/** How often the page tells Go it is alive and what it shows. */
+/** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
 const heartbeatMs = 5000;
 
-/** The route the window was opened on (--route), or '' for the default. */
-export function desktopStartRoute(): Promise<string> {
-  return StartRoute();
+/** What the window was started with: the route to open and whether it is a kiosk. */
+export interface DesktopSettings {
+  startRoute: string;
+  kiosk: boolean;
+}
+
+/** Reads the window's settings from Go. */
+export function desktopSettings(): Promise<DesktopSettings> {
+  return Settings();
 }
 
 /** The text of element as a screen reader gets it: without aria-hidden parts. */
@@ -26,7 +32,7 @@ function pageState() {
 }
 
 /** The platform of the desktop window: Go bindings and Wails events. */
-export function desktopPlatform(): Platform {
+export function desktopPlatform(settings: DesktopSettings): Platform {
   let offset = 0;
   const report = () => void Report(pageState());
   setInterval(report, heartbeatMs);
@@ -43,6 +49,7 @@ export function desktopPlatform(): Platform {
   };
   return {
     kind: 'desktop',
+    kiosk: settings.kiosk,
     subscribeNews,
     // One Go subscription feeds the window; an article is picked from the list.
     subscribeArticle: (id, onUpdate) =>
@@ -57,6 +64,19 @@ export function desktopPlatform(): Platform {
     ready() {
       // After React commits and the browser paints, so the state is what is on screen.
       requestAnimationFrame(() => setTimeout(report, 0));
+    },
+    subscribeKiosk(onCommand) {
+      const offNavigate = EventsOn('navigate', (route: string) =>
+        onCommand({ kind: 'navigate', route }),
+      );
+      const offDim = EventsOn('dim', (on: boolean) => onCommand({ kind: 'dim', on }));
+      return () => {
+        offNavigate();
+        offDim();
+      };
+    },
+    interacted() {
+      void Interacted();
     },
   };
 }

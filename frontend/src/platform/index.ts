@@ -1,7 +1,7 @@
 import { createContext, use } from 'react';
 import type { Platform } from './types';
 
-export type { Article, NewsSnapshot, Platform } from './types';
+export type { Article, KioskCommand, NewsSnapshot, Platform } from './types';
 
 /** The Platform every page uses; main.tsx provides the real one, tests a fake. */
 export const PlatformContext = createContext<Platform | null>(null);

@@ -21,9 +21,18 @@ export interface NewsSnapshot {
   live: boolean;
 }
 
+/** A command of the kiosk host to the page. */
+export type KioskCommand =
+  /** Show route (page rotation). */
+  | { kind: 'navigate'; route: string }
+  /** Dim the screen, or stop dimming it (night schedule). */
+  | { kind: 'dim'; on: boolean };
+
 /** What a page may ask of whichever host it runs in: the desktop window or a browser. */
 export interface Platform {
   readonly kind: 'desktop' | 'browser';
+  /** True on an unattended screen: the desktop window started with --kiosk. */
+  readonly kiosk: boolean;
   /** Calls onUpdate with the news list now and after every change; returns the unsubscribe. */
   subscribeNews(onUpdate: (snapshot: NewsSnapshot) => void): () => void;
   /**
@@ -37,4 +46,8 @@ export interface Platform {
   now(): number;
   /** Tells the host a navigation has rendered, so it can see what the page shows. */
   ready(): void;
+  /** Calls onCommand with each command of a kiosk host; a browser never sends any. */
+  subscribeKiosk(onCommand: (command: KioskCommand) => void): () => void;
+  /** Tells the host a person touched, clicked or typed; it pauses the page rotation. */
+  interacted(): void;
 }

@@ -9,7 +9,8 @@ import {
   ConfettiParticles,
   ConfettiSpread,
 } from '../lib/spec.gen';
-import { PlatformContext, type Platform } from '../platform';
+import { createFakePlatform } from '../components/test-platform';
+import { PlatformContext } from '../platform';
 import WhatTimeIsIt from './whattimeisit';
 
 // The confetti cannon draws on a canvas, which jsdom has not; count the bursts instead.
@@ -22,33 +23,16 @@ const confettiMock = vi.hoisted(() => {
 });
 vi.mock('canvas-confetti', () => ({ default: { create: confettiMock.create } }));
 
-/** A Platform whose clock moves only when the test says so. */
+/** The shared fake Platform, with ticks delivered inside act(). */
 function fakePlatform(startMs: number) {
-  let now = startMs;
-  const subscribers = new Set<(ms: number) => void>();
-  const platform: Platform = {
-    kind: 'browser',
-    subscribeNews: () => () => {},
-    subscribeArticle: () => () => {},
-    subscribeTicks(onTick) {
-      subscribers.add(onTick);
-      return () => subscribers.delete(onTick);
-    },
-    now: () => now,
-    ready() {},
-  };
+  const fake = createFakePlatform(startMs);
   return {
-    platform,
+    platform: fake.platform,
     /** Moves the clock to ms and delivers a tick, as the host does each second. */
-    tick(ms: number) {
-      now = ms;
-      act(() => subscribers.forEach((s) => s(ms)));
-    },
+    tick: (ms: number) => act(() => fake.tick(ms)),
     /** Moves the clock without a tick (time passing between ticks). */
-    set(ms: number) {
-      now = ms;
-    },
-    subscribers: () => subscribers.size,
+    set: fake.set,
+    subscribers: fake.tickSubscribers,
   };
 }
 

@@ -16,6 +16,20 @@ export namespace main {
 	        this.headings = source["headings"];
 	    }
 	}
+	export class Settings {
+	    startRoute: string;
+	    kiosk: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Settings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.startRoute = source["startRoute"];
+	        this.kiosk = source["kiosk"];
+	    }
+	}
 
 }
 

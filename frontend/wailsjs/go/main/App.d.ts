@@ -3,8 +3,10 @@
 import {news} from '../models';
 import {main} from '../models';
 
+export function Interacted():Promise<void>;
+
 export function News():Promise<news.Snapshot>;
 
 export function Report(arg1:main.PageState):Promise<void>;
 
-export function StartRoute():Promise<string>;
+export function Settings():Promise<main.Settings>;
