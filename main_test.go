@@ -589,10 +589,10 @@ func TestWindowFlags(t *testing.T) {
 		return f
 	}
 	tests := []struct {
-		name      string
-		flags     windowFlags
-		wantErr   string
-		check     func(t *testing.T, w windowSettings)
+		name    string
+		flags   windowFlags
+		wantErr string
+		check   func(t *testing.T, w windowSettings)
 	}{
 		{name: "defaults", flags: base, check: func(t *testing.T, w windowSettings) {
 			if w.rotation != nil || w.watchdog == nil || w.watchdog.Timeout != 30*time.Second || w.watchdog.MaxReloads != 3 {
