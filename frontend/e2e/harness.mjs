@@ -45,17 +45,17 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
       reject(new Error(`server exited with ${code}:\n${log}`));
     });
   });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
     dataDir: dir,
     log: () => log,
+    /** Sends SIGTERM and resolves with the exit code once the server has ended. */
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      return code;
     },
   };
 }

@@ -63,3 +63,21 @@ describe('app shell', () => {
     assert.equal(post.status, 405);
   });
 });
+
+describe('graceful shutdown', () => {
+  it('ends open event streams and exits 0 on SIGTERM', async () => {
+    const server = await startServer();
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/news/stream`, { signal: controller.signal });
+    assert.equal(res.headers.get('content-type'), 'text/event-stream');
+    const reader = res.body.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    assert.match(first, /retry: \d+/);
+    // The stream is open; shutting down must close it, not wait for it.
+    const code = await server.stop();
+    assert.equal(code, 0, `exit code ${code}:\n${server.log()}`);
+    let done = false;
+    while (!done) ({ done } = await reader.read());
+    assert.match(server.log(), /shutting down/);
+  });
+});

@@ -8,6 +8,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -142,12 +143,28 @@ func (flattenHeadings) Transform(doc *ast.Document, _ text.Reader, _ parser.Cont
 }
 
 // escapedHTML renders raw HTML in markdown as visible, escaped text, so an
-// author sees what they wrote and a reader's browser never runs it.
+// author sees what they wrote and a reader's browser never runs it. It also
+// gives task list boxes an accessible name.
 type escapedHTML struct{}
 
 func (escapedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindRawHTML, renderRawHTML)
 	reg.Register(ast.KindHTMLBlock, renderHTMLBlock)
+	reg.Register(east.KindTaskCheckBox, renderTaskCheckBox)
+}
+
+// renderTaskCheckBox renders a task list item's box with an accessible name,
+// which GFM's plain <input> lacks.
+func renderTaskCheckBox(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	if n.(*east.TaskCheckBox).IsChecked {
+		_, _ = w.WriteString(`<input checked="" disabled="" type="checkbox" aria-label="done"> `)
+	} else {
+		_, _ = w.WriteString(`<input disabled="" type="checkbox" aria-label="to do"> `)
+	}
+	return ast.WalkContinue, nil
 }
 
 func renderRawHTML(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -24,7 +24,7 @@ func TestRender(t *testing.T) {
 		{"autolink gets rel", "See https://example.org now", []string{`<a href="https://example.org" rel="noopener noreferrer">`}, nil},
 		{"table", "| a | b |\n|---|---|\n| 1 | 2 |", []string{"<table>", "<td>1</td>"}, nil},
 		{"strikethrough", "~~old~~", []string{"<del>old</del>"}, nil},
-		{"task list", "- [x] done\n- [ ] todo", []string{`checked="" disabled="" type="checkbox"`}, nil},
+		{"task list", "- [x] done\n- [ ] todo", []string{`<input checked="" disabled="" type="checkbox" aria-label="done">`, `aria-label="to do"`}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
