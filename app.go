@@ -112,6 +112,7 @@ func (a *App) watch(ctx context.Context, w kiosk.Watchdog) {
 
 // bringToFront shows the window, for a second start of the program.
 func (a *App) bringToFront() {
+	a.logger.Info("kiosk: started again; bringing this window forward")
 	a.mu.Lock()
 	ctx := a.ctx
 	a.mu.Unlock()
@@ -155,11 +156,21 @@ func (a *App) News() news.Snapshot {
 	return a.hub.Current()
 }
 
-// PageState is what the page reports of itself: where it is and what it shows.
+// PageState is what the page reports of itself: where it is, what it shows,
+// and how late the clock ticks reach it.
 type PageState struct {
 	Route    string   `json:"route"`
 	Title    string   `json:"title"`
 	Headings []string `json:"headings"`
+	// Ticks is how many of the last ticks the lateness figures cover.
+	Ticks int `json:"ticks"`
+	// TickLagP50Ms and TickLagP99Ms say how long after its wall-clock second
+	// a tick reached the page: median and 99th percentile, in milliseconds.
+	TickLagP50Ms float64 `json:"tickLagP50Ms"`
+	TickLagP99Ms float64 `json:"tickLagP99Ms"`
+	// TickSentP99Ms is the 99th percentile of how long after its second Go
+	// sent a tick; the rest of the lateness is delivery to the page.
+	TickSentP99Ms float64 `json:"tickSentP99Ms"`
 }
 
 // Report is the page's heartbeat: it is called after every navigation and
@@ -180,6 +191,7 @@ func (a *App) Report(s PageState) {
 	if changed {
 		a.logger.Info("page", "route", s.Route, "title", s.Title, "headings", strings.Join(s.Headings, " | "))
 	}
+	a.logger.Debug("heartbeat", "route", s.Route, "ticks", s.Ticks, "tick_lag_p50_ms", s.TickLagP50Ms, "tick_lag_p99_ms", s.TickLagP99Ms, "tick_sent_p99_ms", s.TickSentP99Ms)
 }
 
 // Interacted is called when a person touches, clicks or types; it pauses

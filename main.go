@@ -120,14 +120,16 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// storeFlags are the flags that choose the news store, shared by every command.
+// storeFlags are the flags every command shares: the news store, and the log level.
 type storeFlags struct {
-	data    string
-	store   string
-	project string
+	data     string
+	store    string
+	project  string
+	logLevel slog.Level
 }
 
 func (s *storeFlags) register(fs *flag.FlagSet) {
+	fs.TextVar(&s.logLevel, "log-level", slog.LevelInfo, "least important log messages to print: debug, info, warn or error")
 	fs.StringVar(&s.data, "data", defaultDataDir(), "`DIR` where the app keeps its files (news, cache)")
 	fs.StringVar(&s.store, "store", "local", "news store: local (files in DIR/news) or firestore")
 	fs.StringVar(&s.project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
@@ -205,7 +207,7 @@ func runServe(args []string, stderr io.Writer) error {
 			addr = ":" + port
 		}
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: sf.logLevel}))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -316,7 +318,7 @@ func runDesktop(args []string, stderr io.Writer) error {
 	if !hasDesktop {
 		return errNoDesktop
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: sf.logLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	hub, store, err := sf.openHub(ctx, logger)
@@ -445,7 +447,7 @@ func runNews(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: sf.logLevel}))
 	store, err := sf.open(ctx, logger)
 	if err != nil {
 		return err
@@ -484,7 +486,13 @@ func (c newsCommand) plainArgs(name string, args []string) ([]string, error) {
 	return fs.Args(), nil
 }
 
-func oneArg(args []string, what string) (string, error) {
+// oneArg parses the arguments of a command that takes no flags and exactly
+// one operand, and returns the operand.
+func (c newsCommand) oneArg(name string, args []string, what string) (string, error) {
+	args, err := c.plainArgs(name, args)
+	if err != nil {
+		return "", err
+	}
 	if len(args) != 1 {
 		return "", fmt.Errorf("%w: want exactly one %s, got %d arguments", errUsage, what, len(args))
 	}
@@ -510,11 +518,7 @@ func (c newsCommand) list(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) show(ctx context.Context, args []string) error {
-	args, err := c.plainArgs("show", args)
-	if err != nil {
-		return err
-	}
-	id, err := oneArg(args, "article id")
+	id, err := c.oneArg("show", args, "article id")
 	if err != nil {
 		return err
 	}
@@ -576,7 +580,10 @@ func (c newsCommand) add(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	file, err := oneArg(rest, "content file (or -)")
+	if len(rest) != 1 {
+		return fmt.Errorf("%w: add wants one content file (or -), got %d arguments", errUsage, len(rest))
+	}
+	file := rest[0]
 	if err != nil {
 		return err
 	}
@@ -647,11 +654,7 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) remove(ctx context.Context, args []string) error {
-	args, err := c.plainArgs("rm", args)
-	if err != nil {
-		return err
-	}
-	id, err := oneArg(args, "article id")
+	id, err := c.oneArg("rm", args, "article id")
 	if err != nil {
 		return err
 	}
@@ -661,11 +664,7 @@ func (c newsCommand) remove(ctx context.Context, args []string) error {
 // importDir reads and checks every article file first and writes only when
 // all are good, so a bad file never leaves half an import behind.
 func (c newsCommand) importDir(ctx context.Context, args []string) error {
-	args, err := c.plainArgs("import", args)
-	if err != nil {
-		return err
-	}
-	dir, err := oneArg(args, "directory")
+	dir, err := c.oneArg("import", args, "directory")
 	if err != nil {
 		return err
 	}
@@ -708,11 +707,7 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) exportDir(ctx context.Context, args []string) error {
-	args, err := c.plainArgs("export", args)
-	if err != nil {
-		return err
-	}
-	dir, err := oneArg(args, "directory")
+	dir, err := c.oneArg("export", args, "directory")
 	if err != nil {
 		return err
 	}

@@ -46,14 +46,14 @@ export async function startXvfb() {
 
 /**
  * Starts the desktop window on display with a fresh data directory (or the
- * given one). waitForLog(re, timeoutMs, from) resolves with the first match
+ * given one) and extra environment variables. waitForLog(re, timeoutMs, from) resolves with the first match
  * of re in the log after offset from (see mark).
  */
-export function startDesktop(display, args = [], { dataDir } = {}) {
+export function startDesktop(display, args = [], { dataDir, env = {} } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'robohornets-desktop-'));
   // Its own process group, so stop() also ends the WebKit processes it started.
   const child = spawn(desktopBinary, ['--data', dir, ...args], {
-    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '' },
+    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

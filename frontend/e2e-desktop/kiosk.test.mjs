@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { screenshot, startDesktop, startXvfb, webProcessOf } from './desktop-harness.mjs';
 
@@ -33,13 +34,7 @@ describe('kiosk window', () => {
   });
 
   it('rotates through pages on time', async () => {
-    const app = startDesktop(xvfb.display, [
-      '--kiosk',
-      '--rotate',
-      '/about,/contact',
-      '--every',
-      '3s',
-    ]);
+    const app = startDesktop(xvfb.display, ['--rotate', '/about,/contact', '--every', '3s']);
     try {
       await app.waitForLog(/msg=page route=\/about /);
       await app.waitForLog(/msg=page route=\/contact /, 15000);
@@ -94,6 +89,38 @@ describe('kiosk window', () => {
       assert.notEqual(code, 'still running');
     } finally {
       await app.stop();
+    }
+  });
+});
+
+describe('kiosk single instance', () => {
+  it('brings the running window forward instead of opening a second one', async () => {
+    // One D-Bus session bus for both starts, as a desktop session has.
+    const xvfb = await startXvfb();
+    const bus = spawn('dbus-daemon', ['--session', '--print-address=1', '--nofork'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const address = await new Promise((resolve) =>
+      bus.stdout.once('data', (chunk) => resolve(String(chunk).trim())),
+    );
+    const env = { DBUS_SESSION_BUS_ADDRESS: address };
+    const first = startDesktop(xvfb.display, ['--kiosk'], { env });
+    let second;
+    try {
+      await first.waitForLog(/msg=page route=\/ /);
+      second = startDesktop(xvfb.display, ['--kiosk'], { env, dataDir: first.dataDir });
+      const code = await Promise.race([
+        second.exited(),
+        new Promise((resolve) => setTimeout(() => resolve('still running'), 20000)),
+      ]);
+      // Wails ends a second start that handed over with status 1.
+      assert.notEqual(code, 'still running', 'the second start did not hand over and exit');
+      await first.waitForLog(/kiosk: started again; bringing this window forward/, 10000);
+    } finally {
+      await second?.stop();
+      await first.stop();
+      bus.kill();
+      await xvfb.stop();
     }
   });
 });

@@ -2,39 +2,18 @@
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, startServer, viewports } from './harness.mjs';
-
-const routes = [
-  '/',
-  '/about',
-  '/contact',
-  '/news',
-  '/news/build-season-by-the-numbers',
-  '/outreach',
-  '/sponsors',
-  '/donate',
-  '/reefscape',
-  '/crescendo',
-  '/rebuilt',
-  '/whattimeisit',
-];
+import { openPage, specRoutes, startSite, stopSite, viewports } from './harness.mjs';
 
 describe('accessibility', () => {
   let server;
   let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`has no serious or critical axe violations on any route at ${name} size`, async () => {
       const found = [];
-      for (const path of routes) {
+      for (const path of specRoutes) {
         const { page, context } = await openPage(browser, server, path, viewport);
         try {
           await page.locator('main#main h1').first().waitFor();

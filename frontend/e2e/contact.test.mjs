@@ -1,21 +1,13 @@
 // The Contact page (SPEC.md section 2, "Contact").
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 describe('contact page', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`shows the sponsors, addresses, Email Us and social links at ${name} size`, async () => {

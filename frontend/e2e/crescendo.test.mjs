@@ -2,23 +2,15 @@
 // the 2024 challenge, the robot's facts (weight labelled 'Dimensions', as the
 // team's page has it) and the expanding circles (at most 4, each for 8 s).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 describe('crescendo', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`shows the 2024 season and its robot at ${size} size`, async () => {

@@ -2,7 +2,7 @@
 // binary on a free loopback port with its own data directory, and drives
 // Debian's Chromium through playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,22 @@ import { chromium } from 'playwright-core';
 export const binary =
   process.env.ROBOHORNETS_BIN ??
   new URL('../../build/bin/robohornets-server', import.meta.url).pathname;
+
+/** Every route of the spec, with one article of the sample news. */
+export const specRoutes = [
+  '/',
+  '/about',
+  '/contact',
+  '/news',
+  '/news/build-season-by-the-numbers',
+  '/outreach',
+  '/sponsors',
+  '/donate',
+  '/reefscape',
+  '/crescendo',
+  '/whattimeisit',
+  '/rebuilt',
+];
 
 /** Phone and desktop viewports every page is checked at. */
 export const viewports = {
@@ -94,6 +110,20 @@ export async function openPage(browser, server, path, viewport = viewports.deskt
 
 /** Where screenshots go (git-ignored); look at them before calling a page done. */
 export const screenshotDir = new URL('../screenshots/', import.meta.url).pathname;
+mkdirSync(screenshotDir, { recursive: true });
+
+/** Starts a server (with startServer's options) and a browser for one test file. */
+export async function startSite(options) {
+  const server = await startServer(options);
+  const browser = await launchBrowser();
+  return { server, browser };
+}
+
+/** Ends what startSite started. */
+export async function stopSite({ server, browser }) {
+  await browser?.close();
+  await server?.stop();
+}
 
 /** Where Debian's google-cloud-cli-firestore-emulator puts Google's emulator. */
 const emulatorJar =

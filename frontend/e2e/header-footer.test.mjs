@@ -1,8 +1,7 @@
 // The header and footer every page shares (SPEC.md section 2, "Shared pieces").
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const nav = [
   ['Home', '/'],
@@ -27,15 +26,8 @@ function currentLink(page) {
 describe('header and footer', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   it('shows the links at 1920x1080 and highlights the current one', async () => {
     const { page, context, errors } = await openPage(browser, server, '/', viewports.desktop);

@@ -1,9 +1,8 @@
 // The home page (SPEC.md section 2, "Home"): the BTW ROBOTICS banner with its
 // slideshow and parallax, then the team's sections in the spec's order.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const AUTO_ADVANCE = 4000;
 const SLIDE_ANIMATION = 500;
@@ -20,15 +19,8 @@ function currentSlide(page) {
 describe('home page', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`shows the spec's facts in order at ${name} size`, async () => {

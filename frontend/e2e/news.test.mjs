@@ -12,6 +12,8 @@ import {
   screenshotDir,
   startFirestoreEmulator,
   startServer,
+  startSite,
+  stopSite,
   viewports,
 } from './harness.mjs';
 
@@ -28,14 +30,8 @@ function articleFile(title, date, body) {
 describe('news on the local store', () => {
   let server;
   let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   it('lists the sample articles newest first, with dates, previews and Read More', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {

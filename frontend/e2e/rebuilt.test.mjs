@@ -3,10 +3,9 @@
 // paths that move with the scroll, a wave-shaped reveal, a fixed overlay
 // image, a fossil image and a solid gold background.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const clips = (page) =>
   page.$$eval('.rebuilt-band', (els) => els.map((el) => getComputedStyle(el).clipPath));
@@ -14,15 +13,8 @@ const clips = (page) =>
 describe('rebuilt', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`stacks four wavy sections on gold at ${size} size`, async () => {

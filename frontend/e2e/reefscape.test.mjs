@@ -3,25 +3,17 @@
 // safety animation heading and video (a poster offline), and a kickoff
 // countdown that is kept but never shown.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const heading = 'Check out our 2025 season safety animation!';
 
 describe('reefscape', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`shows the season page at ${size} size`, async () => {

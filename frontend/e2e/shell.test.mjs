@@ -2,36 +2,15 @@
 // path lands on the home page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
-
-const routes = [
-  '/',
-  '/about',
-  '/contact',
-  '/news',
-  '/news/welcome-to-the-new-site',
-  '/outreach',
-  '/sponsors',
-  '/donate',
-  '/reefscape',
-  '/crescendo',
-  '/whattimeisit',
-  '/rebuilt',
-];
+import { openPage, specRoutes, startServer, startSite, stopSite } from './harness.mjs';
 
 describe('app shell', () => {
   let server;
   let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
-  for (const route of routes) {
+  for (const route of specRoutes) {
     it(`renders ${route}`, async () => {
       const { page, context, errors } = await openPage(browser, server, route);
       try {

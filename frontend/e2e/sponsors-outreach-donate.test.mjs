@@ -1,22 +1,14 @@
 // The three small pages: Sponsors (a parallax banner titled NEWS, as the spec
 // shows it), Outreach (the placeholder 'outreach works!') and Donate.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 describe('sponsors, outreach and donate pages', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`sponsors is a parallax banner titled NEWS only, at ${name} size`, async () => {

@@ -3,10 +3,9 @@
 // seconds before the target; 'What time is it?' with confetti after it.
 // Debug mode is on by default, so the target is 10 s after load.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 const zone = 'America/Chicago';
@@ -35,15 +34,8 @@ function clockIn(secondsAhead) {
 describe('whattimeisit', () => {
   let server;
   let browser;
-  before(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(async () => ({ server, browser } = await startSite()));
+  after(() => stopSite({ server, browser }));
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`counts down 10 s in debug mode, then celebrates, at ${size} size`, async () => {

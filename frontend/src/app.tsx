@@ -4,6 +4,7 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { KioskLayer } from './components/kiosk-layer';
 import { RouteErrorBoundary } from './components/route-error-boundary';
+import { useHostCommands } from './hooks/use-host-commands';
 import { headerVisible } from './lib/header';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
@@ -21,10 +22,14 @@ const Crescendo = lazy(() => import('./routes/crescendo'));
 const Rebuilt = lazy(() => import('./routes/rebuilt'));
 const WhatTimeIsIt = lazy(() => import('./routes/whattimeisit'));
 
-/** Scrolls to the top after every navigation and tells the host the route rendered. */
+/**
+ * Scrolls to the top after every navigation, tells the host the route
+ * rendered, and follows the host's commands.
+ */
 function NavigationEffects() {
   const { pathname } = useLocation();
   const platform = usePlatform();
+  useHostCommands();
   useEffect(() => {
     window.scrollTo(0, 0);
     platform.ready();

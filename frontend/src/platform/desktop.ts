@@ -1,5 +1,6 @@
 import { Interacted, News, Report, Settings } from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
+import { TickStats } from '../lib/tick-stats';
 import type { Article, NewsSnapshot, Platform } from './types';
 
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
@@ -23,18 +24,30 @@ function spokenText(element: Element): string {
   return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** What the page shows now: its route, title and headings. */
-function pageState() {
+/** What the page shows now: its route, title and headings, and how well its clock keeps time. */
+function pageState(ticks: TickStats) {
   const headings = [...document.querySelectorAll('main h1, main h2')]
     .map(spokenText)
     .filter((text) => text !== '');
-  return { route: window.location.pathname, title: document.title, headings };
+  const { count, p50, p99, sentP99 } = ticks.summary();
+  return {
+    route: window.location.pathname,
+    title: document.title,
+    headings,
+    ticks: count,
+    tickLagP50Ms: p50,
+    tickLagP99Ms: p99,
+    tickSentP99Ms: sentP99,
+  };
 }
 
 /** The platform of the desktop window: Go bindings and Wails events. */
 export function desktopPlatform(settings: DesktopSettings): Platform {
   let offset = 0;
-  const report = () => void Report(pageState());
+  const ticks = new TickStats();
+  // Every tick is measured, whether or not a page listens to the clock.
+  EventsOn('tick', (goNowMs: number) => ticks.add(goNowMs, Date.now()));
+  const report = () => void Report(pageState(ticks));
   setInterval(report, heartbeatMs);
   const subscribeNews = (onUpdate: (s: NewsSnapshot) => void) => {
     let active = true;

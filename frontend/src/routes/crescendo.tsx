@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { crescendo } from '../content/seasons';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
@@ -11,6 +10,7 @@ import {
   ExpandingCirclesMax,
 } from '../lib/spec.gen';
 import './crescendo.css';
+import { SeasonHomeLink } from '../components/season-home-link';
 
 const limits = {
   max: ExpandingCirclesMax,
@@ -31,9 +31,7 @@ export default function Crescendo() {
 
   return (
     <div className="cres">
-      <Link to="/" className="cres-home">
-        <span aria-hidden="true">←</span> RoboHornets home
-      </Link>
+      <SeasonHomeLink />
 
       <header className="cres-hero">
         <div className="cres-circles" aria-hidden="true">

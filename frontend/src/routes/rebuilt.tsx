@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { rebuilt } from '../content/seasons';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
 import './rebuilt.css';
+import { SeasonHomeLink } from '../components/season-home-link';
 
 /** How fast and which way each band's wave runs as the page scrolls. */
 const bandSpeeds = [0.8, -1.1, 1.3, -0.9] as const;
@@ -92,9 +92,7 @@ export default function Rebuilt() {
 
   return (
     <div className="rebuilt">
-      <Link to="/" className="rebuilt-home">
-        <span aria-hidden="true">←</span> RoboHornets home
-      </Link>
+      <SeasonHomeLink dark />
       <Stamp className="rebuilt-overlay" />
 
       <section

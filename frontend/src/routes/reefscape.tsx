@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
 import { reefscape } from '../content/seasons';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { layoutBubbles } from '../lib/bubbles';
@@ -8,6 +7,7 @@ import { cssVars } from '../lib/css-vars';
 import { SeasonPageBubbles } from '../lib/spec.gen';
 import { usePlatform } from '../platform';
 import './reefscape.css';
+import { SeasonHomeLink } from '../components/season-home-link';
 
 const bubbles = layoutBubbles(SeasonPageBubbles);
 const kickoffMs = Date.parse(reefscape.kickoffAt);
@@ -30,9 +30,7 @@ export default function Reefscape() {
       <div className="reef-pin">
         <ReefLogo className="reef-logo" />
       </div>
-      <Link to="/" className="reef-home">
-        <span aria-hidden="true">←</span> RoboHornets home
-      </Link>
+      <SeasonHomeLink />
 
       <header className="reef-hero">
         <p className="reef-kicker">{reefscape.year} season · FRC Team 1209</p>

@@ -4,6 +4,9 @@ export namespace main {
 	    route: string;
 	    title: string;
 	    headings: string[];
+	    ticks: number;
+	    tickLagP50Ms: number;
+	    tickLagP99Ms: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new PageState(source);
@@ -14,6 +17,9 @@ export namespace main {
 	        this.route = source["route"];
 	        this.title = source["title"];
 	        this.headings = source["headings"];
+	        this.ticks = source["ticks"];
+	        this.tickLagP50Ms = source["tickLagP50Ms"];
+	        this.tickLagP99Ms = source["tickLagP99Ms"];
 	    }
 	}
 	export class Settings {

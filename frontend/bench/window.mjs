@@ -1,0 +1,90 @@
+// The desktop window's benchmarks, run by `make bench`: clock tick lateness
+// (p50/p99 over BENCH_JITTER_MINUTES) and the memory of the window on
+// /whattimeisit through repeated celebrations (over BENCH_MEMORY_MINUTES).
+// Prints a markdown section for docs/BENCHMARKS.md.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
+
+const run = promisify(execFile);
+const jitterMinutes = Number(process.env.BENCH_JITTER_MINUTES ?? 5);
+const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 30);
+const sampleEveryMs = 30_000;
+const warmUpMs = 60_000;
+// Each visit to /whattimeisit counts down 10 s (debug mode) and celebrates
+// for 60 s; rotating away and back mounts a fresh countdown every 150 s.
+const args = [
+  '--kiosk',
+  '--log-level',
+  'debug',
+  '--rotate',
+  '/whattimeisit,/about',
+  '--every',
+  '75s',
+];
+
+/** Resident memory of the window's whole process group (Go, WebKit), in KiB. */
+async function groupRSS(pgid) {
+  const { stdout } = await run('ps', ['-o', 'rss=', '-g', String(pgid)]);
+  return stdout
+    .split('\n')
+    .map(Number)
+    .filter((n) => n > 0)
+    .reduce((a, b) => a + b, 0);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const mib = (kib) => (kib / 1024).toFixed(1);
+
+const xvfb = await startXvfb();
+const app = startDesktop(xvfb.display, args);
+try {
+  await app.waitForLog(/msg=page route=\/whattimeisit/);
+  const start = Date.now();
+  await sleep(warmUpMs);
+  const samples = [];
+  let jitter;
+  while (Date.now() - start < memoryMinutes * 60_000) {
+    samples.push({ atMs: Date.now() - start, kib: await groupRSS(app.pid) });
+    if (!jitter && Date.now() - start >= jitterMinutes * 60_000) {
+      const beats = [
+        ...app
+          .log()
+          .matchAll(
+            /msg=heartbeat .*ticks=(\d+) tick_lag_p50_ms=([\d.]+) tick_lag_p99_ms=([\d.]+) tick_sent_p99_ms=([\d.]+)/g,
+          ),
+      ];
+      const last = beats.at(-1);
+      jitter = {
+        ticks: Number(last[1]),
+        p50: Number(last[2]),
+        p99: Number(last[3]),
+        sentP99: Number(last[4]),
+      };
+    }
+    await sleep(sampleEveryMs);
+  }
+  const celebrations = (app.log().match(/headings="What time is it\?"/g) ?? []).length;
+  const first = samples[0].kib;
+  const last = samples.at(-1).kib;
+  const peak = Math.max(...samples.map((s) => s.kib));
+  const growth = ((last / first - 1) * 100).toFixed(1);
+  console.log(`## Desktop window (Wails, WebKitGTK 4.1, under Xvfb)
+
+Command: \`make bench\` (\`cd frontend && node bench/window.mjs\`; BENCH_JITTER_MINUTES=${jitterMinutes}, BENCH_MEMORY_MINUTES=${memoryMinutes}).
+The window runs \`robohornets ${args.join(' ')}\`.
+
+| figure | value | goal |
+|---|---|---|
+| clock tick lateness after its wall-clock second, p50 (last ${jitter?.ticks ?? 0} ticks, ${jitterMinutes} min) | ${jitter?.p50 ?? 'n/a'} ms | |
+| clock tick lateness, p99 | ${jitter?.p99 ?? 'n/a'} ms | ≤ 20 ms |
+| of which Go's own lateness sending the tick, p99 | ${jitter?.sentP99 ?? 'n/a'} ms | |
+| memory of the process group (Go + WebKit) after ${warmUpMs / 1000} s warm-up | ${mib(first)} MiB | |
+| memory after ${memoryMinutes} min | ${mib(last)} MiB (peak ${mib(peak)} MiB) | |
+| growth over the run | ${growth} % | ≤ 10 % |
+| countdown pages that reached the celebration | ${celebrations} | |
+`);
+} finally {
+  await app.stop();
+  await xvfb.stop();
+}
