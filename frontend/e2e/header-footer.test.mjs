@@ -178,7 +178,10 @@ describe('header and footer', () => {
     const context = await browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     try {
-      await page.clock.install({ time: new Date(2025, 0, 4, 12, 8, 30) });
+      const start = new Date(2025, 0, 4, 12, 8, 30);
+      await page.clock.install({ time: start });
+      // The page follows the server's clock (GET /api/time): make the server agree.
+      await page.route('**/api/time', (route) => route.fulfill({ json: { now: start.getTime() } }));
       await page.goto(server.url + '/', { waitUntil: 'networkidle' });
       const clock = page.getByTestId('footer-clock');
       assert.match(await clock.textContent(), /\b12:08\b/);

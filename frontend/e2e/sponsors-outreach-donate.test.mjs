@@ -92,6 +92,8 @@ describe('sponsors, outreach and donate pages', () => {
         .getByRole('link', { name: 'Donate' })
         .click();
       await page.waitForURL((u) => u.pathname === '/donate');
+      // The title follows once the page has rendered.
+      await page.waitForFunction(() => document.title === 'RoboHornets - Donate');
       assert.equal(await page.title(), 'RoboHornets - Donate');
     } finally {
       await context.close();
