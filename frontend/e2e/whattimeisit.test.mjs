@@ -144,6 +144,32 @@ describe('whattimeisit', () => {
     }
   });
 
+  it('shows the clock of the zone in ?tz=, whatever the device says', async () => {
+    const tz = 'Asia/Tokyo';
+    const { page, context, errors } = await openPage(
+      browser,
+      server,
+      `/whattimeisit?debug=off&tz=${tz}`,
+      viewports.desktop,
+      { timezoneId: zone },
+    );
+    try {
+      await page.locator('section.wtii').waitFor();
+      assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
+      const tokyo = new Intl.DateTimeFormat('en-GB', {
+        timeZone: tz,
+        hour: '2-digit',
+        hourCycle: 'h23',
+      });
+      const shown = (await page.locator('.wtii-clock').innerText()).slice(0, 2);
+      const hours = [Date.now() - 2000, Date.now()].map((ms) => tokyo.format(ms));
+      assert.ok(hours.includes(shown), `clock shows hour ${shown}, Tokyo is at ${hours}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('celebrates without confetti for reduced motion', async () => {
     const { page, context } = await openPage(browser, server, '/whattimeisit', viewports.desktop, {
       timezoneId: zone,

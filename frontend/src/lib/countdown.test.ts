@@ -4,11 +4,13 @@ import {
   countdownPhase,
   firstTarget,
   formatClock,
+  isTimeZone,
   nextAnnouncement,
   nextTarget,
   parseTimeOfDay,
   ringFraction,
   timeLeft,
+  zonedParts,
   type Announcement,
 } from './countdown';
 import { CelebrationLength, CountdownDebugOffset, CountdownTargetTimeOfDay } from './spec.gen';
@@ -306,5 +308,48 @@ describe('timeLeft', () => {
     const zero = { reached: true, totalMs: 0, days: 0, hours: 0, minutes: 0, seconds: 0 };
     expect(timeLeft(kickoff, kickoff)).toEqual(zero);
     expect(timeLeft(kickoff + 86_400_000, kickoff)).toEqual(zero);
+  });
+});
+
+describe('time zones (?tz=, --tz)', () => {
+  const chicago = 'America/Chicago';
+  const at1209 = { hours: 12, minutes: 9, seconds: 0 };
+
+  it('targets 12:09 on the zone clock, not the local one', () => {
+    // 2025-06-01 15:00 UTC is 10:00 in Chicago (CDT, UTC-5): today's 12:09 CDT.
+    const now = Date.UTC(2025, 5, 1, 15, 0, 0);
+    expect(nextTarget(now, at1209, chicago)).toBe(Date.UTC(2025, 5, 1, 17, 9, 0));
+  });
+
+  it('rolls over to tomorrow on the zone calendar', () => {
+    // 2025-06-02 04:30 UTC is still June 1, 23:30 in Chicago: the next 12:09 is June 2 CDT.
+    const now = Date.UTC(2025, 5, 2, 4, 30, 0);
+    expect(nextTarget(now, at1209, chicago)).toBe(Date.UTC(2025, 5, 2, 17, 9, 0));
+  });
+
+  it('keeps the wall-clock time across a daylight-saving change', () => {
+    // 2025-03-08 13:00 CST; the clocks spring forward that night, so the next
+    // 12:09 is at UTC-5, 23 hours later on the wall clock's terms.
+    const now = Date.UTC(2025, 2, 8, 19, 0, 0);
+    expect(nextTarget(now, at1209, chicago)).toBe(Date.UTC(2025, 2, 9, 17, 9, 0));
+  });
+
+  it('formats the zone clock and reads zone parts', () => {
+    const ms = Date.UTC(2025, 0, 4, 18, 8, 59);
+    expect(formatClock(ms, chicago)).toBe('12:08:59');
+    expect(formatClock(ms, 'Asia/Tokyo')).toBe('03:08:59');
+    expect(zonedParts(ms, chicago)).toEqual({
+      year: 2025,
+      month: 1,
+      day: 4,
+      hours: 12,
+      minutes: 8,
+      seconds: 59,
+    });
+  });
+
+  it('tells known zones from unknown ones', () => {
+    expect(isTimeZone(chicago)).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });

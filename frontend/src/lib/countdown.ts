@@ -30,13 +30,31 @@ export function parseTimeOfDay(text: string | null | undefined): TimeOfDay | nul
 }
 
 /**
- * Returns the next moment the local clock shows timeOfDay: today when that is
- * now or later, else tomorrow. The calendar arithmetic goes through Date's
- * local setters, so a day with a daylight-saving change still lands on the
- * wall-clock time rather than 24 hours after today's.
+ * Returns the next moment the clock shows timeOfDay: today when that is now
+ * or later, else tomorrow. The clock is the local one, or timeZone's (an IANA
+ * name like "America/Chicago") when given. The calendar arithmetic goes
+ * through wall-clock fields, so a day with a daylight-saving change still
+ * lands on the wall-clock time rather than 24 hours after today's.
  */
-export function nextTarget(nowMs: number, timeOfDay: TimeOfDay): number {
+export function nextTarget(nowMs: number, timeOfDay: TimeOfDay, timeZone?: string): number {
   const { hours, minutes, seconds } = timeOfDay;
+  if (timeZone) {
+    const today = zonedParts(nowMs, timeZone);
+    const at = zonedTimeToMs({ ...today, hours, minutes, seconds }, timeZone);
+    if (at >= nowMs) return at;
+    const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
+    return zonedTimeToMs(
+      {
+        year: tomorrow.getUTCFullYear(),
+        month: tomorrow.getUTCMonth() + 1,
+        day: tomorrow.getUTCDate(),
+        hours,
+        minutes,
+        seconds,
+      },
+      timeZone,
+    );
+  }
   const at = new Date(nowMs);
   at.setHours(hours, minutes, seconds, 0);
   if (at.getTime() < nowMs) {
@@ -46,12 +64,84 @@ export function nextTarget(nowMs: number, timeOfDay: TimeOfDay): number {
   return at.getTime();
 }
 
+/** A wall-clock date and time. */
+interface WallTime extends TimeOfDay {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Returns what the clock of timeZone shows at ms. */
+export function zonedParts(ms: number, timeZone: string): WallTime {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(ms).find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hours: part('hour'),
+    minutes: part('minute'),
+    seconds: part('second'),
+  };
+}
+
+/** How far timeZone's clock is ahead of UTC at ms, in milliseconds. */
+function zoneOffset(ms: number, timeZone: string): number {
+  const w = zonedParts(ms, timeZone);
+  const asUTC = Date.UTC(w.year, w.month - 1, w.day, w.hours, w.minutes, w.seconds);
+  return asUTC - Math.floor(ms / 1000) * 1000;
+}
+
+/** Returns the moment timeZone's clock shows wall (the later one in a repeated hour). */
+function zonedTimeToMs(wall: WallTime, timeZone: string): number {
+  const asUTC = Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hours,
+    wall.minutes,
+    wall.seconds,
+  );
+  const first = asUTC - zoneOffset(asUTC, timeZone);
+  const second = asUTC - zoneOffset(first, timeZone);
+  return Math.max(first, second);
+}
+
+/** Reports whether timeZone is an IANA time zone name this browser knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** How the first target of a page load is chosen. */
 export interface FirstTargetOptions {
   /** Debug mode: the target is debugOffsetMs after load, not the time of day. */
   debug: boolean;
   debugOffsetMs: number;
   timeOfDay: TimeOfDay;
+  /** The IANA time zone of timeOfDay; the local one when left out. */
+  timeZone?: string;
 }
 
 /**
@@ -61,7 +151,7 @@ export interface FirstTargetOptions {
  */
 export function firstTarget(loadMs: number, options: FirstTargetOptions): number {
   if (options.debug) return Math.ceil((loadMs + options.debugOffsetMs) / 1000) * 1000;
-  return nextTarget(loadMs, options.timeOfDay);
+  return nextTarget(loadMs, options.timeOfDay, options.timeZone);
 }
 
 /**
@@ -94,8 +184,15 @@ export function ringFraction(nowMs: number, startMs: number, targetMs: number): 
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** Formats epoch milliseconds as the local wall-clock time HH:mm:ss (24-hour). */
-export function formatClock(ms: number): string {
+/**
+ * Formats epoch milliseconds as the wall-clock time HH:mm:ss (24-hour) of the
+ * local clock, or of timeZone when given.
+ */
+export function formatClock(ms: number, timeZone?: string): string {
+  if (timeZone) {
+    const w = zonedParts(ms, timeZone);
+    return `${pad2(w.hours)}:${pad2(w.minutes)}:${pad2(w.seconds)}`;
+  }
   const d = new Date(ms);
   return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }

@@ -8,6 +8,7 @@ import {
   countdownPhase,
   firstTarget,
   formatClock,
+  isTimeZone,
   nextAnnouncement,
   nextTarget,
   parseTimeOfDay,
@@ -42,18 +43,20 @@ function debugFromParam(value: string | null): boolean {
 /**
  * The countdown page (SPEC.md section 2 and 4): counts down to the target,
  * then celebrates with confetti for a minute, then moves on to the next
- * target. ?debug=off and ?at=HH:MM[:SS] change how the target is chosen.
+ * target. ?debug=off, ?at=HH:MM[:SS] and ?tz=ZONE change how the target is chosen.
  */
 export default function WhatTimeIsIt() {
   useDocumentTitle('RoboHornets - What time is it?');
   const [params] = useSearchParams();
   const debug = debugFromParam(params.get('debug'));
   const atParam = params.get('at');
+  const tzParam = params.get('tz');
+  const timeZone = tzParam && isTimeZone(tzParam) ? tzParam : undefined;
   const custom = parseTimeOfDay(atParam);
   const timeOfDay = custom ?? defaultTimeOfDay;
   // A new address starts a new countdown from scratch.
-  const key = `${debug}|${formatTimeOfDay(timeOfDay)}`;
-  return <Countdown key={key} debug={debug} timeOfDay={timeOfDay} />;
+  const key = `${debug}|${formatTimeOfDay(timeOfDay)}|${timeZone ?? ''}`;
+  return <Countdown key={key} debug={debug} timeOfDay={timeOfDay} timeZone={timeZone} />;
 }
 
 function formatTimeOfDay({ hours, minutes, seconds }: TimeOfDay): string {
@@ -63,6 +66,8 @@ function formatTimeOfDay({ hours, minutes, seconds }: TimeOfDay): string {
 interface CountdownProps {
   debug: boolean;
   timeOfDay: TimeOfDay;
+  /** The IANA time zone of the clock and the target (?tz=); the local one when undefined. */
+  timeZone: string | undefined;
 }
 
 interface TargetState {
@@ -74,7 +79,7 @@ interface TargetState {
 const ringRadius = 45;
 const ringLength = 2 * Math.PI * ringRadius;
 
-function Countdown({ debug, timeOfDay }: CountdownProps) {
+function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
   const platform = usePlatform();
   const reducedMotion = usePrefersReducedMotion();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -82,7 +87,12 @@ function Countdown({ debug, timeOfDay }: CountdownProps) {
 
   const [nowMs, setNowMs] = useState(() => platform.now());
   const [target, setTarget] = useState<TargetState>(() => ({
-    targetMs: firstTarget(nowMs, { debug, debugOffsetMs: CountdownDebugOffset, timeOfDay }),
+    targetMs: firstTarget(nowMs, {
+      debug,
+      debugOffsetMs: CountdownDebugOffset,
+      timeOfDay,
+      timeZone,
+    }),
     startMs: nowMs,
   }));
 
@@ -105,11 +115,11 @@ function Countdown({ debug, timeOfDay }: CountdownProps) {
         setNowMs(tickMs);
         setTarget((cur) =>
           countdownPhase(tickMs, cur.targetMs, CelebrationLength).kind === 'done'
-            ? { targetMs: nextTarget(tickMs, timeOfDay), startMs: tickMs }
+            ? { targetMs: nextTarget(tickMs, timeOfDay, timeZone), startMs: tickMs }
             : cur,
         );
       }),
-    [platform, timeOfDay],
+    [platform, timeOfDay, timeZone],
   );
 
   // One confetti cannon on the page's own canvas. No worker: the site's
@@ -147,7 +157,7 @@ function Countdown({ debug, timeOfDay }: CountdownProps) {
   }, [celebratingTarget, reducedMotion, platform]);
 
   const fraction = ringFraction(nowMs, target.startMs, target.targetMs);
-  const targetText = formatClock(target.targetMs);
+  const targetText = formatClock(target.targetMs, timeZone);
   const celebrating = phase.kind !== 'counting';
   const seconds = phase.kind === 'counting' ? phase.secondsLeft : 0;
   const secondsText = seconds.toLocaleString('en-US');
@@ -163,7 +173,7 @@ function Countdown({ debug, timeOfDay }: CountdownProps) {
         <p className="wtii-now">
           <span className="wtii-label">Now</span>
           <time className="wtii-clock" dateTime={new Date(nowMs).toISOString()}>
-            {formatClock(nowMs)}
+            {formatClock(nowMs, timeZone)}
           </time>
         </p>
 
