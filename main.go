@@ -147,18 +147,30 @@ func (s *storeFlags) open(ctx context.Context, logger *slog.Logger) (news.Store,
 	}
 }
 
-// openHub opens the store and a hub over it with its cache in the data dir.
-func (s *storeFlags) openHub(ctx context.Context, logger *slog.Logger) (*news.Hub, news.Store, error) {
-	store, err := s.open(ctx, logger)
+// startNews opens the store and runs a hub over it, with its cache in the
+// data dir, until the returned stop function is called; stop waits for the
+// hub to end and closes the store.
+func (s *storeFlags) startNews(logger *slog.Logger) (hub *news.Hub, stop func(), err error) {
+	store, err := s.open(context.Background(), logger)
 	if err != nil {
 		return nil, nil, err
 	}
-	hub := news.NewHub(news.HubOptions{
+	hub = news.NewHub(news.HubOptions{
 		Store:     store,
 		CacheFile: filepath.Join(s.data, "cache", "news.json"),
 		Logger:    logger,
 	})
-	return hub, store, nil
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = hub.Run(ctx)
+	}()
+	return hub, func() {
+		cancel()
+		<-done
+		store.Close()
+	}, nil
 }
 
 // defaultDataDir is the per-user data directory, like ~/.local/share/robohornets.
@@ -211,18 +223,11 @@ func runServe(args []string, stderr io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hub, store, err := sf.openHub(ctx, logger)
+	hub, stopNews, err := sf.startNews(logger)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	hubDone := make(chan struct{})
-	hubCtx, stopHub := context.WithCancel(context.Background())
-	go func() {
-		defer close(hubDone)
-		_ = hub.Run(hubCtx)
-	}()
-	defer func() { stopHub(); <-hubDone }()
+	defer stopNews()
 
 	// Streams watch this context: Shutdown does not cancel the requests it
 	// waits for, so it is cancelled as shutdown begins.
@@ -321,12 +326,11 @@ func runDesktop(args []string, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: sf.logLevel}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hub, store, err := sf.openHub(ctx, logger)
+	hub, stopNews, err := sf.startNews(logger)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	go func() { _ = hub.Run(ctx) }()
+	defer stopNews()
 	return openWindow(ctx, desktopOptions{window: w, hub: hub, logger: logger})
 }
 
