@@ -106,12 +106,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
-	status, store := http.StatusOK, "live"
+	store := "live"
 	if err := s.opts.Hub.Status(); err != nil {
 		store = "not live: " + err.Error()
 	}
 	snap := s.opts.Hub.Current()
-	writeJSON(w, status, map[string]any{
+	writeJSON(w, http.StatusOK, map[string]any{
 		"version":   s.opts.Version,
 		"store":     s.opts.StoreName,
 		"status":    store,

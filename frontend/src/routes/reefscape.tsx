@@ -184,7 +184,7 @@ function ExternalButton({ href, icon, children }: ExternalButtonProps) {
         <span className="reef-button-label">{children}</span>
         <span className="reef-button-host">
           {host} <span aria-hidden="true">↗</span>
-          <span className="reef-sr-only"> (opens in a new tab)</span>
+          <span className="visually-hidden"> (opens in a new tab)</span>
         </span>
       </span>
     </a>

@@ -228,7 +228,7 @@ function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
             </dd>
           </div>
         </dl>
-        <p className="wtii-sr-only" aria-live="polite" aria-atomic="true">
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement.text}
         </p>
       </div>
