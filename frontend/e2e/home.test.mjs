@@ -250,8 +250,10 @@ describe('home page', () => {
     }
   });
 
-  it('leads to the season pages and to About', async () => {
+  it('leads to the season pages and to About, and Back returns to the same place', async () => {
     const { page, context } = await openPage(browser, server, '/', viewports.desktop);
+    // The URL changes before the new page renders, so the checks wait for its content.
+    const scrollY = () => page.evaluate(() => window.scrollY);
     try {
       await page.getByRole('link', { name: 'Learn More about Reefscape' }).click();
       await page.waitForURL((u) => u.pathname === '/reefscape');
@@ -259,9 +261,18 @@ describe('home page', () => {
       await page.getByRole('link', { name: 'Learn More about Crescendo' }).click();
       await page.waitForURL((u) => u.pathname === '/crescendo');
       await page.goBack();
-      await page.getByRole('link', { name: 'Read More About our Team' }).click();
+      const readMore = page.getByRole('link', { name: 'Read More About our Team' });
+      await readMore.scrollIntoViewIfNeeded();
+      const homeY = await scrollY();
+      assert.ok(homeY > 0, 'Read More is below the first screen');
+      await readMore.click();
       await page.waitForURL((u) => u.pathname === '/about');
-      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      await page.locator('#about-0').waitFor();
+      assert.equal(await scrollY(), 0, 'a new page opens at its top');
+
+      await page.goBack();
+      await readMore.waitFor();
+      assert.equal(await scrollY(), homeY, 'Back returns to where the visitor was');
     } finally {
       await context.close();
     }

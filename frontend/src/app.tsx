@@ -5,6 +5,7 @@ import { Header } from './components/header';
 import { KioskLayer } from './components/kiosk-layer';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { useHostCommands } from './hooks/use-host-commands';
+import { useScrollRestoration } from './hooks/use-scroll-restoration';
 import { headerVisible } from './lib/header';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
@@ -23,15 +24,15 @@ const Rebuilt = lazy(() => import('./routes/rebuilt'));
 const WhatTimeIsIt = lazy(() => import('./routes/whattimeisit'));
 
 /**
- * Scrolls to the top after every navigation, tells the host the route
+ * Places the page after every navigation, tells the host the route
  * rendered, and follows the host's commands.
  */
 function NavigationEffects() {
   const { pathname } = useLocation();
   const platform = usePlatform();
   useHostCommands();
+  useScrollRestoration();
   useEffect(() => {
-    window.scrollTo(0, 0);
     platform.ready();
   }, [pathname, platform]);
   return null;
