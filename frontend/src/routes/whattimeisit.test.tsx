@@ -163,11 +163,14 @@ describe('WhatTimeIsIt', () => {
     ]);
   });
 
-  it('stops listening to the clock when it goes away', () => {
+  it('stops listening to the clock and frees its canvas when it goes away', () => {
     const { fake, view } = renderAt('/whattimeisit');
+    const canvas = confettiMock.create.mock.calls[0][0] as HTMLCanvasElement;
+    expect(canvas.width).toBeGreaterThan(0);
     expect(fake.subscribers()).toBe(1);
     view.unmount();
     expect(fake.subscribers()).toBe(0);
     expect(confettiMock.fire.reset).toHaveBeenCalled();
+    expect([canvas.width, canvas.height]).toEqual([0, 0]);
   });
 });

@@ -132,6 +132,11 @@ function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
     return () => {
       fireRef.current = null;
       fire.reset();
+      // Free the full-screen backing store now; the engine's collector may
+      // keep a detached canvas for a long time, and a kiosk mounts this page
+      // again and again.
+      canvas.width = 0;
+      canvas.height = 0;
     };
   }, []);
 
