@@ -444,7 +444,6 @@ func runNews(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: news needs a command (list, show, add, edit, rm, import, export)", errUsage)
 	}
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
-	// Looked up before the store is opened, which creates and seeds a new one.
 	do, ok := newsCommands[cmd]
 	if !ok {
 		return fmt.Errorf("%w: unknown news command %q", errUsage, cmd)
@@ -452,12 +451,23 @@ func runNews(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: sf.logLevel}))
-	store, err := sf.open(ctx, logger)
-	if err != nil {
-		return err
+	var store news.Store
+	defer func() {
+		if store != nil {
+			store.Close()
+		}
+	}()
+	open := func() (news.Store, error) {
+		if store == nil {
+			s, err := sf.open(ctx, logger)
+			if err != nil {
+				return nil, err
+			}
+			store = s
+		}
+		return store, nil
 	}
-	defer store.Close()
-	nc := newsCommand{store: store, stdin: stdin, stdout: stdout, stderr: stderr, now: clock.Real{}.Now}
+	nc := newsCommand{open: open, stdin: stdin, stdout: stdout, stderr: stderr, now: clock.Real{}.Now}
 	return do(nc, ctx, rest)
 }
 
@@ -474,7 +484,10 @@ var newsCommands = map[string]func(newsCommand, context.Context, []string) error
 
 // newsCommand runs the news sub-commands against one store.
 type newsCommand struct {
-	store          news.Store
+	// open opens the store on first use. The commands check their arguments
+	// first: opening a new local store creates and seeds it, and bad input
+	// must leave nothing behind.
+	open           func() (news.Store, error)
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	now            func() time.Time
@@ -511,7 +524,11 @@ func (c newsCommand) list(ctx context.Context, args []string) error {
 	if len(args) != 0 {
 		return fmt.Errorf("%w: list takes no arguments", errUsage)
 	}
-	articles, err := c.store.List(ctx)
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	articles, err := store.List(ctx)
 	if err != nil {
 		return err
 	}
@@ -526,7 +543,11 @@ func (c newsCommand) show(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := c.store.Get(ctx, id)
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	a, err := store.Get(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -588,9 +609,6 @@ func (c newsCommand) add(ctx context.Context, args []string) error {
 		return fmt.Errorf("%w: add wants one content file (or -), got %d arguments", errUsage, len(rest))
 	}
 	file := rest[0]
-	if err != nil {
-		return err
-	}
 	if strings.TrimSpace(af.title) == "" {
 		return fmt.Errorf("%w: add needs --title", errUsage)
 	}
@@ -603,16 +621,20 @@ func (c newsCommand) add(ctx context.Context, args []string) error {
 	if a.Content, err = c.readContent(file); err != nil {
 		return err
 	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
 	if a.ID == "" {
-		if a.ID, err = c.freeSlug(ctx, a.Title); err != nil {
+		if a.ID, err = freeSlug(ctx, store, a.Title); err != nil {
 			return err
 		}
-	} else if _, err := c.store.Get(ctx, a.ID); err == nil {
+	} else if _, err := store.Get(ctx, a.ID); err == nil {
 		return fmt.Errorf("article %q already exists: use edit", a.ID)
 	} else if !errors.Is(err, news.ErrNotFound) {
 		return err
 	}
-	if err := c.store.Put(ctx, a); err != nil {
+	if err := store.Put(ctx, a); err != nil {
 		return err
 	}
 	fmt.Fprintln(c.stdout, a.ID)
@@ -637,7 +659,23 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 	if len(rest) > 1 {
 		return fmt.Errorf("%w: edit takes at most one content file", errUsage)
 	}
-	a, err := c.store.Get(ctx, id)
+	var date time.Time
+	if af.date != "" {
+		if date, err = parseDate(af.date); err != nil {
+			return err
+		}
+	}
+	var content string
+	if len(rest) == 1 {
+		if content, err = c.readContent(rest[0]); err != nil {
+			return err
+		}
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	a, err := store.Get(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -645,16 +683,12 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 		a.Title = strings.TrimSpace(af.title)
 	}
 	if af.date != "" {
-		if a.Date, err = parseDate(af.date); err != nil {
-			return err
-		}
+		a.Date = date
 	}
 	if len(rest) == 1 {
-		if a.Content, err = c.readContent(rest[0]); err != nil {
-			return err
-		}
+		a.Content = content
 	}
-	return c.store.Put(ctx, a)
+	return store.Put(ctx, a)
 }
 
 func (c newsCommand) remove(ctx context.Context, args []string) error {
@@ -662,7 +696,11 @@ func (c newsCommand) remove(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.store.Delete(ctx, id)
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	return store.Delete(ctx, id)
 }
 
 // importDir reads and checks every article file first and writes only when
@@ -689,20 +727,24 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 		if err == nil {
 			err = a.Validate()
 		}
-		if err == nil {
-			// A store may refuse more ids than Validate does (the local
-			// store: a leading dot, a backslash); ask it before any write.
-			if _, gerr := c.store.Get(ctx, a.ID); errors.Is(gerr, news.ErrInvalidID) {
-				err = gerr
-			}
-		}
 		if err != nil {
 			return fmt.Errorf("import: %s: %w (nothing was imported)", name, err)
 		}
 		articles = append(articles, a)
 	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	// A store may refuse more ids than Validate does (the local store: a
+	// leading dot, a backslash); ask it about every one before any write.
+	for i, a := range articles {
+		if _, err := store.Get(ctx, a.ID); errors.Is(err, news.ErrInvalidID) {
+			return fmt.Errorf("import: %s: %w (nothing was imported)", names[i], err)
+		}
+	}
 	for _, a := range articles {
-		if err := c.store.Put(ctx, a); err != nil {
+		if err := store.Put(ctx, a); err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 	}
@@ -715,7 +757,11 @@ func (c newsCommand) exportDir(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	articles, err := c.store.List(ctx)
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	articles, err := store.List(ctx)
 	if err != nil {
 		return err
 	}
@@ -734,15 +780,15 @@ func (c newsCommand) exportDir(ctx context.Context, args []string) error {
 	return nil
 }
 
-// freeSlug makes an id from a title that no article has yet.
-func (c newsCommand) freeSlug(ctx context.Context, title string) (string, error) {
+// freeSlug makes an id from a title that no article in store has yet.
+func freeSlug(ctx context.Context, store news.Store, title string) (string, error) {
 	base := news.Slug(title)
 	for n := 1; ; n++ {
 		id := base
 		if n > 1 {
 			id = fmt.Sprintf("%s-%d", base, n)
 		}
-		_, err := c.store.Get(ctx, id)
+		_, err := store.Get(ctx, id)
 		if errors.Is(err, news.ErrNotFound) {
 			return id, nil
 		}

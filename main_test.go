@@ -364,35 +364,38 @@ func TestNewsBadInputWritesNothing(t *testing.T) {
 		args     []string
 		wantCode int
 		wantErr  string
+		// beforeStore: the mistake is found before the store is opened, so
+		// not even a new data dir is created (opening a local store seeds it).
+		beforeStore bool
 	}{
-		{name: "add without --title", args: []string{"add", good}, wantCode: 2, wantErr: "--title"},
-		{name: "add with a blank title", args: []string{"add", "--title", "   ", good}, wantCode: 2, wantErr: "--title"},
-		{name: "add with a bad date", args: []string{"add", "--title", "T", "--date", "10/01/2026", good}, wantCode: 2, wantErr: `--date "10/01/2026"`},
-		{name: "add with a date without zone", args: []string{"add", "--title", "T", "--date", "2026-01-10T12:00:00", good}, wantCode: 2, wantErr: "RFC 3339"},
+		{name: "add without --title", args: []string{"add", good}, wantCode: 2, wantErr: "--title", beforeStore: true},
+		{name: "add with a blank title", args: []string{"add", "--title", "   ", good}, wantCode: 2, wantErr: "--title", beforeStore: true},
+		{name: "add with a bad date", args: []string{"add", "--title", "T", "--date", "10/01/2026", good}, wantCode: 2, wantErr: `--date "10/01/2026"`, beforeStore: true},
+		{name: "add with a date without zone", args: []string{"add", "--title", "T", "--date", "2026-01-10T12:00:00", good}, wantCode: 2, wantErr: "RFC 3339", beforeStore: true},
 		{name: "add with a slash in the id", args: []string{"add", "--title", "T", "--id", "a/b", good}, wantCode: 1, wantErr: "slash"},
 		{name: "add with a reserved id", args: []string{"add", "--title", "T", "--id", "__x__", good}, wantCode: 1, wantErr: "reserved"},
 		{name: "add with a dot id", args: []string{"add", "--title", "T", "--id", "..", good}, wantCode: 1, wantErr: "invalid article id"},
 		{name: "add with a hidden-file id", args: []string{"add", "--title", "T", "--id", ".hidden", good}, wantCode: 1, wantErr: "invalid article id"},
 		{name: "add over an existing id", args: []string{"add", "--title", "T", "--id", existing, good}, wantCode: 1, wantErr: "already exists"},
-		{name: "add an unreadable file", args: []string{"add", "--title", "T", filepath.Join(tmp, "missing.md")}, wantCode: 1, wantErr: "missing.md"},
-		{name: "add a directory", args: []string{"add", "--title", "T", tmp}, wantCode: 1, wantErr: "read content"},
-		{name: "add a file that is not UTF-8", args: []string{"add", "--title", "T", notUTF8}, wantCode: 1, wantErr: "not UTF-8"},
-		{name: "add without a file", args: []string{"add", "--title", "T"}, wantCode: 2, wantErr: "content file"},
-		{name: "add with two files", args: []string{"add", "--title", "T", good, good}, wantCode: 2, wantErr: "content file"},
+		{name: "add an unreadable file", args: []string{"add", "--title", "T", filepath.Join(tmp, "missing.md")}, wantCode: 1, wantErr: "missing.md", beforeStore: true},
+		{name: "add a directory", args: []string{"add", "--title", "T", tmp}, wantCode: 1, wantErr: "read content", beforeStore: true},
+		{name: "add a file that is not UTF-8", args: []string{"add", "--title", "T", notUTF8}, wantCode: 1, wantErr: "not UTF-8", beforeStore: true},
+		{name: "add without a file", args: []string{"add", "--title", "T"}, wantCode: 2, wantErr: "content file", beforeStore: true},
+		{name: "add with two files", args: []string{"add", "--title", "T", good, good}, wantCode: 2, wantErr: "content file", beforeStore: true},
 		{name: "show an unknown id", args: []string{"show", "nope"}, wantCode: 1, wantErr: "no such article"},
-		{name: "show without an id", args: []string{"show"}, wantCode: 2, wantErr: "article id"},
+		{name: "show without an id", args: []string{"show"}, wantCode: 2, wantErr: "article id", beforeStore: true},
 		{name: "show an invalid id", args: []string{"show", "a/b"}, wantCode: 1, wantErr: "invalid article id"},
 		{name: "edit an unknown id", args: []string{"edit", "nope", "--title", "X"}, wantCode: 1, wantErr: "no such article"},
-		{name: "edit without an id", args: []string{"edit"}, wantCode: 2, wantErr: "article id"},
-		{name: "edit with a bad date", args: []string{"edit", existing, "--date", "yesterday"}, wantCode: 2, wantErr: `--date "yesterday"`},
+		{name: "edit without an id", args: []string{"edit"}, wantCode: 2, wantErr: "article id", beforeStore: true},
+		{name: "edit with a bad date", args: []string{"edit", existing, "--date", "yesterday"}, wantCode: 2, wantErr: `--date "yesterday"`, beforeStore: true},
 		{name: "edit with a blank title", args: []string{"edit", existing, "--title", " "}, wantCode: 1, wantErr: "no title"},
-		{name: "edit with an unreadable file", args: []string{"edit", existing, "--title", "X", filepath.Join(tmp, "missing.md")}, wantCode: 1, wantErr: "missing.md"},
-		{name: "edit with a flag before the id", args: []string{"edit", "--title", "X", existing}, wantCode: 2, wantErr: "id first"},
-		{name: "edit with two files", args: []string{"edit", existing, good, good}, wantCode: 2, wantErr: "at most one content file"},
+		{name: "edit with an unreadable file", args: []string{"edit", existing, "--title", "X", filepath.Join(tmp, "missing.md")}, wantCode: 1, wantErr: "missing.md", beforeStore: true},
+		{name: "edit with a flag before the id", args: []string{"edit", "--title", "X", existing}, wantCode: 2, wantErr: "id first", beforeStore: true},
+		{name: "edit with two files", args: []string{"edit", existing, good, good}, wantCode: 2, wantErr: "at most one content file", beforeStore: true},
 		{name: "rm an unknown id", args: []string{"rm", "nope"}, wantCode: 1, wantErr: "no such article"},
 		{name: "rm an invalid id", args: []string{"rm", "__x__"}, wantCode: 1, wantErr: "invalid article id"},
-		{name: "rm two ids", args: []string{"rm", existing, "other"}, wantCode: 2, wantErr: "article id"},
-		{name: "list with an argument", args: []string{"list", "all"}, wantCode: 2, wantErr: "no arguments"},
+		{name: "rm two ids", args: []string{"rm", existing, "other"}, wantCode: 2, wantErr: "article id", beforeStore: true},
+		{name: "list with an argument", args: []string{"list", "all"}, wantCode: 2, wantErr: "no arguments", beforeStore: true},
 		{name: "import a missing dir", args: []string{"import", filepath.Join(tmp, "nowhere")}, wantCode: 1, wantErr: "no .md files"},
 	}
 	for _, tt := range tests {
@@ -408,6 +411,16 @@ func TestNewsBadInputWritesNothing(t *testing.T) {
 			checkOneLineError(t, r.stderr, tt.wantErr)
 			if after := tree(t, data); !maps.Equal(before, after) {
 				t.Errorf("the data dir changed:\nbefore %q\nafter  %q", slices.Sorted(maps.Keys(before)), slices.Sorted(maps.Keys(after)))
+			}
+			if !tt.beforeStore {
+				return
+			}
+			fresh := filepath.Join(t.TempDir(), "data")
+			if r := newsCmd(t, fresh, tt.args...); r.code != tt.wantCode {
+				t.Fatalf("on a new data dir: exit %d, want %d\nstderr: %s", r.code, tt.wantCode, r.stderr)
+			}
+			if _, err := os.Stat(fresh); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("a mistake created the data dir %s (stat: %v)", fresh, err)
 			}
 		})
 	}
