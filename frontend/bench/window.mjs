@@ -84,6 +84,14 @@ The window runs \`robohornets ${args.join(' ')}\`.
 | growth over the run | ${growth} % | ≤ 10 % |
 | countdown pages that reached the celebration | ${celebrations} | |
 `);
+} catch (err) {
+  // A run that ends early says why: the window's own last words.
+  const lines = app
+    .log()
+    .split('\n')
+    .filter((line) => !line.includes('msg=http'));
+  console.error(`the window's log, last lines:\n${lines.slice(-40).join('\n')}`);
+  throw err;
 } finally {
   await app.stop();
   await xvfb.stop();

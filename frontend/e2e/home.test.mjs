@@ -250,7 +250,7 @@ describe('home page', () => {
     }
   });
 
-  it('leads to the season pages and to About, and Back returns to the same place', async () => {
+  it('leads to the season pages and to About, each opening at its top', async () => {
     const { page, context } = await openPage(browser, server, '/', viewports.desktop);
     // The URL changes before the new page renders, so the checks wait for its content.
     const scrollY = () => page.evaluate(() => window.scrollY);
@@ -263,16 +263,18 @@ describe('home page', () => {
       await page.goBack();
       const readMore = page.getByRole('link', { name: 'Read More About our Team' });
       await readMore.scrollIntoViewIfNeeded();
-      const homeY = await scrollY();
-      assert.ok(homeY > 0, 'Read More is below the first screen');
+      assert.ok((await scrollY()) > 0, 'Read More is below the first screen');
       await readMore.click();
       await page.waitForURL((u) => u.pathname === '/about');
       await page.locator('#about-0').waitFor();
       assert.equal(await scrollY(), 0, 'a new page opens at its top');
 
+      // "The page scrolls to the top after every navigation" (SPEC.md section 2): Back too.
+      await page.locator('footer').scrollIntoViewIfNeeded();
+      assert.ok((await scrollY()) > 0, 'About scrolled down to its footer');
       await page.goBack();
-      await readMore.waitFor();
-      assert.equal(await scrollY(), homeY, 'Back returns to where the visitor was');
+      await page.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' }).waitFor();
+      assert.equal(await scrollY(), 0, 'Back opens the page at its top');
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@ import { Header } from './components/header';
 import { KioskLayer } from './components/kiosk-layer';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { useHostCommands } from './hooks/use-host-commands';
-import { useScrollRestoration } from './hooks/use-scroll-restoration';
+import { useScrollToTop } from './hooks/use-scroll-to-top';
 import { headerVisible } from './lib/header';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
@@ -24,14 +24,14 @@ const Rebuilt = lazy(() => import('./routes/rebuilt'));
 const WhatTimeIsIt = lazy(() => import('./routes/whattimeisit'));
 
 /**
- * Places the page after every navigation, tells the host the route
+ * Scrolls to the top after every navigation, tells the host the route
  * rendered, and follows the host's commands.
  */
 function NavigationEffects() {
   const { pathname } = useLocation();
   const platform = usePlatform();
   useHostCommands();
-  useScrollRestoration();
+  useScrollToTop();
   useEffect(() => {
     platform.ready();
   }, [pathname, platform]);

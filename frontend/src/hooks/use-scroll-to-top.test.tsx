@@ -1,21 +1,15 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { useScrollRestoration } from './use-scroll-restoration';
+import { useScrollToTop } from './use-scroll-to-top';
 
 let y = 0;
 let navigate: NavigateFunction;
 
 function Probe() {
-  useScrollRestoration();
+  useScrollToTop();
   navigate = useNavigate();
   return null;
-}
-
-/** The visitor scrolls the page to `to`. */
-function scrollPage(to: number) {
-  y = to;
-  window.dispatchEvent(new Event('scroll'));
 }
 
 function go(to: string | number) {
@@ -25,49 +19,44 @@ function go(to: string | number) {
   });
 }
 
-describe('useScrollRestoration', () => {
-  let scrollTo: ReturnType<typeof vi.fn>;
+describe('useScrollToTop', () => {
   beforeEach(() => {
     y = 0;
-    scrollTo = vi.fn((_x: number, top: number) => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, top: number) => {
       y = top;
-    });
-    vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
-    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
+    }) as typeof window.scrollTo);
   });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
   });
 
-  it('opens a new page at its top and a page reached with Back or Forward where it was left', () => {
+  it('puts every page at its top, whether reached by a link, Back or Forward', () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Probe />
       </MemoryRouter>,
     );
-    scrollPage(1300);
+    y = 1300;
     go('/about');
     expect(y).toBe(0);
-    scrollPage(40);
+    y = 40;
     go(-1);
-    expect(y).toBe(1300);
+    expect(y).toBe(0);
+    y = 900;
     go(1);
-    expect(y).toBe(40);
-    go('/about');
     expect(y).toBe(0);
   });
 
-  it('leaves a link to a fragment to the browser', () => {
+  it('leaves a link within the page to the browser', () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Probe />
       </MemoryRouter>,
     );
-    scrollPage(500);
-    scrollTo.mockClear();
+    y = 500;
     go('/#main');
-    expect(scrollTo).not.toHaveBeenCalled();
+    expect(y).toBe(500);
   });
 
   it("turns the browser's own restoration off while the app runs, and back on after", () => {
