@@ -12,6 +12,14 @@ function Probe() {
   return null;
 }
 
+function renderProbe() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Probe />
+    </MemoryRouter>,
+  );
+}
+
 function go(to: string | number) {
   act(() => {
     if (typeof to === 'number') void navigate(to);
@@ -32,11 +40,7 @@ describe('useScrollToTop', () => {
   });
 
   it('puts every page at its top, whether reached by a link, Back or Forward', () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <Probe />
-      </MemoryRouter>,
-    );
+    renderProbe();
     y = 1300;
     go('/about');
     expect(y).toBe(0);
@@ -49,11 +53,7 @@ describe('useScrollToTop', () => {
   });
 
   it('leaves a link within the page to the browser', () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <Probe />
-      </MemoryRouter>,
-    );
+    renderProbe();
     y = 500;
     go('/#main');
     expect(y).toBe(500);
@@ -61,11 +61,7 @@ describe('useScrollToTop', () => {
 
   it("turns the browser's own restoration off while the app runs, and back on after", () => {
     window.history.scrollRestoration = 'auto';
-    const { unmount } = render(
-      <MemoryRouter>
-        <Probe />
-      </MemoryRouter>,
-    );
+    const { unmount } = renderProbe();
     expect(window.history.scrollRestoration).toBe('manual');
     unmount();
     expect(window.history.scrollRestoration).toBe('auto');
