@@ -35,6 +35,32 @@ describe('app shell', () => {
     }
   });
 
+  it('shows a notice for a season page it cannot fetch, and loads it, styled, once the site answers', async () => {
+    const { page, context } = await openPage(browser, server, '/');
+    try {
+      // The visitor's network drops on the way to a page loaded on demand.
+      const offline = (route) => route.abort('internetdisconnected');
+      await page.route('**/assets/crescendo-*', offline);
+      await page.route('**/healthz', offline);
+      await page.getByRole('link', { name: 'Learn More about Crescendo' }).click();
+      const notice = page.getByRole('alert');
+      await notice.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+      const retry = notice.getByRole('button', { name: 'Try again now' });
+      await retry.click();
+      await page.waitForTimeout(500);
+      assert.ok(await notice.isVisible(), 'offline, the notice stays, not the browser error page');
+
+      await page.unrouteAll();
+      await retry.click();
+      const title = page.locator('h1.cres-title');
+      await title.waitFor();
+      // The page's own style sheet came too (its title is gradient-filled text).
+      assert.equal(await title.evaluate((el) => getComputedStyle(el).color), 'rgba(0, 0, 0, 0)');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('answers 404 for a missing asset and 405 for POST', async () => {
     const missing = await fetch(`${server.url}/assets/nope.js`);
     assert.equal(missing.status, 404);

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { lazyPage } from './components/lazy-page';
 import { KioskLayer } from './components/kiosk-layer';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { useHostCommands } from './hooks/use-host-commands';
@@ -18,10 +19,10 @@ import { Outreach } from './routes/outreach';
 import { Sponsors } from './routes/sponsors';
 
 // The season pages and the countdown carry heavy animations; load them on demand.
-const Reefscape = lazy(() => import('./routes/reefscape'));
-const Crescendo = lazy(() => import('./routes/crescendo'));
-const Rebuilt = lazy(() => import('./routes/rebuilt'));
-const WhatTimeIsIt = lazy(() => import('./routes/whattimeisit'));
+const Reefscape = lazyPage(() => import('./routes/reefscape'));
+const Crescendo = lazyPage(() => import('./routes/crescendo'));
+const Rebuilt = lazyPage(() => import('./routes/rebuilt'));
+const WhatTimeIsIt = lazyPage(() => import('./routes/whattimeisit'));
 
 /**
  * Scrolls to the top after every navigation, tells the host the route
