@@ -135,7 +135,7 @@ bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's
 	  echo "## Go: rendering, fan-out and HTTP handlers"; echo; \
 	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server\`"; echo; \
 	  echo '```'; go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server | grep -E '^(Benchmark|ok|goos|goarch|cpu)'; echo '```'; echo; \
-	  cd frontend && node bench/window.mjs; } > docs/BENCHMARKS.md.tmp
+	  (cd frontend && node bench/window.mjs); cat docs/benchmarks-reading.md; } > docs/BENCHMARKS.md.tmp
 	mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
 	@cat docs/BENCHMARKS.md
 
