@@ -32,7 +32,7 @@ var emulator firestoreEmulator
 
 // start returns the emulator's host:port, starting it the first time. The
 // tests fail, never skip, when it cannot start: it is part of this machine kind.
-func (e *firestoreEmulator) start(t *testing.T) string {
+func (e *firestoreEmulator) start(t testing.TB) string {
 	t.Helper()
 	e.once.Do(func() { e.host, e.err = e.launch() })
 	if e.err != nil {
@@ -110,7 +110,7 @@ func freePort() (int, error) {
 
 // freshProject returns a project id no other test uses, so each test starts
 // with an empty database.
-func freshProject(t *testing.T) string {
+func freshProject(t testing.TB) string {
 	t.Helper()
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)

@@ -14,7 +14,7 @@ import (
 
 // openEmulatorStore returns a FirestoreStore on a fresh project of the real
 // emulator, and that project's REST base URL for writes made outside this code.
-func openEmulatorStore(t *testing.T) (*FirestoreStore, string) {
+func openEmulatorStore(t testing.TB) (*FirestoreStore, string) {
 	t.Helper()
 	host := emulator.start(t)
 	t.Setenv("FIRESTORE_EMULATOR_HOST", host)
@@ -76,7 +76,7 @@ func TestFirestoreStoreCRUD(t *testing.T) {
 
 // restWrite changes a document through the emulator's REST API, the way
 // another client (the Firebase console, another instance) would.
-func restWrite(t *testing.T, method, url string, doc map[string]any) {
+func restWrite(t testing.TB, method, url string, doc map[string]any) {
 	t.Helper()
 	var body bytes.Buffer
 	if doc != nil {
