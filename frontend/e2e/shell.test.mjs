@@ -4,6 +4,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openPage, specRoutes, startServer, startSite, stopSite } from './harness.mjs';
 
+/** The narrowest phone in common use, the phone every page is checked at, the first
+ * wide layout (650 px) and a small laptop. */
+const layoutViewports = [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+  { width: 650, height: 900 },
+  { width: 1024, height: 768 },
+];
+
 describe('app shell', () => {
   let server;
   let browser;
@@ -22,6 +31,30 @@ describe('app shell', () => {
       } finally {
         await context.close();
       }
+    });
+  }
+
+  for (const viewport of layoutViewports) {
+    it(`cuts no text off on any route ${viewport.width} px wide`, async () => {
+      const cut = [];
+      for (const route of specRoutes) {
+        const { page, context } = await openPage(browser, server, route, viewport);
+        try {
+          await page.locator('main#main h1').first().waitFor();
+          // A heading, paragraph or control whose content is wider than its own box
+          // (visually hidden text has a 1 px box and does not count)
+          // is clipped or spills out of the page.
+          const wide = await page.evaluate(() =>
+            [...document.querySelectorAll('h1, h2, h3, p, li, a, button, label, dt, dd')]
+              .filter((el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+              .map((el) => `<${el.localName}> ${el.textContent.trim().slice(0, 40)}`),
+          );
+          cut.push(...wide.map((w) => `${route}: ${w}`));
+        } finally {
+          await context.close();
+        }
+      }
+      assert.deepEqual(cut, []);
     });
   }
 

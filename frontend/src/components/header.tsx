@@ -48,6 +48,7 @@ export function Header() {
             className="menu-toggle"
             aria-expanded={open}
             aria-controls="site-menu"
+            aria-label="Menu"
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             <span className="menu-toggle__bars" aria-hidden="true" />

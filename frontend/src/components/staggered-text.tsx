@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { cssVars } from '../lib/css-vars';
 
 /**
@@ -13,14 +14,17 @@ export function StaggeredLetters({ text }: { text: string }) {
   return (
     <span className="letters" aria-hidden="true">
       {words.map((word, w) => (
-        <span key={w} className="letters__word">
-          {Array.from(word, (char, c) => (
-            <span key={c} className="letters__char" style={cssVars({ '--i': starts[w] + c })}>
-              {char}
-            </span>
-          ))}
-          {w < words.length - 1 ? ' ' : null}
-        </span>
+        <Fragment key={w}>
+          {/* The space stays outside the no-wrap word, so a long title can wrap there. */}
+          {w > 0 ? ' ' : null}
+          <span className="letters__word">
+            {Array.from(word, (char, c) => (
+              <span key={c} className="letters__char" style={cssVars({ '--i': starts[w] + c })}>
+                {char}
+              </span>
+            ))}
+          </span>
+        </Fragment>
       ))}
     </span>
   );
