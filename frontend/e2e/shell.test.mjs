@@ -2,13 +2,13 @@
 // path lands on the home page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openPage, specRoutes, startServer, startSite, stopSite } from './harness.mjs';
+import { openPage, specRoutes, startServer, startSite, stopSite, viewports } from './harness.mjs';
 
 /** The narrowest phone in common use, the phone every page is checked at, the first
  * wide layout (650 px) and a small laptop. */
 const layoutViewports = [
   { width: 320, height: 640 },
-  { width: 390, height: 844 },
+  viewports.phone,
   { width: 650, height: 900 },
   { width: 1024, height: 768 },
 ];
@@ -41,9 +41,8 @@ describe('app shell', () => {
         const { page, context } = await openPage(browser, server, route, viewport);
         try {
           await page.locator('main#main h1').first().waitFor();
-          // A heading, paragraph or control whose content is wider than its own box
-          // (visually hidden text has a 1 px box and does not count)
-          // is clipped or spills out of the page.
+          // A heading, paragraph or control whose content is wider than its own box is
+          // clipped or spills out of the page (visually hidden text, in a 1 px box, is not).
           const wide = await page.evaluate(() =>
             [...document.querySelectorAll('h1, h2, h3, p, li, a, button, label, dt, dd')]
               .filter((el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)

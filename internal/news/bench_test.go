@@ -87,7 +87,12 @@ func BenchmarkFirestoreWriteToWatch(b *testing.B) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = s.Watch(ctx, func(l []Article) { lists <- l })
+		_ = s.Watch(ctx, func(l []Article) {
+			select { // never block the watch once the benchmark stops reading
+			case lists <- l:
+			case <-ctx.Done():
+			}
+		})
 	}()
 	defer func() { cancel(); <-done }()
 	<-lists // the first snapshot: the empty collection
