@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/atomicfile"
 	"github.com/robohornets/robohornets/internal/clock"
 )
 
@@ -233,5 +234,5 @@ func writeCache(path string, s Snapshot) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return atomicfile.Write(path, data)
 }

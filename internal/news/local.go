@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/robohornets/robohornets/internal/atomicfile"
 )
 
 // maxLocalIDBytes keeps "<id>.md" within the 255-byte file name limit of
@@ -131,7 +133,7 @@ func (s *LocalStore) Put(_ context.Context, a Article) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(p, FormatFile(a)); err != nil {
+	if err := atomicfile.Write(p, FormatFile(a)); err != nil {
 		return fmt.Errorf("news: put %q: %w", a.ID, err)
 	}
 	return nil
@@ -150,7 +152,7 @@ func (s *LocalStore) Delete(_ context.Context, id string) error {
 	if err != nil {
 		return fmt.Errorf("news: delete %q: %w", id, err)
 	}
-	return syncDir(s.dir)
+	return atomicfile.SyncDir(s.dir)
 }
 
 // Close does nothing: the local store holds no open resources between calls.
@@ -185,7 +187,7 @@ func (s *LocalStore) Watch(ctx context.Context, fn func([]Article)) error {
 				return fmt.Errorf("news: watch %s: watcher closed", s.dir)
 			}
 			if strings.HasPrefix(filepath.Base(ev.Name), ".") {
-				continue // temporary files of writeFileAtomic and editors
+				continue // temporary files of atomicfile.Write and of editors
 			}
 			if settle == nil {
 				settle = time.After(watchSettle)
@@ -204,49 +206,4 @@ func (s *LocalStore) Watch(ctx context.Context, fn func([]Article)) error {
 			fn(list)
 		}
 	}
-}
-
-// writeFileAtomic replaces path with data through a synced temporary file in
-// the same directory and a rename, then syncs the directory.
-func writeFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	return syncDir(dir)
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	return nil
 }

@@ -30,3 +30,27 @@ export const WideLayoutMinWidth = 650;
 export const MenuCollapseBelow = 1200;
 export const FooterClockRefresh = 1000;
 export const ConfettiColors = ['#ff4fa3', '#ff8fc7', '#ff8a1f', '#ffb347'] as const;
+
+// The site's pages with fixed titles (internal/spec/routes.go): the server
+// fills each page's head with the same title and description.
+export const Product = "RoboHornets";
+export const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.";
+export const NewsDescription = "The latest news and updates from the team.";
+export const Routes = {
+  "/": { title: "RoboHornets - Home", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/about": { title: "RoboHornets - About", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/contact": { title: "RoboHornets - Contact", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/news": { title: "RoboHornets - News", description: "The latest news and updates from the team." },
+  "/outreach": { title: "RoboHornets - Outreach", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/sponsors": { title: "RoboHornets - Sponsors", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/donate": { title: "RoboHornets - Donate", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/reefscape": { title: "RoboHornets - Reefscape", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/crescendo": { title: "RoboHornets - Crescendo", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/rebuilt": { title: "RoboHornets - Rebuilt", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/whattimeisit": { title: "RoboHornets - What time is it?", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
+  "/pit": { title: "RoboHornets - Pit display", description: "Team 1209 at its event: our next match, queue status, rank and announcements, live." },
+} as const;
+/** The page title of a news article. */
+export function articleTitle(title: string): string {
+  return `${title} - RoboHornets`;
+}
