@@ -25,7 +25,7 @@ type App struct {
 	hub    *news.Hub
 	clock  clock.Clock
 	logger *slog.Logger
-	opts   windowSettings
+	opts   kiosk.Window
 
 	heartbeats   chan time.Time // page heartbeats, for the watchdog
 	interactions chan time.Time // touches, clicks and keys, for the rotation
@@ -38,7 +38,7 @@ type App struct {
 }
 
 // NewApp returns the bindings of a window with the given options.
-func NewApp(hub *news.Hub, clk clock.Clock, logger *slog.Logger, opts windowSettings) *App {
+func NewApp(hub *news.Hub, clk clock.Clock, logger *slog.Logger, opts kiosk.Window) *App {
 	return &App{
 		hub: hub, clock: clk, logger: logger, opts: opts,
 		heartbeats:   make(chan time.Time, 1),
@@ -53,12 +53,12 @@ func (a *App) startup(ctx context.Context) {
 	a.mu.Unlock()
 	go a.forwardNews(ctx)
 	go a.forwardTicks(ctx)
-	if r := a.opts.rotation; r != nil {
+	if r := a.opts.Rotation; r != nil {
 		go r.Run(ctx, a.clock, a.interactions, func(route string) {
-			runtime.EventsEmit(ctx, "navigate", a.withDefaults(route))
+			runtime.EventsEmit(ctx, "navigate", a.opts.WithDefaults(route))
 		})
 	}
-	if w := a.opts.watchdog; w != nil {
+	if w := a.opts.Watchdog; w != nil {
 		go a.watch(ctx, *w)
 	}
 }
@@ -82,7 +82,7 @@ func (a *App) forwardTicks(ctx context.Context) {
 	dimmed := false
 	for t := range clock.Seconds(ctx, a.clock) {
 		runtime.EventsEmit(ctx, "tick", t.UnixMilli())
-		if d := a.opts.dim.Active(t); d != dimmed {
+		if d := a.opts.Dim.Active(t); d != dimmed {
 			dimmed = d
 			a.logger.Info("kiosk: dimming", "on", d)
 			runtime.EventsEmit(ctx, "dim", d)
@@ -129,15 +129,6 @@ func (a *App) failure() error {
 	return a.failed
 }
 
-// withDefaults adds the countdown settings of the command line to a route
-// of the countdown page that has no query of its own.
-func (a *App) withDefaults(route string) string {
-	if a.opts.countdownQuery == "" || route != "/whattimeisit" {
-		return route
-	}
-	return route + "?" + a.opts.countdownQuery
-}
-
 // Settings is what the page needs to know of the window at start.
 type Settings struct {
 	// StartRoute is the route to open (--route), with its defaults.
@@ -148,7 +139,7 @@ type Settings struct {
 
 // Settings returns the window's settings.
 func (a *App) Settings() Settings {
-	return Settings{StartRoute: a.withDefaults(a.opts.startRoute), Kiosk: a.opts.kiosk}
+	return Settings{StartRoute: a.opts.WithDefaults(a.opts.StartRoute), Kiosk: a.opts.Kiosk}
 }
 
 // News returns the current news list; later changes arrive as "news" events.

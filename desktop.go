@@ -11,28 +11,25 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 
+	"github.com/robohornets/robohornets/internal/cli"
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/kiosk"
-	"github.com/robohornets/robohornets/internal/server"
 )
 
 //go:embed build/appicon.png
 var appIcon []byte
 
-// hasDesktop is true in builds with the Wails desktop tags.
-const hasDesktop = true
+// windowOpener returns the Wails window of builds with the desktop tags.
+func windowOpener() func(context.Context, cli.Window) error { return openWindow }
 
 // openWindow runs the Wails window until it is closed or ctx ends. It
 // returns an error when the watchdog gave up on the page.
-func openWindow(ctx context.Context, o desktopOptions) error {
-	app := NewApp(o.hub, clock.Real{}, o.logger, o.window)
-	// The window is served by the same handler as the website, so the page
-	// can also fall back to fetch and server-sent events after a hard reload.
-	site := server.New(server.Options{Assets: frontend(), Hub: o.hub, StoreName: "desktop", Version: version, Logger: o.logger})
-	if o.window.kiosk {
+func openWindow(ctx context.Context, w cli.Window) error {
+	app := NewApp(w.News, clock.Real{}, w.Logger, w.Settings)
+	if w.Settings.Kiosk {
 		release, err := kiosk.InhibitScreenSaver("robohornets", "kiosk display")
 		if err != nil {
-			o.logger.Warn("kiosk: the screen saver may blank the screen; turn it off in the system settings", "err", err)
+			w.Logger.Warn("kiosk: the screen saver may blank the screen; turn it off in the system settings", "err", err)
 		} else {
 			defer release()
 		}
@@ -43,10 +40,10 @@ func openWindow(ctx context.Context, o desktopOptions) error {
 		Height:           800,
 		MinWidth:         360,
 		MinHeight:        480,
-		Fullscreen:       o.window.kiosk,
-		Frameless:        o.window.kiosk,
+		Fullscreen:       w.Settings.Kiosk,
+		Frameless:        w.Settings.Kiosk,
 		BackgroundColour: &options.RGBA{R: 17, G: 17, B: 17, A: 255},
-		AssetServer:      &assetserver.Options{Handler: site},
+		AssetServer:      &assetserver.Options{Handler: w.Site},
 		OnStartup: func(c context.Context) {
 			app.startup(c)
 			go func() {
@@ -55,7 +52,7 @@ func openWindow(ctx context.Context, o desktopOptions) error {
 			}()
 		},
 		// A second start of the kiosk brings this window forward instead.
-		SingleInstanceLock: singleInstance(o.window.kiosk, app.bringToFront),
+		SingleInstanceLock: singleInstance(w.Settings.Kiosk, app.bringToFront),
 		Bind:               []any{app},
 		Linux:              &linux.Options{ProgramName: "robohornets", Icon: appIcon},
 	})

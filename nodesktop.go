@@ -2,10 +2,12 @@
 
 package main
 
-import "context"
+import (
+	"context"
 
-// hasDesktop is false in builds without the Wails desktop tags, like the
-// static serve-only binary.
-const hasDesktop = false
+	"github.com/robohornets/robohornets/internal/cli"
+)
 
-func openWindow(context.Context, desktopOptions) error { return errNoDesktop }
+// windowOpener returns nil: builds without the Wails desktop tags, like the
+// static serve-only binary, have no window.
+func windowOpener() func(context.Context, cli.Window) error { return nil }

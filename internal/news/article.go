@@ -8,29 +8,37 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
 
-// Article is one news article. The stores fill ID, Title, Content and Date;
-// the Hub adds the rendered HTML and Preview.
+// Article is one news article as the stores keep it: SPEC.md's fields.
 type Article struct {
 	ID      string    `json:"id"`
 	Title   string    `json:"title"`
 	Date    time.Time `json:"date"`
 	Content string    `json:"content"`
-	HTML    string    `json:"html"`
-	Preview string    `json:"preview"`
+}
+
+// Rendered is an article with what the Hub derives from it: the whole
+// content and its preview as safe HTML. Its JSON is the article's fields
+// plus html and preview, the shape the pages read.
+type Rendered struct {
+	Article
+	HTML    string `json:"html"`
+	Preview string `json:"preview"`
 }
 
 // Store keeps articles. Implementations are safe for concurrent use.
 type Store interface {
-	// Watch calls fn with the whole article list now and after every change,
+	// Watch calls fn with the whole article list, in no particular order,
+	// now and after every change,
 	// until ctx ends or the store fails for good; it then returns the reason.
 	// The slices passed to fn are not reused by the store.
 	Watch(ctx context.Context, fn func([]Article)) error
-	// List returns every article, newest first.
+	// List returns every article, in no particular order (SortNewestFirst
+	// is the one order of the site).
 	List(ctx context.Context) ([]Article, error)
 	// Get returns one article, or an error wrapping ErrNotFound.
 	Get(ctx context.Context, id string) (Article, error)
@@ -77,6 +85,30 @@ func ValidateID(id string) error {
 	return nil
 }
 
+// maxFileIDBytes keeps "<id>.md" within the 255-byte file name limit of
+// common file systems.
+const maxFileIDBytes = 250
+
+// FileName returns the file name "<id>.md" of an article, for the local
+// store and for export. It is stricter than ValidateID: the name must also be
+// short enough for common file systems, not hidden (no leading dot, which
+// also marks temporary files), and free of NUL and backslash, which Windows
+// and some tools read as path syntax.
+func FileName(id string) (string, error) {
+	if err := ValidateID(id); err != nil {
+		return "", err
+	}
+	switch {
+	case len(id) > maxFileIDBytes:
+		return "", fmt.Errorf("%w: %d bytes, more than %d for a file name", ErrInvalidID, len(id), maxFileIDBytes)
+	case strings.HasPrefix(id, "."):
+		return "", fmt.Errorf("%w: %q starts with a dot", ErrInvalidID, id)
+	case strings.ContainsAny(id, "\x00\\"):
+		return "", fmt.Errorf("%w: %q contains a NUL or backslash", ErrInvalidID, id)
+	}
+	return id + ".md", nil
+}
+
 // Validate reports whether a can be stored: a valid id, a title and a date.
 func (a Article) Validate() error {
 	if err := ValidateID(a.ID); err != nil {
@@ -92,15 +124,19 @@ func (a Article) Validate() error {
 }
 
 // SortNewestFirst orders articles by date, newest first, then by id so the
-// order is stable for articles of the same date.
-func SortNewestFirst(articles []Article) {
-	sort.Slice(articles, func(i, j int) bool {
-		if !articles[i].Date.Equal(articles[j].Date) {
-			return articles[i].Date.After(articles[j].Date)
+// order is stable for articles of the same date. It is the site's one order:
+// the Hub's snapshots and the news command's list use it.
+func SortNewestFirst[A interface{ article() Article }](articles []A) {
+	slices.SortFunc(articles, func(x, y A) int {
+		a, b := x.article(), y.article()
+		if c := b.Date.Compare(a.Date); c != 0 {
+			return c
 		}
-		return articles[i].ID < articles[j].ID
+		return strings.Compare(a.ID, b.ID)
 	})
 }
+
+func (a Article) article() Article { return a }
 
 // maxSlugBytes keeps ids made from titles short enough for URLs and file names.
 const maxSlugBytes = 80

@@ -61,7 +61,6 @@ func (s *FirestoreStore) articles(docs []*firestore.DocumentSnapshot) []Article 
 		}
 		list = append(list, a)
 	}
-	SortNewestFirst(list)
 	return list
 }
 

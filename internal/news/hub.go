@@ -9,7 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -17,10 +17,11 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 )
 
-// Snapshot is the news list at one moment.
+// Snapshot is the news list at one moment. The Hub makes each one once per
+// change and every viewer shares it: treat it as read-only.
 type Snapshot struct {
 	// Articles are rendered and sorted newest first.
-	Articles []Article `json:"articles"`
+	Articles []Rendered `json:"articles"`
 	// AsOf is when the store last confirmed the list; zero before it ever did.
 	AsOf time.Time `json:"asOf"`
 	// Live is false while the list comes from the disk cache, before the
@@ -28,16 +29,46 @@ type Snapshot struct {
 	Live bool `json:"live"`
 	// Version counts the changes the hub has seen; it changes with the list.
 	Version uint64 `json:"-"`
+	// JSON is the snapshot encoded, made once for all viewers.
+	JSON []byte `json:"-"`
+
+	articleJSON map[string][]byte // each article encoded, by id
+}
+
+// newSnapshot sorts the articles and encodes the snapshot and each article.
+func newSnapshot(articles []Rendered, asOf time.Time, live bool, version uint64) Snapshot {
+	SortNewestFirst(articles)
+	s := Snapshot{Articles: articles, AsOf: asOf, Live: live, Version: version, articleJSON: make(map[string][]byte, len(articles))}
+	for _, a := range articles {
+		s.articleJSON[a.ID] = mustJSON(a)
+	}
+	s.JSON = mustJSON(s)
+	return s
+}
+
+// mustJSON encodes a value of this package, which always encodes.
+func mustJSON(v any) []byte {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("news: encode %T: %v", v, err)) // a programmer error: these types always encode
+	}
+	return data
 }
 
 // Article returns the article with id, if the snapshot has it.
-func (s Snapshot) Article(id string) (Article, bool) {
+func (s Snapshot) Article(id string) (Rendered, bool) {
 	for _, a := range s.Articles {
 		if a.ID == id {
 			return a, true
 		}
 	}
-	return Article{}, false
+	return Rendered{}, false
+}
+
+// ArticleJSON returns the encoded article with id, or nil when the snapshot
+// does not have it.
+func (s Snapshot) ArticleJSON(id string) []byte {
+	return s.articleJSON[id]
 }
 
 // HubOptions configures a Hub.
@@ -66,6 +97,11 @@ type Hub struct {
 	current Snapshot
 	status  error // why the store is not live, nil when it is
 	subs    map[chan struct{}]struct{}
+
+	// rendered are the articles of the last list by id; only Run's goroutine
+	// (and NewHub before it) touches it. An unchanged article is not
+	// rendered again.
+	rendered map[string]Rendered
 }
 
 // NewHub returns a hub serving the cached list, if any, until Run connects.
@@ -80,14 +116,11 @@ func NewHub(opts HubOptions) *Hub {
 		opts.RetryMax = time.Minute
 	}
 	h := &Hub{opts: opts, subs: make(map[chan struct{}]struct{}), status: errors.New("connecting")}
-	if cached, err := readCache(opts.CacheFile); err != nil {
+	cached, err := readCache(opts.CacheFile)
+	if err != nil {
 		opts.Logger.Warn("news: ignoring unreadable cache", "file", opts.CacheFile, "err", err)
-	} else {
-		h.current = cached
 	}
-	if h.current.Articles == nil {
-		h.current.Articles = []Article{} // JSON readers get [], never null
-	}
+	h.current = newSnapshot(h.renderAll(cached.Articles), cached.AsOf, false, 0)
 	return h
 }
 
@@ -116,31 +149,52 @@ func (h *Hub) setStatus(err error) {
 	defer h.mu.Unlock()
 	h.status = err
 	if h.current.Live {
-		h.current.Live = false
-		h.current.Version++
+		c := h.current
+		h.current = newSnapshot(c.Articles, c.AsOf, false, c.Version+1)
 		h.notifyLocked()
 	}
 }
 
-// publish takes a new list from the store.
-func (h *Hub) publish(list []Article) {
-	out := make([]Article, 0, len(list))
+// renderAll renders a list, reusing the rendering of every article that has
+// not changed since the last list, and keeps the result for the next one.
+func (h *Hub) renderAll(list []Article) []Rendered {
+	out := make([]Rendered, 0, len(list))
+	next := make(map[string]Rendered, len(list))
 	for _, a := range list {
-		r, err := rendered(a)
-		if err != nil {
-			h.opts.Logger.Warn("news: skipping article", "id", a.ID, "err", err)
-			continue
+		r, ok := h.rendered[a.ID]
+		if !ok || !sameArticle(r.Article, a) {
+			var err error
+			if r, err = render(a); err != nil {
+				h.opts.Logger.Warn("news: skipping article", "id", a.ID, "err", err)
+				continue
+			}
 		}
+		next[a.ID] = r
 		out = append(out, r)
 	}
-	SortNewestFirst(out)
+	h.rendered = next
+	return out
+}
+
+func sameArticle(a, b Article) bool {
+	return a.ID == b.ID && a.Title == b.Title && a.Date.Equal(b.Date) && a.Content == b.Content
+}
+
+// publish takes a new list from the store.
+func (h *Hub) publish(list []Article) {
+	out := h.renderAll(list)
+	now := h.opts.Clock.Now()
 	h.mu.Lock()
-	changed := !h.current.Live || !reflect.DeepEqual(out, h.current.Articles)
-	h.current = Snapshot{Articles: out, AsOf: h.opts.Clock.Now(), Live: true, Version: h.current.Version}
+	prev := h.current
+	changed := !prev.Live || !slices.EqualFunc(sorted(out), prev.Articles, func(a, b Rendered) bool { return sameArticle(a.Article, b.Article) })
 	h.status = nil
 	if changed {
-		h.current.Version++
+		h.current = newSnapshot(out, now, true, prev.Version+1)
 		h.notifyLocked()
+	} else {
+		// Same list: only the confirmation time moves, which no viewer
+		// needs pushed; keep the encoded bytes of the last change.
+		h.current.AsOf = now
 	}
 	snap := h.current
 	h.mu.Unlock()
@@ -151,6 +205,12 @@ func (h *Hub) publish(list []Article) {
 			h.opts.Logger.Warn("news: cannot write cache", "file", h.opts.CacheFile, "err", err)
 		}
 	}
+}
+
+// sorted returns list in the site's order.
+func sorted(list []Rendered) []Rendered {
+	SortNewestFirst(list)
+	return list
 }
 
 func (h *Hub) notifyLocked() {
@@ -193,44 +253,42 @@ func (h *Hub) Subscribe() (<-chan struct{}, func()) {
 	}
 }
 
-// Subscribers returns the number of open subscriptions.
-func (h *Hub) Subscribers() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs)
-}
-
+// cacheFile is the last good list on disk.
 type cacheFile struct {
 	Articles []Article `json:"articles"`
 	AsOf     time.Time `json:"asOf"`
 }
 
-func readCache(path string) (Snapshot, error) {
+// readCache reads the cache file; a missing one is an empty cache.
+func readCache(path string) (cacheFile, error) {
 	if path == "" {
-		return Snapshot{}, nil
+		return cacheFile{}, nil
 	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Snapshot{}, nil
+		return cacheFile{}, nil
 	}
 	if err != nil {
-		return Snapshot{}, err
+		return cacheFile{}, err
 	}
 	var c cacheFile
 	if err := json.Unmarshal(data, &c); err != nil {
-		return Snapshot{}, fmt.Errorf("decode %s: %w", path, err)
+		return cacheFile{}, fmt.Errorf("decode %s: %w", path, err)
 	}
-	return Snapshot{Articles: c.Articles, AsOf: c.AsOf}, nil
+	return c, nil
 }
 
+// writeCache keeps the stored fields of the list: the derived ones are
+// rendered again at start, so the cache never holds stale HTML.
 func writeCache(path string, s Snapshot) error {
 	if path == "" {
 		return nil
 	}
-	data, err := json.Marshal(cacheFile{Articles: s.Articles, AsOf: s.AsOf})
-	if err != nil {
-		return err
+	c := cacheFile{Articles: make([]Article, len(s.Articles)), AsOf: s.AsOf}
+	for i, a := range s.Articles {
+		c.Articles[i] = a.Article
 	}
+	data := mustJSON(c)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}

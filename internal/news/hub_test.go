@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/robohornets/robohornets/internal/clock"
 )
@@ -102,48 +103,94 @@ func TestHubRendersAndNotifies(t *testing.T) {
 	}
 }
 
+// published sends list and returns once the hub has handled it: the
+// scripted store takes the next list only after fn returned for the last,
+// and the same list again changes nothing and notifies nobody.
+func (h runningHub) published(list []Article) {
+	h.store.lists <- list
+	h.store.lists <- list
+}
+
 func TestHubSlowSubscriberNeverBlocksOthers(t *testing.T) {
 	h := startHub(t, "")
-	_, stopSlow := h.Subscribe() // never read
+	slow, stopSlow := h.Subscribe() // never read while the lists arrive
 	defer stopSlow()
 	fast, stopFast := h.Subscribe()
 	defer stopFast()
-	for i := 1; i <= 50; i++ {
+	last := []Article{article("a50", 1)}
+	for i := 1; i < 50; i++ {
 		h.store.lists <- []Article{article(fmt.Sprint("a", i), 1)}
 	}
-	// The store sent all 50 lists without waiting for the slow subscriber;
-	// the fast one holds at most one pending wake-up, never a queue, and
+	h.published(last) // the store sent all 50 lists without waiting for anyone
+
+	// Each subscriber holds exactly one pending wake-up, never a queue, and
 	// waking up it reads the newest list.
-	wakeups := 0
-	for h.Current().Articles[0].ID != "a50" {
-		select {
-		case <-fast:
-			wakeups++
-		case <-time.After(10 * time.Second):
-			t.Fatalf("fast subscriber never saw a50; latest is %s", h.Current().Articles[0].ID)
+	for name, ch := range map[string]<-chan struct{}{"slow": slow, "fast": fast} {
+		if n := len(ch); n != 1 {
+			t.Fatalf("%s subscriber has %d pending wake-ups after 50 changes, want exactly 1", name, n)
+		}
+		<-ch
+		if n := len(ch); n != 0 {
+			t.Fatalf("%s subscriber still has %d wake-ups after reading one", name, n)
 		}
 	}
-	if wakeups > 2 {
-		t.Fatalf("fast subscriber woke %d times for lists it read at once, want a coalesced wake-up", wakeups)
+	if got := h.Current().Articles[0].ID; got != "a50" {
+		t.Fatalf("after waking up: newest is %s, want a50", got)
 	}
 }
 
-func TestHubUnsubscribeFreesTheSubscription(t *testing.T) {
+func TestHubUnsubscribeEndsTheWakeUps(t *testing.T) {
 	h := startHub(t, "")
-	var stops []func()
+	kept, stopKept := h.Subscribe()
+	defer stopKept()
+	var gone []<-chan struct{}
 	for range 10 {
-		_, stop := h.Subscribe()
-		stops = append(stops, stop)
-	}
-	if got := h.Subscribers(); got != 10 {
-		t.Fatalf("Subscribers = %d, want 10", got)
-	}
-	for _, stop := range stops {
+		ch, stop := h.Subscribe()
 		stop()
 		stop() // twice is harmless
+		gone = append(gone, ch)
 	}
-	if got := h.Subscribers(); got != 0 {
-		t.Fatalf("Subscribers = %d after unsubscribing, want 0", got)
+	h.published([]Article{article("after", 1)})
+	if len(kept) != 1 {
+		t.Fatal("a subscriber that stayed was not woken by a change")
+	}
+	for i, ch := range gone {
+		if len(ch) != 0 {
+			t.Fatalf("subscription %d was woken after it ended", i)
+		}
+	}
+}
+
+func TestHubRendersOnlyChangedArticles(t *testing.T) {
+	h := startHub(t, "")
+	a, b := article("a", 1), article("b", 2)
+	h.published([]Article{a, b})
+	first := h.Current()
+	b.Content = "Changed **b**"
+	h.published([]Article{a, b})
+	second := h.Current()
+	if second.Version != first.Version+1 {
+		t.Fatalf("version %d after an edit, want %d", second.Version, first.Version+1)
+	}
+	ra, _ := second.Article("a")
+	rb, _ := second.Article("b")
+	fa, _ := first.Article("a")
+	if unsafe.StringData(ra.HTML) != unsafe.StringData(fa.HTML) {
+		t.Error("the unchanged article was rendered again")
+	}
+	if !strings.Contains(rb.HTML, "Changed <strong>b</strong>") {
+		t.Errorf("the edited article's HTML = %q, want the new content", rb.HTML)
+	}
+	var decoded Snapshot
+	if err := json.Unmarshal(second.JSON, &decoded); err != nil || len(decoded.Articles) != 2 || decoded.Articles[0].HTML != rb.HTML {
+		t.Fatalf("snapshot JSON = %s (%v), want both articles, newest (b) first with its new HTML", second.JSON, err)
+	}
+	var one Rendered
+	if err := json.Unmarshal(second.ArticleJSON("b"), &one); err != nil || one.HTML != rb.HTML || one.ID != "b" {
+		t.Errorf("ArticleJSON(b) = %s (%v), want the edited article", second.ArticleJSON("b"), err)
+	}
+	if second.ArticleJSON("missing") != nil {
+		t.Error("ArticleJSON of a missing article is not nil")
 	}
 }
 

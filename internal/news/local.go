@@ -16,10 +16,6 @@ import (
 	"github.com/robohornets/robohornets/internal/atomicfile"
 )
 
-// maxLocalIDBytes keeps "<id>.md" within the 255-byte file name limit of
-// common file systems; the local store is stricter than Firestore here.
-const maxLocalIDBytes = 250
-
 // LocalStore keeps one markdown file per article, DIR/<id>.md, as written by
 // FormatFile. Writes are atomic (temporary file, fsync, rename), so a crash
 // never leaves half an article; editing a file by hand updates every viewer.
@@ -58,25 +54,15 @@ func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 	return s, nil
 }
 
-// Dir returns the directory that holds the article files.
-func (s *LocalStore) Dir() string { return s.dir }
-
 func (s *LocalStore) path(id string) (string, error) {
-	if err := ValidateID(id); err != nil {
+	name, err := FileName(id)
+	if err != nil {
 		return "", err
 	}
-	switch {
-	case len(id) > maxLocalIDBytes:
-		return "", fmt.Errorf("%w: %d bytes, more than the local store's %d", ErrInvalidID, len(id), maxLocalIDBytes)
-	case strings.HasPrefix(id, "."):
-		return "", fmt.Errorf("%w: %q starts with a dot", ErrInvalidID, id)
-	case strings.ContainsAny(id, "\x00\\"):
-		return "", fmt.Errorf("%w: %q contains a NUL or backslash", ErrInvalidID, id)
-	}
-	return filepath.Join(s.dir, id+".md"), nil
+	return filepath.Join(s.dir, name), nil
 }
 
-// List returns every readable article, newest first. A file that cannot be
+// List returns every readable article. A file that cannot be
 // parsed is logged and left out, so one bad edit never empties the list.
 func (s *LocalStore) List(context.Context) ([]Article, error) {
 	entries, err := os.ReadDir(s.dir)
@@ -96,7 +82,6 @@ func (s *LocalStore) List(context.Context) ([]Article, error) {
 		}
 		articles = append(articles, a)
 	}
-	SortNewestFirst(articles)
 	return articles, nil
 }
 

@@ -17,27 +17,26 @@ import (
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
-// markdown is the one goldmark instance: GitHub-flavoured markdown in safe
-// mode. Goldmark's safe mode already drops dangerous link targets
-// (javascript:, vbscript:, file:, data: except images); on top of that raw HTML
-// is shown escaped rather than silently dropped, and links leaving the site
-// get rel="noopener noreferrer".
-var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(externalLinks{}, 100))),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
-)
+// markdown renders articles: GitHub-flavoured markdown in safe mode.
+// Goldmark's safe mode already drops dangerous link targets (javascript:,
+// vbscript:, file:, data: except images); on top of that raw HTML is shown
+// escaped rather than silently dropped, and links leaving the site get
+// rel="noopener noreferrer".
+var markdown = newMarkdown()
 
-// previewMarkdown is markdown for previews: the same, but headings become
-// bold text, so a list of previews keeps one heading per article.
-var previewMarkdown = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithASTTransformers(
-		util.Prioritized(externalLinks{}, 100),
-		util.Prioritized(flattenHeadings{}, 200),
-	)),
-	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
-)
+// previewMarkdown renders previews: the same, but headings become bold
+// text, so a list of previews keeps one heading per article.
+var previewMarkdown = newMarkdown(util.Prioritized(flattenHeadings{}, 200))
+
+// newMarkdown is the one goldmark configuration of the site, with extra AST
+// transformers for a variant.
+func newMarkdown(transformers ...util.PrioritizedValue) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithParserOptions(parser.WithASTTransformers(append([]util.PrioritizedValue{util.Prioritized(externalLinks{}, 100)}, transformers...)...)),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
+	)
+}
 
 // Render turns markdown into safe HTML.
 func Render(src string) (string, error) {
@@ -197,14 +196,15 @@ func renderHTMLBlock(w util.BufWriter, src []byte, n ast.Node, entering bool) (a
 	return ast.WalkContinue, nil
 }
 
-// rendered returns a with HTML and Preview filled in.
-func rendered(a Article) (Article, error) {
+// render derives an article's HTML and preview.
+func render(a Article) (Rendered, error) {
+	r := Rendered{Article: a}
 	var err error
-	if a.HTML, err = Render(a.Content); err != nil {
-		return a, fmt.Errorf("news: article %q: %w", a.ID, err)
+	if r.HTML, err = Render(a.Content); err != nil {
+		return r, fmt.Errorf("news: article %q: %w", a.ID, err)
 	}
-	if a.Preview, err = Preview(a.Content); err != nil {
-		return a, fmt.Errorf("news: article %q: %w", a.ID, err)
+	if r.Preview, err = Preview(a.Content); err != nil {
+		return r, fmt.Errorf("news: article %q: %w", a.ID, err)
 	}
-	return a, nil
+	return r, nil
 }

@@ -1,9 +1,9 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"sync"
@@ -12,29 +12,28 @@ import (
 	"github.com/robohornets/robohornets/internal/news"
 )
 
-// encodedLists caches the JSON of the latest snapshot, so many readers of an
-// unchanged list share one encoding.
-type encodedLists struct {
+// etagCache holds the ETag of the latest news snapshot, so many readers of
+// an unchanged list share one hash of its JSON.
+type etagCache struct {
 	mu      sync.Mutex
 	version uint64
-	body    []byte
 	etag    string
 }
 
-func (e *encodedLists) get(snap news.Snapshot) ([]byte, string) {
+func (e *etagCache) get(snap news.Snapshot) string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.body == nil || e.version != snap.Version {
-		e.body, _ = json.Marshal(snap) // a Snapshot always marshals
-		sum := sha256.Sum256(e.body)
+	if e.etag == "" || e.version != snap.Version {
+		sum := sha256.Sum256(snap.JSON)
 		e.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
 		e.version = snap.Version
 	}
-	return e.body, e.etag
+	return e.etag
 }
 
-func (s *server) serveNewsList(w http.ResponseWriter, r *http.Request) {
-	body, etag := s.lists.get(s.opts.Hub.Current())
+func (s *Server) serveNewsList(w http.ResponseWriter, r *http.Request) {
+	snap := s.opts.Hub.Current()
+	etag := s.etags.get(snap)
 	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "no-cache")
 	if r.Header.Get("If-None-Match") == etag {
@@ -42,58 +41,58 @@ func (s *server) serveNewsList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	_, _ = w.Write(body)
+	_, _ = w.Write(snap.JSON)
 }
 
-func (s *server) article(r *http.Request) (news.Article, error) {
+func (s *Server) serveArticle(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := news.ValidateID(id); err != nil {
-		return news.Article{}, err
-	}
-	a, ok := s.opts.Hub.Current().Article(id)
-	if !ok {
-		return news.Article{}, fmt.Errorf("article %q: %w", id, news.ErrNotFound)
-	}
-	return a, nil
-}
-
-func (s *server) serveArticle(w http.ResponseWriter, r *http.Request) {
-	a, err := s.article(r)
-	if err != nil {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, a)
+	data := s.opts.Hub.Current().ArticleJSON(id)
+	if data == nil {
+		writeError(w, fmt.Errorf("article %q: %w", id, news.ErrNotFound))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(data)
 }
 
 // serveNewsStream sends the news list as a "news" event now and after every change.
-func (s *server) serveNewsStream(w http.ResponseWriter, r *http.Request) {
-	s.stream(w, r, "news", func(snap news.Snapshot) any { return snap })
+func (s *Server) serveNewsStream(w http.ResponseWriter, r *http.Request) {
+	s.stream(w, r, "news", s.opts.Hub.Subscribe, func() []byte { return s.opts.Hub.Current().JSON })
 }
+
+// jsonNull is the data of an article event while the article does not exist.
+var jsonNull = []byte("null")
 
 // serveArticleStream sends one article as an "article" event now and after
 // every change; the data is null while the article does not exist.
-func (s *server) serveArticleStream(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveArticleStream(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := news.ValidateID(id); err != nil {
 		writeError(w, err)
 		return
 	}
-	s.stream(w, r, "article", func(snap news.Snapshot) any {
-		if a, ok := snap.Article(id); ok {
-			return a
+	s.stream(w, r, "article", s.opts.Hub.Subscribe, func() []byte {
+		if data := s.opts.Hub.Current().ArticleJSON(id); data != nil {
+			return data
 		}
-		return nil
+		return jsonNull
 	})
 }
 
 // retryMillis tells EventSource how soon to reconnect after a dropped stream.
 const retryMillis = 2000
 
-// stream runs one server-sent events connection: the current value first,
-// then a value after each change that alters it, and a comment every
-// heartbeat so proxies keep the connection open. It ends with the request.
-func (s *server) stream(w http.ResponseWriter, r *http.Request, event string, view func(news.Snapshot) any) {
+// stream runs one server-sent events connection: the current data first,
+// then the data after each change that alters it, and a comment every
+// heartbeat so proxies keep the connection open. The data is encoded once
+// per change by its hub and shared by every viewer. It ends with the request
+// or when the server shuts down.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, subscribe func() (<-chan struct{}, func()), data func() []byte) {
 	rc := http.NewResponseController(w)
 	// A stream outlives any write timeout the server sets for normal requests.
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
@@ -105,22 +104,19 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request, event string, vi
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 
-	changed, stop := s.opts.Hub.Subscribe()
+	changed, stop := subscribe()
 	defer stop()
 	if _, err := fmt.Fprintf(w, "retry: %d\n\n", retryMillis); err != nil {
 		return
 	}
 	var last []byte
 	send := func() error {
-		data, err := json.Marshal(view(s.opts.Hub.Current()))
-		if err != nil {
-			return err
-		}
-		if string(data) == string(last) {
+		d := data()
+		if bytes.Equal(d, last) {
 			return nil
 		}
-		last = data
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data); err != nil {
+		last = d
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, d); err != nil {
 			return err
 		}
 		return rc.Flush()
@@ -131,6 +127,8 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request, event string, vi
 	for {
 		select {
 		case <-r.Context().Done():
+			return
+		case <-s.streams.Done():
 			return
 		case <-changed:
 			if err := send(); err != nil {

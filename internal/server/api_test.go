@@ -60,9 +60,9 @@ func TestNewsListJSON(t *testing.T) {
 
 	// The values: the store's articles, newest first, rendered.
 	var snap struct {
-		Articles []news.Article `json:"articles"`
-		AsOf     time.Time      `json:"asOf"`
-		Live     bool           `json:"live"`
+		Articles []news.Rendered `json:"articles"`
+		AsOf     time.Time       `json:"asOf"`
+		Live     bool            `json:"live"`
 	}
 	decodeJSON(t, body, &snap)
 	want := e.list(t)
@@ -96,13 +96,13 @@ func TestNewsListJSON(t *testing.T) {
 	}
 }
 
-func findArticle(list []news.Article, id string) (news.Article, bool) {
+func findArticle(list []news.Rendered, id string) (news.Rendered, bool) {
 	for _, a := range list {
 		if a.ID == id {
 			return a, true
 		}
 	}
-	return news.Article{}, false
+	return news.Rendered{}, false
 }
 
 func TestNewsListETag(t *testing.T) {
@@ -217,7 +217,7 @@ func TestArticleAPI(t *testing.T) {
 				}
 				return
 			}
-			var got news.Article
+			var got news.Rendered
 			decodeJSON(t, body, &got)
 			if got.ID != want.ID || got.Title != want.Title || got.Content != want.Content || !got.Date.Equal(want.Date) || got.HTML != want.HTML || got.Preview != want.Preview {
 				t.Errorf("article = %+v, want %+v", got, want)
@@ -347,10 +347,15 @@ func newHTTPServer(t *testing.T, e *env) *httptest.Server {
 	return srv
 }
 
-func articleIDs(list []news.Article) []string {
+func articleIDs[A interface{ news.Article | news.Rendered }](list []A) []string {
 	ids := make([]string, len(list))
 	for i, a := range list {
-		ids[i] = a.ID
+		switch a := any(a).(type) {
+		case news.Article:
+			ids[i] = a.ID
+		case news.Rendered:
+			ids[i] = a.ID
+		}
 	}
 	return ids
 }
@@ -410,7 +415,7 @@ func TestArticleStream(t *testing.T) {
 		if ev.Event != "article" {
 			t.Fatalf("event after Put = %+v", ev)
 		}
-		var a news.Article
+		var a news.Rendered
 		decodeJSON(t, ev.Data, &a)
 		if a.ID != testArticle.ID || a.Title != testArticle.Title || !a.Date.Equal(testArticle.Date) || a.HTML == "" {
 			t.Errorf("streamed article = %+v", a)
@@ -539,49 +544,46 @@ func (r *streamRecorder) String() string {
 	return r.body.String()
 }
 
-func TestStreamEndsWithTheRequest(t *testing.T) {
+func TestStreamEndsWithTheRequestOrShutdown(t *testing.T) {
 	tests := []struct{ name, path, want string }{
 		{"news", "/api/news/stream", "event: news\n"},
 		{"article", "/api/news/welcome-to-the-new-site/stream", "event: article\n"},
 		{"missing article", "/api/news/nope/stream", "event: article\ndata: null\n"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t, envConfig{})
-			if n := e.hub.Subscribers(); n != 0 {
-				t.Fatalf("%d subscribers before the request", n)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			req := httptest.NewRequestWithContext(ctx, http.MethodGet, tt.path, nil)
-			rec := newStreamRecorder()
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				e.handler.ServeHTTP(rec, req)
-			}()
-			deadline := time.After(waitTimeout)
-			for !strings.Contains(rec.String(), tt.want) {
-				select {
-				case <-rec.flushed:
-				case <-done:
-					t.Fatalf("the handler returned before the request ended: %q", rec.String())
-				case <-deadline:
-					t.Fatalf("no %q in %q", tt.want, rec.String())
+		for _, end := range []string{"request cancelled", "server shut down"} {
+			t.Run(tt.name+"/"+end, func(t *testing.T) {
+				e := newEnv(t, envConfig{})
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				req := httptest.NewRequestWithContext(ctx, http.MethodGet, tt.path, nil)
+				rec := newStreamRecorder()
+				done := make(chan struct{})
+				go func() {
+					defer close(done)
+					e.handler.ServeHTTP(rec, req)
+				}()
+				deadline := time.After(waitTimeout)
+				for !strings.Contains(rec.String(), tt.want) {
+					select {
+					case <-rec.flushed:
+					case <-done:
+						t.Fatalf("the handler returned before the request ended: %q", rec.String())
+					case <-deadline:
+						t.Fatalf("no %q in %q", tt.want, rec.String())
+					}
 				}
-			}
-			if n := e.hub.Subscribers(); n != 1 {
-				t.Errorf("%d subscribers during the stream, want 1", n)
-			}
-			cancel()
-			select {
-			case <-done:
-			case <-time.After(waitTimeout):
-				t.Fatal("the handler did not return after the request was cancelled")
-			}
-			if n := e.hub.Subscribers(); n != 0 {
-				t.Errorf("%d subscribers after the stream ended, want 0", n)
-			}
-		})
+				if end == "request cancelled" {
+					cancel()
+				} else if err := e.handler.Shutdown(context.Background()); err != nil {
+					t.Fatalf("Shutdown: %v", err)
+				}
+				select {
+				case <-done:
+				case <-time.After(waitTimeout):
+					t.Fatalf("the stream did not end after the %s", end)
+				}
+			})
+		}
 	}
 }

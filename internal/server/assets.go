@@ -101,7 +101,7 @@ const (
 )
 
 // serveAsset serves the hashed build files; a missing one is a plain 404, never the app.
-func (s *server) serveAsset(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.assets.files[strings.TrimPrefix(r.URL.Path, "/")]
 	if !ok {
 		http.NotFound(w, r)
@@ -112,7 +112,7 @@ func (s *server) serveAsset(w http.ResponseWriter, r *http.Request) {
 
 // servePage serves a root file (favicon, images) when one exists, and
 // otherwise index.html, whose head is filled in for the route.
-func (s *server) servePage(w http.ResponseWriter, r *http.Request) {
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if f, ok := s.assets.files[name]; ok && name != "index.html" {
 		f.serve(w, r, cacheShort)

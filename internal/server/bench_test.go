@@ -19,6 +19,9 @@ func benchmarkHandler(b *testing.B) http.Handler {
 		b.Fatal(err)
 	}
 	hub := news.NewHub(news.HubOptions{Store: store})
+	// Subscribed before Run starts, so the first list cannot slip past.
+	changed, stop := hub.Subscribe()
+	defer stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -26,9 +29,7 @@ func benchmarkHandler(b *testing.B) http.Handler {
 		_ = hub.Run(ctx)
 	}()
 	b.Cleanup(func() { cancel(); <-done })
-	changed, stop := hub.Subscribe()
 	<-changed
-	stop()
 	assets := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><!--app-head--><title>x</title></head><body><div id=root></div></body></html>")}}
 	return server.New(server.Options{Assets: assets, Hub: hub, Logger: discardLogger()})
 }

@@ -4,8 +4,9 @@ import (
 	"encoding/xml"
 	"net/http"
 	"net/url"
-	"slices"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
 // feedItems is how many articles the RSS feed carries.
@@ -62,11 +63,11 @@ func writeXML(w http.ResponseWriter, contentType string, v any) {
 
 // serveRSS is the news as an RSS 2.0 feed, newest first, with each article's
 // rendered HTML as its description.
-func (s *server) serveRSS(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveRSS(w http.ResponseWriter, r *http.Request) {
 	base := s.siteURL(r)
 	snap := s.opts.Hub.Current()
 	ch := rssChannel{
-		Title:       Product + " News",
+		Title:       spec.Product + " News",
 		Link:        base + "/news",
 		Description: "The latest news and updates from FRC Team 1209, the RoboHornets.",
 		Language:    "en-us",
@@ -103,16 +104,11 @@ type sitemapURL struct {
 }
 
 // serveSitemap lists every route of the site and every article.
-func (s *server) serveSitemap(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request) {
 	base := s.siteURL(r)
-	routes := make([]string, 0, len(pageTitles))
-	for p := range pageTitles {
-		routes = append(routes, p)
-	}
-	slices.Sort(routes)
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	for _, p := range routes {
-		set.URLs = append(set.URLs, sitemapURL{Loc: base + p})
+	for _, route := range spec.Routes {
+		set.URLs = append(set.URLs, sitemapURL{Loc: base + route.Path})
 	}
 	for _, a := range s.opts.Hub.Current().Articles {
 		set.URLs = append(set.URLs, sitemapURL{Loc: articleURL(base, a.ID), LastMod: a.Date.Format("2006-01-02")})
@@ -120,7 +116,7 @@ func (s *server) serveSitemap(w http.ResponseWriter, r *http.Request) {
 	writeXML(w, "application/xml; charset=utf-8", set)
 }
 
-func (s *server) serveRobots(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write([]byte("User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: " + s.siteURL(r) + "/sitemap.xml\n"))

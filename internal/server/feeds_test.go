@@ -137,8 +137,8 @@ func TestSitemap(t *testing.T) {
 		}
 		got[u.Loc] = u.LastMod
 	}
-	// The routes of the spec's route list that have a page.
-	routes := []string{"/", "/about", "/contact", "/news", "/outreach", "/sponsors", "/donate", "/reefscape", "/crescendo", "/whattimeisit", "/rebuilt"}
+	// The routes of the spec's route list that have a page, and the pit display.
+	routes := []string{"/", "/about", "/contact", "/news", "/outreach", "/sponsors", "/donate", "/reefscape", "/crescendo", "/whattimeisit", "/rebuilt", "/pit"}
 	for _, r := range routes {
 		if _, ok := got[testSiteURL+r]; !ok {
 			t.Errorf("route %s is missing", r)
@@ -213,7 +213,7 @@ func TestPageHead(t *testing.T) {
 		},
 		{name: "long article", path: "/news/" + long.ID, wantTitle: long.Title + " - RoboHornets", wantDescription: "The build The robot drove over the bump", wantType: "article", wantPublished: "2026-02-01T09:30:00Z"},
 		{name: "markup in the title", path: "/news/evil", wantTitle: evil.Title + " - RoboHornets", wantDescription: `A "quoted"`, wantType: "article", wantPublished: "2026-02-02T09:30:00Z"},
-		{name: "missing article", path: "/news/nope", wantTitle: "RoboHornets", wantDescription: "FIRST Robotics Competition Team 1209", wantType: "website"},
+		{name: "missing article", path: "/news/nope", wantTitle: "RoboHornets - News", wantDescription: "The latest news and updates from the team.", wantType: "website"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

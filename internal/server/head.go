@@ -7,28 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/robohornets/robohornets/internal/spec"
 )
-
-// Product is the site's name as page titles show it ("{product} - Home").
-const Product = "RoboHornets"
-
-const siteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news."
-
-// pageTitles are the titles of the routes with fixed content; the pages set
-// the same ones in the browser.
-var pageTitles = map[string]string{
-	"/":             Product + " - Home",
-	"/about":        Product + " - About",
-	"/contact":      Product + " - Contact",
-	"/news":         Product + " - News",
-	"/outreach":     Product + " - Outreach",
-	"/sponsors":     Product + " - Sponsors",
-	"/donate":       Product + " - Donate",
-	"/reefscape":    Product + " - Reefscape",
-	"/crescendo":    Product + " - Crescendo",
-	"/rebuilt":      Product + " - Rebuilt",
-	"/whattimeisit": Product + " - What time is it?",
-}
 
 // head is what a link preview needs of one page.
 type head struct {
@@ -77,17 +58,18 @@ func (p *pageTemplate) render(h head) []byte {
 
 // headFor returns the head of the page at r's path: the article's own title
 // and opening words for /news/{id}, the route's title otherwise.
-func (s *server) headFor(r *http.Request) head {
-	h := head{Title: Product, Description: siteDescription, URL: s.siteURL(r) + r.URL.Path, Type: "website"}
-	if t, ok := pageTitles[r.URL.Path]; ok {
-		h.Title = t
-	}
-	if r.URL.Path == "/news" {
-		h.Description = "The latest news and updates from the team."
+func (s *Server) headFor(r *http.Request) head {
+	h := head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL(r) + r.URL.Path, Type: "website"}
+	if route, ok := spec.RouteByPath(r.URL.Path); ok {
+		h.Title, h.Description = route.Title, route.Description
 	}
 	if id, ok := strings.CutPrefix(r.URL.Path, "/news/"); ok {
+		// Until the article is known (or when it does not exist) the page
+		// is the news list's, as the browser shows it.
+		news, _ := spec.RouteByPath("/news")
+		h.Title, h.Description = news.Title, news.Description
 		if a, found := s.opts.Hub.Current().Article(id); found {
-			h.Title = a.Title + " - " + Product
+			h.Title = spec.ArticleTitle(a.Title)
 			h.Description = excerpt(a.Content, 160)
 			h.Type = "article"
 			h.Published = a.Date.Format("2006-01-02T15:04:05Z07:00")
@@ -114,7 +96,7 @@ func excerpt(md string, max int) string {
 }
 
 // siteURL is the absolute base of links in feeds and previews.
-func (s *server) siteURL(r *http.Request) string {
+func (s *Server) siteURL(r *http.Request) string {
 	if s.opts.SiteURL != "" {
 		return strings.TrimSuffix(s.opts.SiteURL, "/")
 	}

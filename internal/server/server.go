@@ -1,13 +1,18 @@
 // Package server is the public website: the embedded React build, the news
-// API with server-sent events, feeds and the sitemap. It is a library that
-// returns an http.Handler; the caller owns the listener and its lifetime.
+// API with server-sent events, feeds and the sitemap. A Server is an
+// http.Handler (the desktop window serves its page through it) that can also
+// own an http.Server with timeouts and limits, its live streams and its
+// graceful Shutdown; the caller only starts and stops it.
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
@@ -37,16 +42,32 @@ type Options struct {
 	SiteURL string
 }
 
-// server holds the dependencies of the handlers.
-type server struct {
-	opts   Options
-	assets *assets
-	lists  *encodedLists
+// Server is the website. Its zero value is not usable: call New.
+type Server struct {
+	opts    Options
+	assets  *assets
+	etags   *etagCache
+	handler http.Handler
+	http    *http.Server
+
+	// streams is cancelled as Shutdown begins, which ends every live stream:
+	// http.Server.Shutdown waits for open requests but never cancels them.
+	streams    context.Context
+	endStreams context.CancelFunc
 }
 
-// New returns the website's handler. It panics when opts.Hub is nil, a
-// programmer error.
-func New(opts Options) http.Handler {
+// Limits of the HTTP server: a slow or idle client cannot hold a
+// connection for long, and headers are bounded.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second // live streams clear it for themselves
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
+// New returns the website. It panics when opts.Hub is nil, a programmer error.
+func New(opts Options) *Server {
 	if opts.Hub == nil {
 		panic("server.New: Options.Hub is nil")
 	}
@@ -59,7 +80,8 @@ func New(opts Options) http.Handler {
 	if opts.Heartbeat == 0 {
 		opts.Heartbeat = 15 * time.Second
 	}
-	s := &server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), lists: &encodedLists{}}
+	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), etags: &etagCache{}}
+	s.streams, s.endStreams = context.WithCancel(context.Background())
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.serveHealth)
@@ -74,7 +96,39 @@ func New(opts Options) http.Handler {
 	mux.HandleFunc("GET /robots.txt", s.serveRobots)
 	mux.HandleFunc("GET /assets/", s.serveAsset)
 	mux.HandleFunc("GET /", s.servePage)
-	return withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(mux))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(mux))
+	s.http = &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	return s
+}
+
+// ServeHTTP serves one request of the website.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Serve accepts connections on ln until Shutdown; it then returns nil once
+// Shutdown has begun, or the error that stopped it.
+func (s *Server) Serve(ln net.Listener) error {
+	if err := s.http.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("server: %w", err)
+	}
+	return nil
+}
+
+// Shutdown ends every live stream, stops accepting connections and waits
+// for the open requests to finish, or for ctx to end.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.endStreams()
+	if err := s.http.Shutdown(ctx); err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	return nil
 }
 
 // statusFor maps the errors of the news package to HTTP status codes.
@@ -105,7 +159,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) serveHealth(w http.ResponseWriter, _ *http.Request) {
 	store := "live"
 	if err := s.opts.Hub.Status(); err != nil {
 		store = "not live: " + err.Error()
@@ -122,11 +176,11 @@ func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
 	})
 }
 
-func (s *server) serveTime(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) serveTime(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]int64{"now": s.opts.Clock.Now().UnixMilli()})
 }
 
-func (s *server) serveAPINotFound(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveAPINotFound(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusNotFound, map[string]string{"error": "no API at " + r.URL.Path})
 }

@@ -91,7 +91,7 @@ type env struct {
 	store   *news.LocalStore
 	hub     *news.Hub
 	clock   *clock.Fake
-	handler http.Handler
+	handler *server.Server
 }
 
 type envConfig struct {
@@ -183,7 +183,7 @@ func (e *env) waitFor(t *testing.T, what string, cond func(news.Snapshot) bool) 
 }
 
 // put stores a and waits until the hub shows it.
-func (e *env) put(t *testing.T, a news.Article) news.Article {
+func (e *env) put(t *testing.T, a news.Article) news.Rendered {
 	t.Helper()
 	if err := e.store.Put(context.Background(), a); err != nil {
 		t.Fatal(err)
@@ -206,6 +206,7 @@ func (e *env) list(t *testing.T) []news.Article {
 	if len(list) == 0 {
 		t.Fatal("the store lists no articles; the tests need some")
 	}
+	news.SortNewestFirst(list)
 	return list
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -23,10 +23,16 @@ type runResult struct {
 	stdout, stderr string
 }
 
+// testVersion is the version the test program reports.
+const testVersion = "v1.2.3-test"
+
+// runCmd runs one command line of a program without a desktop window, like
+// the static serve-only build.
 func runCmd(t *testing.T, args ...string) runResult {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(args, &stdout, &stderr)
+	p := Program{Version: testVersion, Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+	code := p.Run(args)
 	return runResult{code: code, stdout: stdout.String(), stderr: stderr.String()}
 }
 
@@ -108,7 +114,7 @@ func TestTopLevelCommands(t *testing.T) {
 		wantStdout string // a substring
 		wantErr    string // a substring of the one error line
 	}{
-		{name: "version", args: []string{"version"}, wantCode: 0, wantStdout: "robohornets " + version + " (" + runtime.Version()},
+		{name: "version", args: []string{"version"}, wantCode: 0, wantStdout: "robohornets " + testVersion + " (" + runtime.Version()},
 		{name: "help", args: []string{"help"}, wantCode: 0, wantStdout: "robohornets serve [flags]"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: `unknown command "frobnicate"`},
 		{name: "news without a command", args: []string{"news", "--data", data}, wantCode: 2, wantErr: "news needs a command"},
@@ -146,9 +152,6 @@ func TestTopLevelCommands(t *testing.T) {
 }
 
 func TestDesktopModeWithoutDesktopBuild(t *testing.T) {
-	if hasDesktop {
-		t.Skip("this build has the desktop window; running it would open one")
-	}
 	data := t.TempDir()
 	r := runCmd(t, "--data", data)
 	if r.code != 2 {
@@ -591,70 +594,5 @@ func TestNewsExportImportRoundTrip(t *testing.T) {
 	a := parseShow(t, "tricky", mustNews(t, to, "show", news.Slug(`Title: with "quotes" and ünïcödé`)).stdout)
 	if a.Title != `Title: with "quotes" and ünïcödé` || !a.Date.Equal(time.Date(2026, 3, 1, 15, 15, 30, 5e8, time.UTC)) {
 		t.Errorf("tricky article = %q %v", a.Title, a.Date)
-	}
-}
-
-func TestWindowFlags(t *testing.T) {
-	base := windowFlags{route: "/", every: 30 * time.Second, watchdog: 30 * time.Second, countdownAt: "12:09", countdownDebug: "on"}
-	with := func(change func(*windowFlags)) windowFlags {
-		f := base
-		change(&f)
-		return f
-	}
-	tests := []struct {
-		name    string
-		flags   windowFlags
-		wantErr string
-		check   func(t *testing.T, w windowSettings)
-	}{
-		{name: "defaults", flags: base, check: func(t *testing.T, w windowSettings) {
-			if w.rotation != nil || w.watchdog == nil || w.watchdog.Timeout != 30*time.Second || w.watchdog.MaxReloads != 3 {
-				t.Errorf("rotation %v, watchdog %+v; want none and 30 s × 3", w.rotation, w.watchdog)
-			}
-			if w.countdownQuery != "" {
-				t.Errorf("countdownQuery = %q, want none for the spec's defaults", w.countdownQuery)
-			}
-		}},
-		{name: "countdown settings become the page's query", flags: with(func(f *windowFlags) {
-			f.route, f.countdownAt, f.countdownDebug = "/whattimeisit", "15:30", "off"
-		}), check: func(t *testing.T, w windowSettings) {
-			if w.countdownQuery != "at=15%3A30%3A00&debug=off" {
-				t.Errorf("countdownQuery = %q", w.countdownQuery)
-			}
-		}},
-		{name: "rotation starts on its first route", flags: with(func(f *windowFlags) { f.rotate = "/news, /about" }), check: func(t *testing.T, w windowSettings) {
-			if w.startRoute != "/news" || w.rotation == nil || len(w.rotation.Routes) != 2 || w.rotation.PauseFor != 60*time.Second {
-				t.Errorf("start %q, rotation %+v", w.startRoute, w.rotation)
-			}
-		}},
-		{name: "watchdog off", flags: with(func(f *windowFlags) { f.watchdog = 0 }), check: func(t *testing.T, w windowSettings) {
-			if w.watchdog != nil {
-				t.Errorf("watchdog %+v, want none", w.watchdog)
-			}
-		}},
-		{name: "relative route", flags: with(func(f *windowFlags) { f.route = "news" }), wantErr: "must start with /"},
-		{name: "bad rotation route", flags: with(func(f *windowFlags) { f.rotate = "/,news" }), wantErr: "--rotate"},
-		{name: "zero interval", flags: with(func(f *windowFlags) { f.rotate, f.every = "/", 0 }), wantErr: "--every"},
-		{name: "negative watchdog", flags: with(func(f *windowFlags) { f.watchdog = -time.Second }), wantErr: "--watchdog"},
-		{name: "bad dim", flags: with(func(f *windowFlags) { f.dim = "late" }), wantErr: "--dim"},
-		{name: "bad countdown time", flags: with(func(f *windowFlags) { f.countdownAt = "25:00" }), wantErr: "--countdown-at"},
-		{name: "bad debug", flags: with(func(f *windowFlags) { f.countdownDebug = "maybe" }), wantErr: "--countdown-debug"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			w, err := tt.flags.settings()
-			if tt.wantErr != "" {
-				if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("settings() error = %v, want a usage error about %s", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.check != nil {
-				tt.check(t, w)
-			}
-		})
 	}
 }

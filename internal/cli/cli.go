@@ -1,0 +1,157 @@
+// Package cli is the command line of robohornets: one file per command
+// (window, serve, news) with its flags and wiring. It is the only package
+// that reads flags and the environment, and it owns the process lifetime:
+// signals, start-up and shutdown.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+// Program is one run of the command line with what it needs from main.
+type Program struct {
+	// Version is the build's version, like a git description.
+	Version string
+	// Assets is the built frontend with index.html at its root.
+	Assets fs.FS
+	// OpenWindow opens the desktop window and returns when it closes; nil
+	// in a build without one (the static serve-only binary).
+	OpenWindow func(context.Context, Window) error
+	// Stdin, Stdout and Stderr are the process's standard streams.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// errNoDesktop is returned by the window command in a build without one.
+var errNoDesktop = errors.New("no desktop window in this build")
+
+// errUsage marks a command-line mistake: the message is printed with a hint
+// to use -h, and the exit status is 2.
+var errUsage = errors.New("usage")
+
+// Run executes one command line and returns the exit status: 0 done, 1
+// failed, 2 a bad command line or no desktop window in this build.
+func (p Program) Run(args []string) int {
+	cmd, rest := "", args
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, rest = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "":
+		err = p.runWindow(rest)
+	case "serve":
+		err = p.runServe(rest)
+	case "news":
+		err = p.runNews(rest)
+	case "version":
+		fmt.Fprintf(p.Stdout, "robohornets %s (%s, %s/%s)\n", p.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	case "help":
+		fmt.Fprint(p.Stdout, topUsage)
+	default:
+		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)
+	}
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(p.Stderr, "robohornets: %v\nRun 'robohornets -h' for help.\n", err)
+		return 2
+	case errors.Is(err, errNoDesktop):
+		fmt.Fprintln(p.Stderr, "robohornets: this build has no desktop window; use `robohornets serve`")
+		return 2
+	default:
+		fmt.Fprintf(p.Stderr, "robohornets: %v\n", err)
+		return 1
+	}
+}
+
+const topUsage = `robohornets: the website and kiosk app of FRC Team 1209, the RoboHornets.
+
+Usage:
+  robohornets [flags]          open the desktop window (pit display, shop TV)
+  robohornets serve [flags]    serve the public website over HTTP
+  robohornets news CMD ...     list, show, add, edit, remove, import or export news
+  robohornets version          print the version
+
+Run 'robohornets COMMAND -h' for the flags of a command.
+`
+
+// newFlagSet returns a flag set whose -h prints usage and the flags to stderr.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fmt.Fprintln(stderr, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args and turns a flag error into errUsage (the flag package
+// has already printed it).
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return nil
+}
+
+// commonFlags are the flags every command shares: where the news is, and
+// the log level.
+type commonFlags struct {
+	news     news.Config
+	logLevel slog.Level
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.TextVar(&c.logLevel, "log-level", slog.LevelInfo, "least important log messages to print: debug, info, warn or error")
+	fs.StringVar(&c.news.Dir, "data", defaultDataDir(), "`DIR` where the app keeps its files (news, cache)")
+	fs.StringVar(&c.news.Kind, "store", "local", "news store: local (files in DIR/news) or firestore")
+	fs.StringVar(&c.news.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
+}
+
+// checkStore rejects an unknown --store before anything is opened.
+func (c *commonFlags) checkStore() error {
+	switch c.news.Kind {
+	case "local", "firestore":
+		return nil
+	}
+	return fmt.Errorf("%w: --store %q: want local or firestore", errUsage, c.news.Kind)
+}
+
+// textLogger logs as text to stderr, for a person at a terminal or a journal.
+func (c *commonFlags) textLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: c.logLevel}))
+}
+
+// defaultDataDir is the per-user data directory, like ~/.local/share/robohornets.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "robohornets")
+	}
+	if runtime.GOOS == "windows" {
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, "robohornets")
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "share", "robohornets")
+	}
+	return "robohornets-data"
+}

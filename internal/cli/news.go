@@ -1,0 +1,404 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+const newsUsage = `Usage: robohornets news [flags] COMMAND [args]
+
+Commands:
+  list                                     list the articles, newest first
+  show ID                                  print one article as a markdown file with front matter
+  add --title T [--date D] [--id ID] FILE  add an article; FILE is markdown, or - for standard input
+  edit ID [--title T] [--date D] [FILE]    change an article's title, date or content
+  rm ID                                    remove an article
+  import DIR                               add or replace every DIR/<id>.md (all are checked first)
+  export DIR                               write every article to DIR/<id>.md
+
+Dates are RFC 3339, like 2026-01-10T12:00:00-06:00; the default is now.
+`
+
+func (p Program) runNews(args []string) error {
+	fs := newFlagSet("news", newsUsage, p.Stderr)
+	var c commonFlags
+	c.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("%w: news needs a command (list, show, add, edit, rm, import, export)", errUsage)
+	}
+	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	do, ok := newsCommands[cmd]
+	if !ok {
+		return fmt.Errorf("%w: unknown news command %q", errUsage, cmd)
+	}
+	if err := c.checkStore(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	c.news.Logger = c.textLogger(p.Stderr)
+	var store news.Store
+	defer func() {
+		if store != nil {
+			store.Close()
+		}
+	}()
+	open := func() (news.Store, error) {
+		if store == nil {
+			s, err := news.Open(ctx, c.news)
+			if err != nil {
+				return nil, err
+			}
+			store = s
+		}
+		return store, nil
+	}
+	nc := newsCommand{open: open, stdin: p.Stdin, stdout: p.Stdout, stderr: p.Stderr, now: clock.Real{}.Now}
+	return do(nc, ctx, rest)
+}
+
+// newsCommands are the news sub-commands by name.
+var newsCommands = map[string]func(newsCommand, context.Context, []string) error{
+	"list":   newsCommand.list,
+	"show":   newsCommand.show,
+	"add":    newsCommand.add,
+	"edit":   newsCommand.edit,
+	"rm":     newsCommand.remove,
+	"import": newsCommand.importDir,
+	"export": newsCommand.exportDir,
+}
+
+// newsCommand runs the news sub-commands against one store.
+type newsCommand struct {
+	// open opens the store on first use. The commands check their arguments
+	// first: opening a new local store creates and seeds it, and bad input
+	// must leave nothing behind.
+	open           func() (news.Store, error)
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	now            func() time.Time
+}
+
+// plainArgs parses the arguments of a command without flags, so that -h
+// prints help instead of being taken for an id or a directory.
+func (c newsCommand) plainArgs(name string, args []string) ([]string, error) {
+	fs := newFlagSet("news "+name, newsUsage, c.stderr)
+	if err := parse(fs, args); err != nil {
+		return nil, err
+	}
+	return fs.Args(), nil
+}
+
+// oneArg parses the arguments of a command that takes no flags and exactly
+// one operand, and returns the operand.
+func (c newsCommand) oneArg(name string, args []string, what string) (string, error) {
+	args, err := c.plainArgs(name, args)
+	if err != nil {
+		return "", err
+	}
+	if len(args) != 1 {
+		return "", fmt.Errorf("%w: want exactly one %s, got %d arguments", errUsage, what, len(args))
+	}
+	return args[0], nil
+}
+
+func (c newsCommand) list(ctx context.Context, args []string) error {
+	args, err := c.plainArgs("list", args)
+	if err != nil {
+		return err
+	}
+	if len(args) != 0 {
+		return fmt.Errorf("%w: list takes no arguments", errUsage)
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	articles, err := store.List(ctx)
+	if err != nil {
+		return err
+	}
+	news.SortNewestFirst(articles)
+	for _, a := range articles {
+		fmt.Fprintf(c.stdout, "%s  %-40s  %s\n", a.Date.Format("2006-01-02 15:04"), a.ID, a.Title)
+	}
+	return nil
+}
+
+func (c newsCommand) show(ctx context.Context, args []string) error {
+	id, err := c.oneArg("show", args, "article id")
+	if err != nil {
+		return err
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	a, err := store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = c.stdout.Write(news.FormatFile(a))
+	return err
+}
+
+// articleFlags are the fields add and edit may set.
+type articleFlags struct {
+	title, date, id string
+}
+
+func (c newsCommand) parseArticleFlags(name string, args []string, withID bool) (articleFlags, []string, error) {
+	fs := newFlagSet("news "+name, newsUsage, c.stderr)
+	var af articleFlags
+	fs.StringVar(&af.title, "title", "", "the article's `TITLE`")
+	fs.StringVar(&af.date, "date", "", "the article's `DATE`, RFC 3339")
+	if withID {
+		fs.StringVar(&af.id, "id", "", "the article's `ID` (default: made from the title)")
+	}
+	if err := parse(fs, args); err != nil {
+		return af, nil, err
+	}
+	return af, fs.Args(), nil
+}
+
+// readContent reads markdown from a file, or standard input for "-".
+func (c newsCommand) readContent(name string) (string, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(c.stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("read content: %w", err)
+	}
+	if !utf8.Valid(data) {
+		return "", fmt.Errorf("read content: %s is not UTF-8 text", name)
+	}
+	return string(data), nil
+}
+
+func parseDate(s string) (time.Time, error) {
+	d, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%w: --date %q is not RFC 3339 (like 2026-01-10T12:00:00-06:00)", errUsage, s)
+	}
+	return d, nil
+}
+
+func (c newsCommand) add(ctx context.Context, args []string) error {
+	af, rest, err := c.parseArticleFlags("add", args, true)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return fmt.Errorf("%w: add wants one content file (or -), got %d arguments", errUsage, len(rest))
+	}
+	file := rest[0]
+	if strings.TrimSpace(af.title) == "" {
+		return fmt.Errorf("%w: add needs --title", errUsage)
+	}
+	a := news.Article{ID: af.id, Title: strings.TrimSpace(af.title), Date: c.now()}
+	if af.date != "" {
+		if a.Date, err = parseDate(af.date); err != nil {
+			return err
+		}
+	}
+	if a.Content, err = c.readContent(file); err != nil {
+		return err
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	if a.ID == "" {
+		if a.ID, err = freeSlug(ctx, store, a.Title); err != nil {
+			return err
+		}
+	} else if _, err := store.Get(ctx, a.ID); err == nil {
+		return fmt.Errorf("article %q already exists: use edit", a.ID)
+	} else if !errors.Is(err, news.ErrNotFound) {
+		return err
+	}
+	if err := store.Put(ctx, a); err != nil {
+		return err
+	}
+	fmt.Fprintln(c.stdout, a.ID)
+	return nil
+}
+
+func (c newsCommand) edit(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: edit needs an article id", errUsage)
+	}
+	id := args[0]
+	if strings.HasPrefix(id, "-") { // -h, or a flag before the id
+		if _, _, err := c.parseArticleFlags("edit", args, false); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: edit wants the article id first: edit ID [flags] [FILE]", errUsage)
+	}
+	af, rest, err := c.parseArticleFlags("edit", args[1:], false)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 {
+		return fmt.Errorf("%w: edit takes at most one content file", errUsage)
+	}
+	var date time.Time
+	if af.date != "" {
+		if date, err = parseDate(af.date); err != nil {
+			return err
+		}
+	}
+	var content string
+	if len(rest) == 1 {
+		if content, err = c.readContent(rest[0]); err != nil {
+			return err
+		}
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	a, err := store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if af.title != "" {
+		a.Title = strings.TrimSpace(af.title)
+	}
+	if af.date != "" {
+		a.Date = date
+	}
+	if len(rest) == 1 {
+		a.Content = content
+	}
+	return store.Put(ctx, a)
+}
+
+func (c newsCommand) remove(ctx context.Context, args []string) error {
+	id, err := c.oneArg("rm", args, "article id")
+	if err != nil {
+		return err
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	return store.Delete(ctx, id)
+}
+
+// importDir reads and checks every article file first and writes only when
+// all are good, so a bad file never leaves half an import behind.
+func (c newsCommand) importDir(ctx context.Context, args []string) error {
+	dir, err := c.oneArg("import", args, "directory")
+	if err != nil {
+		return err
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("import: no .md files in %s", dir)
+	}
+	articles := make([]news.Article, 0, len(names))
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+		a, err := news.ParseFile(strings.TrimSuffix(filepath.Base(name), ".md"), data)
+		if err == nil {
+			err = a.Validate()
+		}
+		if err != nil {
+			return fmt.Errorf("import: %s: %w (nothing was imported)", name, err)
+		}
+		articles = append(articles, a)
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	// A store may refuse more ids than Validate does (the local store: a
+	// leading dot, a backslash); ask it about every one before any write.
+	for i, a := range articles {
+		if _, err := store.Get(ctx, a.ID); errors.Is(err, news.ErrInvalidID) {
+			return fmt.Errorf("import: %s: %w (nothing was imported)", names[i], err)
+		}
+	}
+	for _, a := range articles {
+		if err := store.Put(ctx, a); err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+	}
+	fmt.Fprintf(c.stdout, "imported %d articles\n", len(articles))
+	return nil
+}
+
+func (c newsCommand) exportDir(ctx context.Context, args []string) error {
+	dir, err := c.oneArg("export", args, "directory")
+	if err != nil {
+		return err
+	}
+	store, err := c.open()
+	if err != nil {
+		return err
+	}
+	articles, err := store.List(ctx)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(articles))
+	for i, a := range articles {
+		if names[i], err = news.FileName(a.ID); err != nil {
+			return fmt.Errorf("export: %w (nothing was exported)", err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	for i, a := range articles {
+		if err := os.WriteFile(filepath.Join(dir, names[i]), news.FormatFile(a), 0o644); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+	}
+	fmt.Fprintf(c.stdout, "exported %d articles to %s\n", len(articles), dir)
+	return nil
+}
+
+// freeSlug makes an id from a title that no article in store has yet.
+func freeSlug(ctx context.Context, store news.Store, title string) (string, error) {
+	base := news.Slug(title)
+	for n := 1; ; n++ {
+		id := base
+		if n > 1 {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		_, err := store.Get(ctx, id)
+		if errors.Is(err, news.ErrNotFound) {
+			return id, nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/server"
+)
+
+const serveUsage = `Usage: robohornets serve [flags]
+
+Serves the public website over HTTP. Put it behind any reverse proxy for TLS.
+`
+
+// shutdownGrace is how long open requests may take to finish at shutdown.
+const shutdownGrace = 10 * time.Second
+
+func (p Program) runServe(args []string) error {
+	fs := newFlagSet("serve", serveUsage, p.Stderr)
+	var c commonFlags
+	c.register(fs)
+	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
+	siteURL := fs.String("site-url", "", "absolute `URL` of the site for feeds and link previews (default: the request's host)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := c.checkStore(); err != nil {
+		return err
+	}
+	addr := *listen
+	if addr == "" {
+		addr = "127.0.0.1:8080"
+		if port := os.Getenv("PORT"); port != "" {
+			addr = ":" + port
+		}
+	}
+	logger := slog.New(slog.NewJSONHandler(p.Stderr, &slog.HandlerOptions{Level: c.logLevel}))
+	c.news.Logger = logger
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hub, stopNews, err := news.Start(c.news)
+	if err != nil {
+		return err
+	}
+	defer stopNews()
+
+	site := server.New(server.Options{
+		Assets:    p.Assets,
+		Hub:       hub,
+		StoreName: c.news.Kind,
+		Version:   p.Version,
+		Logger:    logger,
+		SiteURL:   *siteURL,
+	})
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version)
+	served := make(chan error, 1)
+	go func() { served <- site.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	return site.Shutdown(shutdownCtx)
+}

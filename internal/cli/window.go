@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/kiosk"
+	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/server"
+	"github.com/robohornets/robohornets/internal/spec"
+)
+
+// Window is what the desktop window needs: its settings, the news, and the
+// website that serves its page.
+type Window struct {
+	Settings kiosk.Window
+	News     *news.Hub
+	// Site serves the window's page, so the page can also fall back to fetch
+	// and server-sent events after a hard reload.
+	Site   *server.Server
+	Logger *slog.Logger
+}
+
+const windowUsage = `Usage: robohornets [flags]
+
+Opens the desktop window: the site on the pit display, or /whattimeisit on the shop TV.
+`
+
+func (p Program) runWindow(args []string) error {
+	fs := newFlagSet("robohornets", topUsage+"\n"+windowUsage, p.Stderr)
+	var c commonFlags
+	c.register(fs)
+	var f kiosk.WindowFlags
+	fs.StringVar(&f.Route, "route", "/", "`PATH` of the page to open, like /whattimeisit")
+	fs.BoolVar(&f.Kiosk, "kiosk", false, "fullscreen and frameless, for unattended screens: hides the idle cursor, keeps the screen on, one instance")
+	fs.StringVar(&f.Rotate, "rotate", "", "comma-separated `ROUTES` to cycle through, like \"/,/crescendo,/reefscape,/news\"")
+	fs.DurationVar(&f.Every, "every", 30*time.Second, "how long each page of --rotate stays")
+	fs.DurationVar(&f.Watchdog, "watchdog", 30*time.Second, "reload the page when it sends no heartbeat for this long; exit after 3 failed reloads (0 turns it off)")
+	fs.StringVar(&f.Dim, "dim", "", "dim the screen daily in this local time window, like 22:00-06:00")
+	fs.StringVar(&f.CountdownAt, "countdown-at", spec.CountdownTargetTimeOfDay, "daily target of /whattimeisit, `HH:MM[:SS]`")
+	fs.StringVar(&f.CountdownDebug, "countdown-debug", "on", "on: the first countdown target is 10 s after the page loads (the spec's debug mode); off: the daily target")
+	tz := fs.String("tz", "", "time `ZONE` of the clock and the countdown, like America/Chicago (default: the system's)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if err := c.checkStore(); err != nil {
+		return err
+	}
+	settings, err := f.Check()
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *tz != "" {
+		loc, err := time.LoadLocation(*tz)
+		if err != nil {
+			return fmt.Errorf("%w: --tz %q: %v", errUsage, *tz, err)
+		}
+		// The page's clock is WebKit's, which follows TZ like any process;
+		// its web process inherits this environment.
+		os.Setenv("TZ", *tz)
+		time.Local = loc
+	}
+	if p.OpenWindow == nil {
+		return errNoDesktop
+	}
+	logger := c.textLogger(p.Stderr)
+	c.news.Logger = logger
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hub, stopNews, err := news.Start(c.news)
+	if err != nil {
+		return err
+	}
+	defer stopNews()
+	site := server.New(server.Options{Assets: p.Assets, Hub: hub, StoreName: "desktop", Version: p.Version, Logger: logger})
+	return p.OpenWindow(ctx, Window{Settings: settings, News: hub, Site: site, Logger: logger})
+}

@@ -1,0 +1,107 @@
+package kiosk
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/spec"
+)
+
+// Watchdog and rotation settings of the kiosk that are not the spec's.
+const (
+	// WatchdogMaxReloads is how many reloads in a row may fail before the
+	// window gives up and exits, so its supervisor restarts it.
+	WatchdogMaxReloads = 3
+	// RotationPause is how long a touch, click or key pauses the rotation.
+	RotationPause = 60 * time.Second
+)
+
+// WindowFlags are the desktop window's settings as the command line gives
+// them, before they are checked.
+type WindowFlags struct {
+	Route, Rotate, Dim, CountdownAt, CountdownDebug string
+	Kiosk                                           bool
+	Every, Watchdog                                 time.Duration
+}
+
+// Window is the checked settings of the desktop window.
+type Window struct {
+	// StartRoute is the page the window opens on.
+	StartRoute string
+	// CountdownQuery is added to /whattimeisit routes, like "at=12:09:00&debug=off".
+	CountdownQuery string
+	// Kiosk is true on an unattended screen: fullscreen, frameless, one instance.
+	Kiosk bool
+	// Rotation cycles the window through pages; nil means no rotation.
+	Rotation *Rotation
+	// Watchdog reloads a page that stopped answering; nil means none.
+	Watchdog *Watchdog
+	// Dim darkens the screen daily; the zero Schedule never does.
+	Dim Schedule
+}
+
+// Check checks the flags and returns the window's settings. Each error
+// names the flag at fault.
+func (f WindowFlags) Check() (Window, error) {
+	var w Window
+	if !strings.HasPrefix(f.Route, "/") {
+		return w, fmt.Errorf("--route %q must start with /", f.Route)
+	}
+	w.StartRoute, w.Kiosk = f.Route, f.Kiosk
+	if f.Rotate != "" {
+		routes, err := ParseRoutes(f.Rotate)
+		if err != nil {
+			return w, fmt.Errorf("--rotate: %w", err)
+		}
+		if f.Every <= 0 {
+			return w, fmt.Errorf("--every %v must be positive", f.Every)
+		}
+		w.Rotation = &Rotation{Routes: routes, Every: f.Every, PauseFor: RotationPause}
+		if f.Route == "/" {
+			w.StartRoute = routes[0]
+		}
+	}
+	if f.Watchdog < 0 {
+		return w, fmt.Errorf("--watchdog %v must not be negative", f.Watchdog)
+	}
+	if f.Watchdog > 0 {
+		w.Watchdog = &Watchdog{Timeout: f.Watchdog, MaxReloads: WatchdogMaxReloads}
+	}
+	dim, err := ParseSchedule(f.Dim)
+	if err != nil {
+		return w, fmt.Errorf("--dim: %w", err)
+	}
+	w.Dim = dim
+	at, err := ParseTimeOfDay(f.CountdownAt)
+	if err != nil {
+		return w, fmt.Errorf("--countdown-at: %w", err)
+	}
+	q := url.Values{}
+	if def, _ := ParseTimeOfDay(spec.CountdownTargetTimeOfDay); at != def {
+		q.Set("at", formatTimeOfDay(at))
+	}
+	switch f.CountdownDebug {
+	case "on":
+	case "off":
+		q.Set("debug", "off")
+	default:
+		return w, fmt.Errorf("--countdown-debug %q: want on or off", f.CountdownDebug)
+	}
+	w.CountdownQuery = q.Encode()
+	return w, nil
+}
+
+// WithDefaults adds the countdown settings of the command line to a route
+// of the countdown page that has no query of its own.
+func (w Window) WithDefaults(route string) string {
+	if w.CountdownQuery == "" || route != "/whattimeisit" {
+		return route
+	}
+	return route + "?" + w.CountdownQuery
+}
+
+func formatTimeOfDay(d time.Duration) string {
+	return fmt.Sprintf("%02d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+}
