@@ -13,22 +13,25 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/event"
 	"github.com/robohornets/robohornets/internal/kiosk"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
 // App is the Go side of the desktop window: the methods React calls through
 // the Wails bindings, and the events Go pushes to it: "news" (the news
-// list), "tick" (each wall-clock second), "navigate" (page rotation) and
-// "dim" (night dimming).
+// list), "event" (the pit display's data), "tick" (each wall-clock second),
+// "navigate" (page rotation) and "dim" (night dimming).
 type App struct {
 	hub    *news.Hub
+	events *event.Hub
 	clock  clock.Clock
 	logger *slog.Logger
 	opts   kiosk.Window
 
 	heartbeats   chan time.Time // page heartbeats, for the watchdog
 	interactions chan time.Time // touches, clicks and keys, for the rotation
+	holds        chan bool      // whether our match is queuing, for the rotation
 
 	mu        sync.Mutex
 	ctx       context.Context // the Wails context, once started
@@ -38,11 +41,12 @@ type App struct {
 }
 
 // NewApp returns the bindings of a window with the given options.
-func NewApp(hub *news.Hub, clk clock.Clock, logger *slog.Logger, opts kiosk.Window) *App {
+func NewApp(hub *news.Hub, events *event.Hub, clk clock.Clock, logger *slog.Logger, opts kiosk.Window) *App {
 	return &App{
-		hub: hub, clock: clk, logger: logger, opts: opts,
+		hub: hub, events: events, clock: clk, logger: logger, opts: opts,
 		heartbeats:   make(chan time.Time, 1),
 		interactions: make(chan time.Time, 1),
+		holds:        make(chan bool, 1),
 	}
 }
 
@@ -52,9 +56,10 @@ func (a *App) startup(ctx context.Context) {
 	a.ctx = ctx
 	a.mu.Unlock()
 	go a.forwardNews(ctx)
+	go a.forwardEvent(ctx)
 	go a.forwardTicks(ctx)
 	if r := a.opts.Rotation; r != nil {
-		go r.Run(ctx, a.clock, a.interactions, func(route string) {
+		go r.Run(ctx, a.clock, a.interactions, a.holds, func(route string) {
 			runtime.EventsEmit(ctx, "navigate", a.opts.WithDefaults(route))
 		})
 	}
@@ -76,12 +81,31 @@ func (a *App) forwardNews(ctx context.Context) {
 	}
 }
 
-// forwardTicks sends each wall-clock second to the page, and the dimming
-// state whenever it changes.
+// forwardEvent sends the pit display's data after every change, and
+// whether the rotation must hold on it.
+func (a *App) forwardEvent(ctx context.Context) {
+	changed, stop := a.events.Subscribe()
+	defer stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+			status := a.events.Current()
+			runtime.EventsEmit(ctx, "event", status)
+			offer(a.holds, status.QueueHold(a.clock.Now()))
+		}
+	}
+}
+
+// forwardTicks sends each wall-clock second to the page, the dimming state
+// whenever it changes, and whether the rotation must hold on the pit display
+// (a queue time comes closer with every second).
 func (a *App) forwardTicks(ctx context.Context) {
 	dimmed := false
 	for t := range clock.Seconds(ctx, a.clock) {
 		runtime.EventsEmit(ctx, "tick", t.UnixMilli())
+		offer(a.holds, a.events.Current().QueueHold(t))
 		if d := a.opts.Dim.Active(t); d != dimmed {
 			dimmed = d
 			a.logger.Info("kiosk: dimming", "on", d)
@@ -147,6 +171,11 @@ func (a *App) News() news.Snapshot {
 	return a.hub.Current()
 }
 
+// Event returns the pit display's data; later changes arrive as "event" events.
+func (a *App) Event() event.Status {
+	return a.events.Current()
+}
+
 // PageState is what the page reports of itself: where it is, what it shows,
 // and how late the clock ticks reach it.
 type PageState struct {
@@ -191,9 +220,9 @@ func (a *App) Interacted() {
 	offer(a.interactions, a.clock.Now())
 }
 
-// offer sends t unless the channel already holds a newer value to read;
-// the reader only needs the latest time.
-func offer(ch chan time.Time, t time.Time) {
+// offer sends t, replacing a value the reader has not taken yet: the
+// reader only needs the latest one.
+func offer[T any](ch chan T, t T) {
 	for {
 		select {
 		case ch <- t:

@@ -25,7 +25,7 @@ func windowOpener() func(context.Context, cli.Window) error { return openWindow 
 // openWindow runs the Wails window until it is closed or ctx ends. It
 // returns an error when the watchdog gave up on the page.
 func openWindow(ctx context.Context, w cli.Window) error {
-	app := NewApp(w.News, clock.Real{}, w.Logger, w.Settings)
+	app := NewApp(w.News, w.Event, clock.Real{}, w.Logger, w.Settings)
 	if w.Settings.Kiosk {
 		release, err := kiosk.InhibitScreenSaver("robohornets", "kiosk display")
 		if err != nil {

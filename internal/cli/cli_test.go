@@ -174,8 +174,8 @@ func TestHelpListsFlags(t *testing.T) {
 		args      []string // after "--data DATA" for news
 		wantFlags []string
 	}{
-		{name: "desktop", args: []string{"-h"}, wantFlags: []string{"-route", "-kiosk", "-data", "-store", "-project"}},
-		{name: "serve", args: []string{"serve", "-h"}, wantFlags: []string{"-listen", "-site-url", "-data", "-store", "-project"}},
+		{name: "desktop", args: []string{"-h"}, wantFlags: []string{"-route", "-kiosk", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
+		{name: "serve", args: []string{"serve", "-h"}, wantFlags: []string{"-listen", "-site-url", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
 		{name: "serve --help", args: []string{"serve", "--help"}, wantFlags: []string{"-listen", "-site-url"}},
 		{name: "news", args: []string{"news", "-h"}, wantFlags: []string{"-data", "-store", "-project"}},
 		{name: "news add", args: []string{"news", "add", "-h"}, wantFlags: []string{"-title", "-date", "-id"}},
@@ -594,5 +594,31 @@ func TestNewsExportImportRoundTrip(t *testing.T) {
 	a := parseShow(t, "tricky", mustNews(t, to, "show", news.Slug(`Title: with "quotes" and ünïcödé`)).stdout)
 	if a.Title != `Title: with "quotes" and ünïcödé` || !a.Date.Equal(time.Date(2026, 3, 1, 15, 15, 30, 5e8, time.UTC)) {
 		t.Errorf("tricky article = %q %v", a.Title, a.Date)
+	}
+}
+
+func TestEventFlags(t *testing.T) {
+	data := t.TempDir()
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"team zero", []string{"serve", "--data", data, "--team", "0"}, "--team 0"},
+		{"nexus URL without a scheme", []string{"serve", "--data", data, "--nexus-url", "frc.nexus/api/v1"}, "--nexus-url"},
+		{"TBA URL without a scheme", []string{"--data", data, "--tba-url", "ftp://x"}, "--tba-url"},
+		{"event key with a slash", []string{"serve", "--data", data, "--event", "2026ok/../x"}, "no slashes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, tt.args...)
+			if r.code != 2 {
+				t.Fatalf("exit %d, want 2\nstderr: %s", r.code, r.stderr)
+			}
+			checkOneLineError(t, r.stderr, tt.wantErr)
+		})
+	}
+	if got := tree(t, data); len(got) != 1 {
+		t.Errorf("bad event flags wrote to the data dir: %q", slices.Sorted(maps.Keys(got)))
 	}
 }

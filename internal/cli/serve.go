@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
 
@@ -26,12 +25,17 @@ func (p Program) runServe(args []string) error {
 	fs := newFlagSet("serve", serveUsage, p.Stderr)
 	var c commonFlags
 	c.register(fs)
+	e := eventFlags{withWebhook: true}
+	e.register(fs)
 	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
 	siteURL := fs.String("site-url", "", "absolute `URL` of the site for feeds and link previews (default: the request's host)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if err := c.checkStore(); err != nil {
+		return err
+	}
+	if err := e.check(); err != nil {
 		return err
 	}
 	addr := *listen
@@ -42,24 +46,14 @@ func (p Program) runServe(args []string) error {
 		}
 	}
 	logger := slog.New(slog.NewJSONHandler(p.Stderr, &slog.HandlerOptions{Level: c.logLevel}))
-	c.news.Logger = logger
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hub, stopNews, err := news.Start(c.news)
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL})
 	if err != nil {
 		return err
 	}
-	defer stopNews()
-
-	site := server.New(server.Options{
-		Assets:    p.Assets,
-		Hub:       hub,
-		StoreName: c.news.Kind,
-		Version:   p.Version,
-		Logger:    logger,
-		SiteURL:   *siteURL,
-	})
+	defer svc.stop()
+	site := svc.site
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

@@ -9,17 +9,19 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/event"
 	"github.com/robohornets/robohornets/internal/kiosk"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
-// Window is what the desktop window needs: its settings, the news, and the
-// website that serves its page.
+// Window is what the desktop window needs: its settings, the news, the
+// event data, and the website that serves its page.
 type Window struct {
 	Settings kiosk.Window
 	News     *news.Hub
+	Event    *event.Hub
 	// Site serves the window's page, so the page can also fall back to fetch
 	// and server-sent events after a hard reload.
 	Site   *server.Server
@@ -35,6 +37,8 @@ func (p Program) runWindow(args []string) error {
 	fs := newFlagSet("robohornets", topUsage+"\n"+windowUsage, p.Stderr)
 	var c commonFlags
 	c.register(fs)
+	var e eventFlags
+	e.register(fs)
 	var f kiosk.WindowFlags
 	fs.StringVar(&f.Route, "route", "/", "`PATH` of the page to open, like /whattimeisit")
 	fs.BoolVar(&f.Kiosk, "kiosk", false, "fullscreen and frameless, for unattended screens: hides the idle cursor, keeps the screen on, one instance")
@@ -52,6 +56,9 @@ func (p Program) runWindow(args []string) error {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
 	if err := c.checkStore(); err != nil {
+		return err
+	}
+	if err := e.check(); err != nil {
 		return err
 	}
 	settings, err := f.Check()
@@ -72,14 +79,12 @@ func (p Program) runWindow(args []string) error {
 		return errNoDesktop
 	}
 	logger := c.textLogger(p.Stderr)
-	c.news.Logger = logger
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hub, stopNews, err := news.Start(c.news)
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version})
 	if err != nil {
 		return err
 	}
-	defer stopNews()
-	site := server.New(server.Options{Assets: p.Assets, Hub: hub, StoreName: "desktop", Version: p.Version, Logger: logger})
-	return p.OpenWindow(ctx, Window{Settings: settings, News: hub, Site: site, Logger: logger})
+	defer svc.stop()
+	return p.OpenWindow(ctx, Window{Settings: settings, News: svc.news, Event: svc.event, Site: svc.site, Logger: logger})
 }

@@ -22,6 +22,9 @@ type Rotation struct {
 	// PauseFor is how long an interaction (touch, click, key) pauses the
 	// rotation; it then resumes from the first route.
 	PauseFor time.Duration
+	// HoldRoute is shown for as long as a hold lasts (our match is
+	// queuing); "" means holds are ignored.
+	HoldRoute string
 }
 
 // ParseRoutes splits a comma-separated route list like "/,/news".
@@ -46,13 +49,15 @@ func ParseRoutes(list string) ([]string, error) {
 // Run navigates to the next route every r.Every until ctx ends. An
 // interaction, sent as the time it happened, pauses the rotation for
 // r.PauseFor from then (each new one restarts the pause); when the pause ends
-// it navigates to the first route and goes on.
+// it navigates to the first route and goes on. A true on holds navigates to
+// r.HoldRoute at once and stops the rotation there until a false, which
+// resumes it from the first route.
 // Only one wait is pending at a time: an interaction moves the deadline, the
 // wait then sleeps on to it.
-func (r Rotation) Run(ctx context.Context, clk clock.Clock, interactions <-chan time.Time, navigate func(route string)) {
+func (r Rotation) Run(ctx context.Context, clk clock.Clock, interactions <-chan time.Time, holds <-chan bool, navigate func(route string)) {
 	i := 0
 	next := clk.Now().Add(r.Every)
-	paused := false
+	paused, held := false, false
 	wait := clk.After(r.Every)
 	for {
 		select {
@@ -61,9 +66,27 @@ func (r Rotation) Run(ctx context.Context, clk clock.Clock, interactions <-chan 
 		case at := <-interactions:
 			paused = true
 			next = at.Add(r.PauseFor)
+		case h := <-holds:
+			if r.HoldRoute == "" || h == held {
+				continue
+			}
+			held = h
+			if held {
+				navigate(r.HoldRoute)
+				continue
+			}
+			// The match is on field: start over, a full interval per page.
+			paused, i = false, 0
+			navigate(r.Routes[i])
+			next = clk.Now().Add(r.Every)
 		case now := <-wait:
 			if now.Before(next) {
 				wait = clk.After(next.Sub(now))
+				continue
+			}
+			if held {
+				next = now.Add(r.Every)
+				wait = clk.After(r.Every)
 				continue
 			}
 			if paused {

@@ -26,7 +26,7 @@ func TestRotationCyclesAndPausesOnInteraction(t *testing.T) {
 	r := Rotation{Routes: []string{"/", "/crescendo", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second}
 	go func() {
 		defer close(done)
-		r.Run(ctx, fake, interactions, func(route string) { navigated <- route })
+		r.Run(ctx, fake, interactions, nil, func(route string) { navigated <- route })
 	}()
 	defer func() { cancel(); <-done }()
 
@@ -61,6 +61,48 @@ func TestRotationCyclesAndPausesOnInteraction(t *testing.T) {
 		t.Fatalf("after the pause: %q, want /", got)
 	}
 	step(30*time.Second, "/crescendo")
+}
+
+func TestRotationHoldsOnThePitWhileOurMatchQueues(t *testing.T) {
+	fake := clock.NewFake(start)
+	navigated := make(chan string, 8)
+	holds := make(chan bool)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	r := Rotation{Routes: []string{"/", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second, HoldRoute: "/pit"}
+	go func() {
+		defer close(done)
+		r.Run(ctx, fake, nil, holds, func(route string) { navigated <- route })
+	}()
+	defer func() { cancel(); <-done }()
+	expect := func(want string) {
+		t.Helper()
+		if got := <-navigated; got != want {
+			t.Fatalf("navigated to %q, want %q", got, want)
+		}
+	}
+
+	// Our match starts queuing 10 s in: straight to the pit display.
+	fake.BlockUntilWaiters(1)
+	fake.Advance(10 * time.Second)
+	holds <- true
+	expect("/pit")
+	holds <- true // the same state again changes nothing
+	// Two minutes of rotation intervals pass without leaving it.
+	for range 4 {
+		fake.BlockUntilWaiters(1)
+		fake.Advance(30 * time.Second)
+	}
+	fake.BlockUntilWaiters(1)
+	if len(navigated) != 0 {
+		t.Fatalf("left the pit display during the hold, to %q", <-navigated)
+	}
+	// On field: the rotation starts over, a full interval per page.
+	holds <- false
+	expect("/")
+	fake.BlockUntilWaiters(1)
+	fake.Advance(30 * time.Second)
+	expect("/news")
 }
 
 func TestWatchdogReloadsThenGivesUp(t *testing.T) {

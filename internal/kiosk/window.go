@@ -16,6 +16,9 @@ const (
 	WatchdogMaxReloads = 3
 	// RotationPause is how long a touch, click or key pauses the rotation.
 	RotationPause = 60 * time.Second
+	// PitRoute is the pit display, where the rotation holds while our match
+	// is queuing.
+	PitRoute = "/pit"
 )
 
 // WindowFlags are the desktop window's settings as the command line gives
@@ -58,7 +61,7 @@ func (f WindowFlags) Check() (Window, error) {
 		if f.Every <= 0 {
 			return w, fmt.Errorf("--every %v must be positive", f.Every)
 		}
-		w.Rotation = &Rotation{Routes: routes, Every: f.Every, PauseFor: RotationPause}
+		w.Rotation = &Rotation{Routes: routes, Every: f.Every, PauseFor: RotationPause, HoldRoute: PitRoute}
 		if f.Route == "/" {
 			w.StartRoute = routes[0]
 		}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/event"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -27,6 +28,11 @@ type Options struct {
 	Assets fs.FS
 	// Hub supplies the news; required.
 	Hub *news.Hub
+	// Event supplies the pit display's data; nil means event data is off.
+	Event *event.Hub
+	// NexusWebhookToken, when set, accepts Nexus's pushes at
+	// POST /api/nexus/webhook with this Nexus-Token; "" means no webhook.
+	NexusWebhookToken string
 	// StoreName names the news store in /healthz ("local", "firestore").
 	StoreName string
 	// Version is reported by /healthz.
@@ -80,6 +86,9 @@ func New(opts Options) *Server {
 	if opts.Heartbeat == 0 {
 		opts.Heartbeat = 15 * time.Second
 	}
+	if opts.Event == nil {
+		opts.Event = event.NewHub(event.Options{Disabled: true, Logger: opts.Logger})
+	}
 	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), etags: &etagCache{}}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
 
@@ -90,6 +99,11 @@ func New(opts Options) *Server {
 	mux.HandleFunc("GET /api/news/stream", s.serveNewsStream)
 	mux.HandleFunc("GET /api/news/{id}", s.serveArticle)
 	mux.HandleFunc("GET /api/news/{id}/stream", s.serveArticleStream)
+	mux.HandleFunc("GET /api/event", s.serveEvent)
+	mux.HandleFunc("GET /api/event/stream", s.serveEventStream)
+	if opts.NexusWebhookToken != "" {
+		mux.Handle("POST /api/nexus/webhook", opts.Event.WebhookHandler(opts.NexusWebhookToken))
+	}
 	mux.HandleFunc("GET /api/", s.serveAPINotFound)
 	mux.HandleFunc("GET /news.xml", s.serveRSS)
 	mux.HandleFunc("GET /sitemap.xml", s.serveSitemap)

@@ -22,6 +22,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/event"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
@@ -102,6 +103,10 @@ type envConfig struct {
 	noRun bool
 	// siteURL is Options.SiteURL; "-" means "".
 	siteURL string
+	// event is Options.Event; nil leaves event data off.
+	event *event.Hub
+	// webhookToken is Options.NexusWebhookToken.
+	webhookToken string
 }
 
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -145,6 +150,9 @@ func newEnv(t *testing.T, cfg envConfig) *env {
 		Logger:    discardLogger(),
 		Heartbeat: testHeartbeat,
 		SiteURL:   testSiteURL,
+
+		Event:             cfg.event,
+		NexusWebhookToken: cfg.webhookToken,
 	}
 	switch {
 	case cfg.nilAssets:

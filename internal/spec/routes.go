@@ -1,5 +1,8 @@
 package spec
 
+// Team is the team's FRC number.
+const Team = 1209
+
 // Product is the site's name as page titles show it ("{product} - Home").
 const Product = "RoboHornets"
 

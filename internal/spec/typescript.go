@@ -56,6 +56,7 @@ func TypeScript() string {
 
 	b.WriteString("\n// The site's pages with fixed titles (internal/spec/routes.go): the server\n")
 	b.WriteString("// fills each page's head with the same title and description.\n")
+	fmt.Fprintf(&b, "export const Team = %d;\n", Team)
 	fmt.Fprintf(&b, "export const Product = %s;\n", strconv.Quote(Product))
 	fmt.Fprintf(&b, "export const SiteDescription = %s;\n", strconv.Quote(SiteDescription))
 	fmt.Fprintf(&b, "export const NewsDescription = %s;\n", strconv.Quote(NewsDescription))

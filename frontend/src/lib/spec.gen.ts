@@ -33,6 +33,7 @@ export const ConfettiColors = ['#ff4fa3', '#ff8fc7', '#ff8a1f', '#ffb347'] as co
 
 // The site's pages with fixed titles (internal/spec/routes.go): the server
 // fills each page's head with the same title and description.
+export const Team = 1209;
 export const Product = "RoboHornets";
 export const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.";
 export const NewsDescription = "The latest news and updates from the team.";

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/robohornets/robohornets/internal/event"
+	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/server"
+	"github.com/robohornets/robohornets/internal/spec"
+)
+
+// eventFlags choose the pit display's event and its upstreams. The API keys
+// come only from the environment, so they never show in a process list, a
+// shell history or a unit file's command line.
+type eventFlags struct {
+	team              int
+	event, nexusEvent string
+	nexusURL, tbaURL  string
+	nexusKey, tbaKey  string
+	nexusWebhookToken string
+	withWebhook       bool // serve takes Nexus's pushes; the window does not listen
+}
+
+// Values of --event that are not event keys.
+const (
+	eventOff  = "off"
+	eventDemo = "demo"
+)
+
+func (e *eventFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&e.team, "team", spec.Team, "our FRC team `NUMBER`")
+	fs.StringVar(&e.event, "event", "", "TBA event `KEY` of the pit display, like 2026okok (default: the team's event of today); \"off\" turns event data off; \"demo\" plays a bundled qualification day")
+	fs.StringVar(&e.nexusEvent, "nexus-event", "", "the event's `KEY` on FRC Nexus when it differs from TBA's, as for championship divisions (default: --event)")
+	fs.StringVar(&e.nexusURL, "nexus-url", event.DefaultNexusURL, "base `URL` of the FRC Nexus API (a mirror or a test server); the key comes from $NEXUS_API_KEY")
+	fs.StringVar(&e.tbaURL, "tba-url", event.DefaultTBAURL, "base `URL` of The Blue Alliance API v3; the key comes from $TBA_API_KEY")
+	e.nexusKey = os.Getenv("NEXUS_API_KEY")
+	e.tbaKey = os.Getenv("TBA_API_KEY")
+	e.nexusWebhookToken = os.Getenv("NEXUS_WEBHOOK_TOKEN")
+}
+
+// check rejects flag values that cannot work before anything starts.
+func (e *eventFlags) check() error {
+	if e.team <= 0 {
+		return fmt.Errorf("%w: --team %d: want a positive team number", errUsage, e.team)
+	}
+	for name, u := range map[string]string{"--nexus-url": e.nexusURL, "--tba-url": e.tbaURL} {
+		if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+			return fmt.Errorf("%w: %s %q: want an http or https URL", errUsage, name, u)
+		}
+	}
+	if strings.ContainsAny(e.event+e.nexusEvent, "/?#% ") {
+		return fmt.Errorf("%w: --event %q / --nexus-event %q: an event key has no slashes or spaces", errUsage, e.event, e.nexusEvent)
+	}
+	return nil
+}
+
+// services are what serve and the window run: the news and event hubs and
+// the website over them. stop ends them in order.
+type services struct {
+	news  *news.Hub
+	event *event.Hub
+	site  *server.Server
+	stop  func()
+}
+
+// start opens the news store, starts the event poller (or the demo) and
+// builds the website over both.
+func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options) (services, error) {
+	c.news.Logger = logger
+	hub, stopNews, err := news.Start(c.news)
+	if err != nil {
+		return services{}, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := event.Options{
+		Team:          e.team,
+		EventKey:      e.event,
+		NexusEventKey: e.nexusEvent,
+		NexusURL:      e.nexusURL,
+		TBAURL:        e.tbaURL,
+		NexusKey:      e.nexusKey,
+		TBAKey:        e.tbaKey,
+		CacheFile:     filepath.Join(c.news.Dir, "cache", "event.json"),
+		Logger:        logger,
+	}
+	stopDemo := func() {}
+	switch e.event {
+	case eventOff:
+		opts = event.Options{Team: e.team, Disabled: true, Logger: logger}
+	case eventDemo:
+		demo, err := event.StartDemo(ctx, nil, logger)
+		if err != nil {
+			cancel()
+			stopNews()
+			return services{}, err
+		}
+		opts = demo.Apply(opts)
+		stopDemo = func() { _ = demo.Close() }
+	}
+	events := event.NewHub(opts)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = events.Run(ctx)
+	}()
+
+	site.Hub, site.Event, site.Logger = hub, events, logger
+	if e.withWebhook {
+		site.NexusWebhookToken = e.nexusWebhookToken
+	}
+	return services{
+		news:  hub,
+		event: events,
+		site:  server.New(site),
+		stop: func() {
+			cancel()
+			<-done
+			stopDemo()
+			stopNews()
+		},
+	}, nil
+}

@@ -1,0 +1,168 @@
+package event
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/event/replay"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if code == 0 {
+		// Every hub, demo server and connection the tests started must be gone.
+		if err := goleak.Find(); err != nil {
+			os.Stderr.WriteString("goroutine leak: " + err.Error() + "\n")
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// start is the fake time every test begins at: a Saturday afternoon in
+// Chicago, the day of the test event.
+var start = time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC)
+
+func str(s string) *string { return &s }
+
+func seats(teams ...string) []*string {
+	out := make([]*string, len(teams))
+	for i, t := range teams {
+		if t != "" {
+			out[i] = str(t)
+		}
+	}
+	return out
+}
+
+func off(d time.Duration) *replay.Offset { return replay.At(d) }
+
+// testTimeline is a small event: our Qualification 1 played, Qualification
+// 2 queues at 1 min and is played at 3 min, Qualification 3 is later. An
+// announcement appears at 40 s.
+func testTimeline() replay.Timeline {
+	nexusMatch := func(n int, red, blue []*string, field time.Duration) replay.NexusMatch {
+		return replay.NexusMatch{
+			Label: "Qualification " + itoa(n), RedTeams: red, BlueTeams: blue,
+			Times: replay.NexusTimes{
+				EstimatedQueue: off(field - 2*time.Minute), EstimatedStart: off(field), ScheduledStart: off(field),
+				ActualQueue: off(field - 2*time.Minute), ActualOnDeck: off(field - time.Minute), ActualOnField: off(field), ActualStart: off(field),
+			},
+		}
+	}
+	tbaMatch := func(n int, red, blue []string, rs, bs int, winner string, field time.Duration) replay.Match {
+		return replay.Match{Key: "2026test_qm" + itoa(n), CompLevel: "qm", SetNumber: 1, MatchNumber: n, Red: red, Blue: blue,
+			RedScore: rs, BlueScore: bs, WinningAlliance: winner, Time: off(field), PredictedTime: off(field), ActualTime: off(field), ResultAt: off(field + 30*time.Second)}
+	}
+	return replay.Timeline{
+		Team: 1209, Event: "2026test", Length: replay.Offset(10 * time.Minute),
+		Steps: []replay.Step{{State: replay.State{
+			Nexus: &replay.NexusEvent{Matches: []replay.NexusMatch{
+				nexusMatch(1, seats("1209", "254", "118"), seats("148", "971", "1678"), -10*time.Minute),
+				nexusMatch(2, seats("111", "222", "333"), seats("444", "1209", "555"), 3*time.Minute),
+				nexusMatch(3, seats("1209", "666", "777"), seats("888", "999", "101"), 20*time.Minute),
+			}},
+			Announcements: []replay.Announcement{
+				{ID: "a1", Text: "Welcome", Posted: replay.Offset(-30 * time.Minute)},
+				{ID: "a2", Text: "Lunch moved to 12:30", Posted: replay.Offset(40 * time.Second)},
+			},
+			Pits:       map[string]string{"1209": "B12", "254": "A1"},
+			TeamStatus: &replay.TeamStatus{Rank: 3, NumTeams: 24, Record: replay.Record{Wins: 1}, NextMatchKey: "2026test_qm2", PitLocation: "P9"},
+			Matches: []replay.Match{
+				tbaMatch(1, []string{"frc1209", "frc254", "frc118"}, []string{"frc148", "frc971", "frc1678"}, 90, 40, "red", -10*time.Minute),
+				tbaMatch(2, []string{"frc111", "frc222", "frc333"}, []string{"frc444", "frc1209", "frc555"}, 50, 70, "blue", 3*time.Minute),
+				tbaMatch(3, []string{"frc1209", "frc666", "frc777"}, []string{"frc888", "frc999", "frc101"}, 0, 0, "", 20*time.Minute),
+			},
+			Event: &replay.Event{Key: "2026test", Name: "Test Regional", Timezone: "America/Chicago", StartDay: -1, EndDay: 1,
+				Webcasts: []replay.Webcast{{Type: "twitch", Channel: "firstinspires"}}},
+			Rankings: []replay.Ranking{{TeamKey: "frc254", Rank: 1}, {TeamKey: "frc1209", Rank: 3, Record: replay.Record{Wins: 1}}},
+		}}},
+	}
+}
+
+// env is an upstream replay on a fake clock.
+type env struct {
+	clk  *clock.Fake
+	up   *replay.Server
+	srv  *httptest.Server
+	logs *syncBuffer
+}
+
+func newEnv(t *testing.T, tl replay.Timeline) *env {
+	t.Helper()
+	clk := clock.NewFake(start)
+	up := replay.New(replay.Options{Timeline: tl, Clock: clk, Loop: true})
+	srv := httptest.NewServer(up)
+	t.Cleanup(srv.Close)
+	return &env{clk: clk, up: up, srv: srv, logs: &syncBuffer{}}
+}
+
+// options are hub options reading e's upstream with the right keys.
+func (e *env) options() Options {
+	return Options{
+		Team: 1209, EventKey: "2026test",
+		NexusURL: e.srv.URL + "/nexus/api/v1", TBAURL: e.srv.URL + "/tba/api/v3",
+		NexusKey: replay.DefaultNexusKey, TBAKey: replay.DefaultTBAKey,
+		Clock: e.clk, HTTPClient: e.srv.Client(), Rand: rand.New(rand.NewPCG(1, 2)),
+		Logger: slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}
+}
+
+// runHub starts a hub and waits until its first round of requests is done
+// (waiters is how many poll loops it runs). It stops with the test, or
+// when stop is called.
+func (e *env) runHub(t *testing.T, opts Options, waiters int) (h *Hub, stop func()) {
+	t.Helper()
+	h = NewHub(opts)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = h.Run(ctx)
+	}()
+	stop = func() { cancel(); <-done }
+	t.Cleanup(stop)
+	if waiters > 0 {
+		e.clk.BlockUntilWaiters(waiters)
+	}
+	return h, stop
+}
+
+// advance moves fake time by d in steps of at most step, letting the
+// hub's waiters loops answer each step before the next.
+func (e *env) advance(d, step time.Duration, waiters int) {
+	for d > 0 {
+		s := min(d, step)
+		e.clk.Advance(s)
+		e.clk.BlockUntilWaiters(waiters)
+		d -= s
+	}
+}
+
+// syncBuffer is a log sink safe for concurrent writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

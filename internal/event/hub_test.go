@@ -1,0 +1,333 @@
+package event
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/event/replay"
+)
+
+func notified(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+func TestHubMergesBothSources(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	s := h.Current()
+	if !s.Configured || s.EventName != "Test Regional" || s.Timezone != "America/Chicago" || s.Pit != "B12" {
+		t.Fatalf("Status = %+v", s)
+	}
+	if s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" || s.NextMatch.Status != "Queuing soon" || s.NextMatch.Alliance != "blue" {
+		t.Fatalf("NextMatch = %+v", s.NextMatch)
+	}
+	if len(s.Recent) != 1 || s.Recent[0].Result != "win" || *s.Recent[0].RedScore != 90 {
+		t.Fatalf("Recent = %+v", s.Recent)
+	}
+	if s.Rank == nil || *s.Rank != (Rank{3, 24, Record{Wins: 1}}) {
+		t.Fatalf("Rank = %+v", s.Rank)
+	}
+	if s.Nexus.State != StateOK || s.TBA.State != StateOK || !s.TBA.AsOf.Equal(start) {
+		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
+	}
+	if len(s.Announcements) != 1 {
+		t.Fatalf("announcements = %+v, want only the one already posted", s.Announcements)
+	}
+	body, version := h.JSON()
+	again, v2 := h.JSON()
+	if &body[0] != &again[0] || version != v2 {
+		t.Fatal("JSON is encoded again for a second reader")
+	}
+	var decoded Status
+	if err := json.Unmarshal(body, &decoded); err != nil || decoded.EventKey != "2026test" {
+		t.Fatalf("JSON = %s (%v)", body, err)
+	}
+}
+
+func TestHubNotifiesOnlyOnChange(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	changed, unsubscribe := h.Subscribe()
+	defer unsubscribe()
+
+	// 30 s: Nexus answers the same data.
+	e.advance(30*time.Second, time.Second, 2)
+	if notified(changed) {
+		t.Fatal("notified though nothing changed")
+	}
+	// 60 s: the announcement of 40 s and the queue call of 60 s.
+	e.advance(30*time.Second, time.Second, 2)
+	if !notified(changed) {
+		t.Fatal("no notification for a new announcement and a queue call")
+	}
+	s := h.Current()
+	if s.Announcements[0].ID != "a2" || s.NextMatch.Status != "Now queuing" || s.NowQueuing != "Qualification 2" {
+		t.Fatalf("after 60 s: announcements %+v, next %+v, queuing %q", s.Announcements, s.NextMatch, s.NowQueuing)
+	}
+	// 61 s: TBA confirms its data (304s): newer AsOf, nothing to show.
+	_, before := h.JSON()
+	e.advance(time.Second, time.Second, 2)
+	if notified(changed) {
+		t.Fatal("notified for a confirmation alone")
+	}
+	if _, after := h.JSON(); after == before || !h.Current().TBA.AsOf.Equal(start.Add(61*time.Second)) {
+		t.Fatalf("version %d -> %d, TBA AsOf %v; want the newer AsOf published", before, after, h.Current().TBA.AsOf)
+	}
+}
+
+func TestHubIsPoliteToTBA(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	e.runHub(t, e.options(), 2)
+	e.advance(20*time.Minute, time.Second, 2)
+	for _, ep := range []string{replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAEvent, replay.EndpointTBARankings, replay.EndpointTBAStatus} {
+		times := e.up.Requests(ep)
+		if len(times) < 2 {
+			t.Errorf("%s: %d requests in 20 min, want it polled", ep, len(times))
+		}
+		for i := 1; i < len(times); i++ {
+			if gap := times[i].Sub(times[i-1]); gap < 61*time.Second {
+				t.Errorf("%s: requests %v apart, want at least 61 s", ep, gap)
+			}
+		}
+	}
+	if n := e.up.Count(replay.EndpointTBATeamStatus); n > 20 {
+		t.Errorf("team status asked %d times in 20 min", n)
+	}
+	if n := e.up.Count(replay.EndpointNexusEvent); n < 35 || n > 41 {
+		t.Errorf("Nexus asked %d times in 20 min, want about every 30 s", n)
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	tests := []struct {
+		base     time.Duration
+		failures int
+		r        float64
+		want     time.Duration
+	}{
+		{30 * time.Second, 1, 0, 30 * time.Second},
+		{30 * time.Second, 1, 0.999999, 60 * time.Second},
+		{30 * time.Second, 2, 0, time.Minute},
+		{30 * time.Second, 3, 0.5, 3 * time.Minute},
+		{30 * time.Second, 4, 0, 150 * time.Second},
+		{30 * time.Second, 40, 0.999999, 5 * time.Minute},
+		{61 * time.Second, 1, 0, 61 * time.Second},
+	}
+	for _, tt := range tests {
+		got := backoff(tt.base, tt.failures, tt.r).Round(time.Second)
+		if got != tt.want {
+			t.Errorf("backoff(%v, %d, %v) = %v, want %v", tt.base, tt.failures, tt.r, got, tt.want)
+		}
+	}
+}
+
+func TestHubBacksOffWithJitter(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	e.up.SetFault("nexus", replay.Fault500)
+	h, _ := e.runHub(t, e.options(), 2)
+	e.advance(40*time.Minute, 5*time.Second, 2)
+	times := e.up.Requests(replay.EndpointNexusEvent)
+	var gaps []time.Duration
+	for i := 1; i < len(times); i++ {
+		gaps = append(gaps, times[i].Sub(times[i-1]))
+	}
+	t.Logf("gaps between Nexus requests while it fails: %v", gaps)
+	if len(gaps) < 8 {
+		t.Fatalf("gaps = %v, want retries", gaps)
+	}
+	// Doubling from 30 s with each delay in the upper half of its step.
+	for i, lo := range []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 150 * time.Second} {
+		if gaps[i] < lo || gaps[i] > 2*lo+5*time.Second {
+			t.Errorf("gap %d = %v, want within [%v, %v]", i, gaps[i], lo, 2*lo)
+		}
+	}
+	distinct := map[time.Duration]bool{}
+	for _, g := range gaps {
+		if g > maxBackoff+5*time.Second {
+			t.Errorf("gap %v over the 5 min cap", g)
+		}
+		distinct[g] = true
+	}
+	if len(distinct) < len(gaps)/2 {
+		t.Errorf("gaps %v: want them jittered", gaps)
+	}
+	if s := h.Current(); s.Nexus.State != StateUnreachable || s.TBA.State != StateOK {
+		t.Errorf("sources %+v / %+v", s.Nexus, s.TBA)
+	}
+	// Nexus comes back: the next poll finds it and the pace is normal again.
+	e.up.SetFault("nexus", replay.FaultNone)
+	e.advance(6*time.Minute, 5*time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK {
+		t.Fatalf("Nexus %+v after it came back", s.Nexus)
+	}
+	n := e.up.Count(replay.EndpointNexusEvent)
+	e.advance(5*time.Minute, 5*time.Second, 2)
+	if got := e.up.Count(replay.EndpointNexusEvent) - n; got < 9 {
+		t.Errorf("%d polls in 5 min after recovery, want about 10", got)
+	}
+}
+
+func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.TBAKey = "wrong-tba-secret"
+	opts.NexusKey = "wrong-nexus-secret"
+	h, _ := e.runHub(t, opts, 2)
+	endpoints := []string{replay.EndpointNexusEvent, replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAStatus}
+	// At 0, 5 and 10 min: the slowest pace from the first refusal on.
+	e.advance(10*time.Minute, 5*time.Second, 2)
+	for _, ep := range endpoints {
+		if n := e.up.Count(ep); n > 3 {
+			t.Errorf("%s asked %d times in 10 min with a rejected key, want at most 3", ep, n)
+		}
+	}
+	e.advance(20*time.Minute, 5*time.Second, 2)
+	for _, ep := range endpoints {
+		if n := e.up.Count(ep); n > 7 {
+			t.Errorf("%s asked %d times in 30 min with a rejected key, want at most 7", ep, n)
+		}
+	}
+	s := h.Current()
+	if s.TBA.State != StateKeyRejected || s.TBA.Message != "TBA key rejected" || s.Nexus.Message != "Nexus key rejected" {
+		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
+	}
+	body, _ := h.JSON()
+	for _, secret := range []string{"wrong-tba-secret", "wrong-nexus-secret"} {
+		if strings.Contains(string(body), secret) || strings.Contains(e.logs.String(), secret) {
+			t.Errorf("a key leaked into the Status or the log")
+		}
+	}
+	if !strings.Contains(e.logs.String(), "key rejected") {
+		t.Errorf("log does not say the key was rejected:\n%s", e.logs)
+	}
+}
+
+func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
+	for _, fault := range []replay.Fault{replay.FaultMalformed, replay.FaultHuge, replay.Fault500, replay.FaultDown} {
+		t.Run(string(fault), func(t *testing.T) {
+			e := newEnv(t, testTimeline())
+			h, _ := e.runHub(t, e.options(), 2)
+			e.up.SetFault("", fault)
+			e.advance(2*time.Minute, 5*time.Second, 2)
+			s := h.Current()
+			if s.Nexus.State != StateUnreachable || s.TBA.State != StateUnreachable {
+				t.Fatalf("sources = %+v / %+v, want unreachable", s.Nexus, s.TBA)
+			}
+			if s.Rank == nil || s.EventName != "Test Regional" || s.NextMatch == nil || s.Pit != "B12" || !s.TBA.AsOf.Equal(start) {
+				t.Fatalf("Status = %+v, want the last good data with its age", s)
+			}
+			e.up.SetFault("", replay.FaultNone)
+			e.advance(5*time.Minute, 5*time.Second, 2)
+			if s := h.Current(); s.Nexus.State != StateOK || s.TBA.State != StateOK {
+				t.Fatalf("after recovery: %+v / %+v", s.Nexus, s.TBA)
+			}
+		})
+	}
+}
+
+func TestHubWithoutKeysAsksNothing(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey = "", ""
+	h, stop := e.runHub(t, opts, 0)
+	e.clk.Advance(10 * time.Minute)
+	stop()
+	s := h.Current()
+	if !s.Configured || s.Nexus.State != StateOff || s.TBA.State != StateOff || s.Nexus.Message != "No Nexus key set" {
+		t.Fatalf("Status = %+v", s)
+	}
+	if n := e.up.Count(replay.EndpointNexusEvent) + e.up.Count(replay.EndpointTBAStatus) + e.up.Count(replay.EndpointTBATeamEvents); n != 0 {
+		t.Fatalf("%d requests without keys", n)
+	}
+}
+
+func TestHubDisabled(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.Disabled = true
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	h, stop := e.runHub(t, opts, 0)
+	e.clk.Advance(10 * time.Minute)
+	stop()
+	s := h.Current()
+	if s.Configured || s.Message == "" || s.NextMatch != nil {
+		t.Fatalf("Status = %+v, want not configured with a message", s)
+	}
+	for _, ep := range []string{replay.EndpointNexusEvent, replay.EndpointNexusPits, replay.EndpointTBATeamStatus, replay.EndpointTBATeamEvents, replay.EndpointTBAStatus} {
+		if n := e.up.Count(ep); n != 0 {
+			t.Errorf("%s asked %d times while disabled", ep, n)
+		}
+	}
+	if _, err := os.Stat(opts.CacheFile); !os.IsNotExist(err) {
+		t.Errorf("cache written while disabled: %v", err)
+	}
+}
+
+func TestHubCacheSurvivesRestart(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "cache", "event.json")
+	h1, stop := e.runHub(t, opts, 2)
+	data, err := os.ReadFile(opts.CacheFile)
+	if err != nil || !strings.Contains(string(data), "Test Regional") {
+		t.Fatalf("cache after the first answers: %v, %.200s", err, data)
+	}
+	// A change is written at once.
+	e.advance(time.Minute, time.Second, 2)
+	if data, _ := os.ReadFile(opts.CacheFile); !strings.Contains(string(data), "Lunch moved") {
+		t.Fatal("cache lacks the new announcement")
+	}
+	stop()
+	last := h1.Current()
+	lastJSON, _ := h1.JSON()
+
+	// Restart with both sources down.
+	e.up.SetFault("", replay.FaultDown)
+	e.clk.Advance(time.Hour)
+	h2 := NewHub(opts)
+	if got, _ := h2.JSON(); string(got) != string(lastJSON) {
+		t.Fatalf("after restart: %s\nwant the cached %s", got, lastJSON)
+	}
+	h2, _ = e.runHub(t, opts, 2)
+	s := h2.Current()
+	if s.Nexus.State != StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
+		!s.AsOf.Equal(last.AsOf) || len(s.Announcements) != 2 {
+		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
+	}
+}
+
+func TestHubIgnoresBadCache(t *testing.T) {
+	tests := []struct {
+		name, content string
+		event         string
+	}{
+		{"garbage", "{not json", "2026test"},
+		{"another event", `{"status":{"eventKey":"2026else","configured":true},"upstream":{"team":1209,"configured":true,"eventKey":"2026else","nexusEventKey":"2026else"}}`, "2026test"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, testTimeline())
+			opts := e.options()
+			opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+			if err := os.WriteFile(opts.CacheFile, []byte(tt.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s := NewHub(opts).Current()
+			if s.EventKey != "2026test" || s.NextMatch != nil || s.Nexus.State != StateUnreachable {
+				t.Fatalf("Status = %+v, want a fresh start", s)
+			}
+			if tt.name == "garbage" && !strings.Contains(e.logs.String(), "unreadable cache") {
+				t.Errorf("log = %s, want the cache error", e.logs)
+			}
+		})
+	}
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestReplaydServesAndTakesControl(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	out, w := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop"}, w, io.Discard)
+	}()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "listening on http://127.0.0.1:") {
+		t.Fatalf("first line = %q, %v", line, err)
+	}
+	base := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	get := func() int {
+		req, _ := http.NewRequest(http.MethodGet, base+"/tba/api/v3/event/2026demo", nil)
+		req.Header.Set("X-TBA-Auth-Key", "k")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	control := func(body string) {
+		resp, err := http.Post(base+"/control", "application/json", strings.NewReader(body))
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("control %s: %v", body, err)
+		}
+		resp.Body.Close()
+	}
+	if code := get(); code != 200 {
+		t.Fatalf("event = %d", code)
+	}
+	control(`{"fault":"down"}`)
+	if code := get(); code != 0 {
+		t.Fatalf("event while down = %d, want no answer", code)
+	}
+	control(`{"fault":""}`)
+	if code := get(); code != 200 {
+		t.Fatalf("event after recovery = %d", code)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	http.DefaultClient.CloseIdleConnections()
+}
+
+func TestReplaydRejectsABadTimeline(t *testing.T) {
+	if err := run(context.Background(), []string{"-timeline", "/does/not/exist.json"}, io.Discard, io.Discard); err == nil {
+		t.Fatal("no error for a missing timeline")
+	}
+}

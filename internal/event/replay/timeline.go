@@ -1,0 +1,272 @@
+// Package replay serves the FRC Nexus API and The Blue Alliance API in their
+// documented shapes from a scripted timeline, for tests, end-to-end runs and
+// the demo. It knows nothing of the event package: it only speaks the
+// upstream wire formats.
+package replay
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Offset is a time relative to the start of the timeline (of the current
+// round when it loops). In JSON it is a Go duration string, like "90s" or
+// "-1h30m", so a timeline can be shifted to any start.
+type Offset time.Duration
+
+// MarshalJSON implements json.Marshaler.
+func (o Offset) MarshalJSON() ([]byte, error) {
+	return json.Marshal(time.Duration(o).String())
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (o *Offset) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("offset: want a duration string like \"90s\", got %s", data)
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("offset: %w", err)
+	}
+	*o = Offset(d)
+	return nil
+}
+
+// At returns a pointer to the offset d, for the optional times.
+func At(d time.Duration) *Offset {
+	o := Offset(d)
+	return &o
+}
+
+// Fault is a way for the upstream servers to fail.
+type Fault string
+
+// The faults. FaultNone serves normally.
+const (
+	FaultNone Fault = ""
+	// FaultSlow answers only after Options.SlowDelay, beyond the client's timeout.
+	FaultSlow Fault = "slow"
+	// Fault500 answers 500 Internal Server Error.
+	Fault500 Fault = "500"
+	// FaultMalformed answers 200 with the first half of the JSON.
+	FaultMalformed Fault = "malformed"
+	// FaultHuge answers 200 with a valid JSON body of 5 MiB, over any sane limit.
+	FaultHuge Fault = "huge"
+	// FaultDown closes the connection without an answer.
+	FaultDown Fault = "down"
+)
+
+// Valid reports whether f is one of the faults.
+func (f Fault) Valid() bool {
+	switch f {
+	case FaultNone, FaultSlow, Fault500, FaultMalformed, FaultHuge, FaultDown:
+		return true
+	}
+	return false
+}
+
+// Timeline is a scripted event: steps that change the upstream state at
+// offsets from its start.
+type Timeline struct {
+	// Team is the team number the /team/ endpoints of TBA answer for.
+	Team int `json:"team"`
+	// Event is the TBA event key; NexusEvent the Nexus one ("" means Event).
+	Event      string `json:"event"`
+	NexusEvent string `json:"nexusEvent,omitempty"`
+	// Length is the length of one round when the timeline loops.
+	Length Offset `json:"length"`
+	// Steps apply in order of At; a step at At <= 0 is the initial state.
+	Steps []Step `json:"steps"`
+}
+
+// Step replaces, at At, every part of the state that it sets; nil parts
+// are left as they were. An empty, non-nil list empties that part.
+type Step struct {
+	At Offset `json:"at"`
+	State
+	// Fault, when set, makes both APIs fail that way from At on; "" ends it.
+	Fault *Fault `json:"fault,omitempty"`
+}
+
+// State is the upstream data at one moment.
+type State struct {
+	// Nexus is the event's schedule on Nexus; nil means the event does not
+	// use Nexus (404).
+	Nexus *NexusEvent `json:"nexus,omitempty"`
+	// Announcements and PartsRequests are Nexus's, each shown from its
+	// Posted offset on.
+	Announcements []Announcement `json:"announcements,omitempty"`
+	PartsRequests []PartsRequest `json:"partsRequests,omitempty"`
+	// Pits maps team numbers to pit addresses.
+	Pits map[string]string `json:"pits,omitempty"`
+	// TeamStatus is the team's TBA status; nil is served as null.
+	TeamStatus *TeamStatus `json:"teamStatus,omitempty"`
+	// Matches are every TBA match of the event.
+	Matches []Match `json:"matches,omitempty"`
+	// Event is the TBA event; nil means TBA does not know it (404).
+	Event *Event `json:"event,omitempty"`
+	// TeamEvents are the team's events of the year; nil means [Event].
+	TeamEvents []Event `json:"teamEvents,omitempty"`
+	// Rankings are the event's rankings; nil is served as null.
+	Rankings []Ranking `json:"rankings,omitempty"`
+	// DownEvents are the event keys TBA's /status lists as down.
+	DownEvents []string `json:"downEvents,omitempty"`
+}
+
+// NexusEvent is the part of Nexus's EventStatus that is a schedule.
+type NexusEvent struct {
+	// NowQueuing is served as is when set; nil means the last match whose
+	// actual queue time has passed.
+	NowQueuing *string      `json:"nowQueuing,omitempty"`
+	Matches    []NexusMatch `json:"matches"`
+}
+
+// NexusMatch is one match on Nexus.
+type NexusMatch struct {
+	Label string `json:"label"`
+	// Status is served as is when set; "" means derived from the actual
+	// times that have passed: "On field", "On deck", "Now queuing", else
+	// "Queuing soon".
+	Status string `json:"status,omitempty"`
+	// RedTeams and BlueTeams are team numbers; a nil entry is an undecided
+	// seat and a nil list an undecided alliance.
+	RedTeams   []*string  `json:"redTeams"`
+	BlueTeams  []*string  `json:"blueTeams"`
+	Times      NexusTimes `json:"times"`
+	BreakAfter string     `json:"breakAfter,omitempty"`
+	ReplayOf   string     `json:"replayOf,omitempty"`
+}
+
+// NexusTimes are a match's times. Estimates are always served; an actual
+// time only once it has passed.
+type NexusTimes struct {
+	EstimatedQueue   *Offset `json:"estimatedQueue,omitempty"`
+	EstimatedOnDeck  *Offset `json:"estimatedOnDeck,omitempty"`
+	EstimatedOnField *Offset `json:"estimatedOnField,omitempty"`
+	EstimatedStart   *Offset `json:"estimatedStart,omitempty"`
+	ScheduledStart   *Offset `json:"scheduledStart,omitempty"`
+	ActualQueue      *Offset `json:"actualQueue,omitempty"`
+	ActualOnDeck     *Offset `json:"actualOnDeck,omitempty"`
+	ActualOnField    *Offset `json:"actualOnField,omitempty"`
+	ActualStart      *Offset `json:"actualStart,omitempty"`
+}
+
+// Announcement is a Nexus announcement.
+type Announcement struct {
+	ID     string `json:"id"`
+	Text   string `json:"announcement"`
+	Posted Offset `json:"posted"`
+}
+
+// PartsRequest is a Nexus parts request.
+type PartsRequest struct {
+	ID     string `json:"id"`
+	Parts  string `json:"parts"`
+	Team   string `json:"team"`
+	Posted Offset `json:"posted"`
+}
+
+// TeamStatus is the team's status at the event on TBA, served in TBA's
+// nested shape.
+type TeamStatus struct {
+	Rank         int    `json:"rank"` // 0: no ranking yet
+	NumTeams     int    `json:"numTeams"`
+	Record       Record `json:"record"`
+	NextMatchKey string `json:"nextMatchKey,omitempty"`
+	LastMatchKey string `json:"lastMatchKey,omitempty"`
+	PitLocation  string `json:"pitLocation,omitempty"` // "": absent
+}
+
+// Record is a W-L-T record.
+type Record struct {
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Ties   int `json:"ties"`
+}
+
+// Match is a TBA match. Its actual time is served once it has passed, its
+// scores and winner once ResultAt (else ActualTime) has; -1 before.
+type Match struct {
+	Key             string   `json:"key"`
+	CompLevel       string   `json:"compLevel"`
+	SetNumber       int      `json:"setNumber"`
+	MatchNumber     int      `json:"matchNumber"`
+	Red             []string `json:"red"` // team keys, "frc254"
+	Blue            []string `json:"blue"`
+	RedScore        int      `json:"redScore"`
+	BlueScore       int      `json:"blueScore"`
+	WinningAlliance string   `json:"winningAlliance,omitempty"`
+	Time            *Offset  `json:"time,omitempty"`
+	PredictedTime   *Offset  `json:"predictedTime,omitempty"`
+	ActualTime      *Offset  `json:"actualTime,omitempty"`
+	ResultAt        *Offset  `json:"resultAt,omitempty"`
+}
+
+// Event is a TBA event. Its dates are days from the timeline's start, in
+// the event's timezone.
+type Event struct {
+	Key      string    `json:"key"`
+	Name     string    `json:"name"`
+	Timezone string    `json:"timezone"`
+	StartDay int       `json:"startDay"`
+	EndDay   int       `json:"endDay"`
+	Webcasts []Webcast `json:"webcasts,omitempty"`
+}
+
+// Webcast is a TBA webcast.
+type Webcast struct {
+	Type    string `json:"type"`
+	Channel string `json:"channel"`
+	File    string `json:"file,omitempty"`
+}
+
+// Ranking is one line of TBA's rankings.
+type Ranking struct {
+	TeamKey string `json:"teamKey"`
+	Rank    int    `json:"rank"`
+	Record  Record `json:"record"`
+}
+
+// Parse reads a timeline in its JSON form; unknown fields are errors, so a
+// typo in a script does not pass unnoticed.
+func Parse(data []byte) (Timeline, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var tl Timeline
+	if err := dec.Decode(&tl); err != nil {
+		return Timeline{}, fmt.Errorf("replay: parse timeline: %w", err)
+	}
+	if err := tl.validate(); err != nil {
+		return Timeline{}, err
+	}
+	return tl, nil
+}
+
+func (tl Timeline) validate() error {
+	if tl.Event == "" || tl.Team <= 0 {
+		return fmt.Errorf("replay: timeline needs an event and a team")
+	}
+	for i, s := range tl.Steps {
+		if s.Fault != nil && !s.Fault.Valid() {
+			return fmt.Errorf("replay: step %d: unknown fault %q", i, *s.Fault)
+		}
+	}
+	return nil
+}
+
+//go:embed demo.json
+var demoJSON []byte
+
+// Demo returns the bundled demo: a compressed qualification day of team
+// 1209 at the made-up event 2026demo, five minutes a round.
+func Demo() Timeline {
+	tl, err := Parse(demoJSON)
+	if err != nil {
+		panic(err) // the embedded file is tested; a broken one is a build error
+	}
+	return tl
+}
