@@ -66,6 +66,10 @@ $(BIN)/robohornets-server: frontend/dist/index.html $(GO_SOURCES)
 $(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES)
 	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '-X main.version=$(VERSION)' -o robohornets
 
+# The replay server of the event APIs, for the pit display's end-to-end tests.
+$(BIN)/replayd: $(GO_SOURCES)
+	CGO_ENABLED=0 go build -trimpath -o $@ ./internal/event/replay/replayd
+
 .PHONY: build
 build: deps $(BIN)/robohornets $(BIN)/robohornets-server ## build the desktop binary and the static serve-only binary
 
@@ -115,14 +119,14 @@ test-frontend: frontend/node_modules/.installed
 	cd frontend && npm run lint && npm run typecheck && npx vitest run
 
 .PHONY: test-e2e
-test-e2e: $(BIN)/robohornets-server
+test-e2e: $(BIN)/robohornets-server $(BIN)/replayd
 	@echo "== bundle budget"
 	cd frontend && node scripts/bundle-budget.mjs
 	@echo "== end to end: Chromium against serve (static build)"
 	cd frontend && node --test --test-concurrency=1 e2e/
 
 .PHONY: test-desktop
-test-desktop: $(BIN)/robohornets
+test-desktop: $(BIN)/robohornets $(BIN)/replayd
 	@echo "== desktop: the real Wails window under Xvfb"
 	cd frontend && ROBOHORNETS_DESKTOP_BIN=../$(BIN)/robohornets node --test --test-concurrency=1 e2e-desktop/
 

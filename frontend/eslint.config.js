@@ -7,11 +7,14 @@ export default tseslint.config(
   { ignores: ['dist', 'wailsjs', 'node_modules'] },
   {
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, ...tseslint.configs.strict],
+    extends: [
+      js.configs.recommended,
+      ...tseslint.configs.strict,
+      reactHooks.configs.flat.recommended,
+    ],
     languageOptions: { ecmaVersion: 2023, globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
+      // The recommended config only warns; a missing dependency is a bug.
       'react-hooks/exhaustive-deps': 'error',
     },
   },

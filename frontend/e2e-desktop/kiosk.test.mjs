@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { screenshot, startDesktop, startXvfb, webProcessOf } from './desktop-harness.mjs';
+import { startReplay } from '../e2e/replay.mjs';
 
 const shots = new URL('../screenshots/', import.meta.url).pathname;
 
@@ -120,6 +121,44 @@ describe('kiosk single instance', () => {
       await second?.stop();
       await first.stop();
       bus.kill();
+      await xvfb.stop();
+    }
+  });
+});
+
+describe('pit display in the window', () => {
+  it('holds the rotation on /pit while our match queues, and resumes once it is on field', async () => {
+    const xvfb = await startXvfb();
+    // Our Qualification 10 starts queuing 5 s in and is on field at 45 s;
+    // Nexus is polled every 30 s, so the window sees each change within 30 s.
+    const fixture = new URL('./fixtures/queue-hold.json', import.meta.url).pathname;
+    const upstream = await startReplay({ timeline: fixture });
+    const app = startDesktop(
+      xvfb.display,
+      ['--rotate', '/about,/contact', '--every', '4s', '--event', '2026hold', ...upstream.args],
+      { env: { NEXUS_API_KEY: upstream.env.NEXUS_API_KEY } },
+    );
+    try {
+      await app.waitForLog(/msg=page route=\/about /);
+      const held = await app.waitForLog(
+        /msg=page route=\/pit .*headings=[^\n]*Qualification 10/,
+        45000,
+      );
+      const heldAt = app.mark();
+      await screenshot(xvfb.display, join(shots, 'desktop-pit-queue-hold.png'));
+      // Held: three rotation intervals pass without leaving the pit display.
+      await new Promise((resolve) => setTimeout(resolve, 12000));
+      assert.doesNotMatch(
+        app.log().slice(heldAt),
+        /msg=page route=\/(about|contact) /,
+        `the rotation left /pit during the hold (held at: ${held[0]})`,
+      );
+      // On field: back to the first page, then on as before.
+      await app.waitForLog(/msg=page route=\/about /, 45000, heldAt);
+      await app.waitForLog(/msg=page route=\/contact /, 15000, heldAt);
+    } finally {
+      await app.stop();
+      await upstream.stop();
       await xvfb.stop();
     }
   });

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { lazyPage } from './components/lazy-page';
@@ -23,6 +23,7 @@ const Reefscape = lazyPage(() => import('./routes/reefscape'));
 const Crescendo = lazyPage(() => import('./routes/crescendo'));
 const Rebuilt = lazyPage(() => import('./routes/rebuilt'));
 const WhatTimeIsIt = lazyPage(() => import('./routes/whattimeisit'));
+const Pit = lazyPage(() => import('./routes/pit'));
 
 /**
  * Scrolls to the top after every navigation, tells the host the route
@@ -83,6 +84,7 @@ export function App() {
           <Route path="crescendo" element={<Crescendo />} />
           <Route path="rebuilt" element={<Rebuilt />} />
           <Route path="whattimeisit" element={<WhatTimeIsIt />} />
+          <Route path="pit" element={<Pit />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Routes>

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { PlatformContext, type Platform } from './platform';
 import { browserPlatform } from './platform/browser';

@@ -1,6 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../lib/spec.gen';
+import {
+  KeyPressThrottle,
+  ParallaxFactor,
+  ParallaxScrollThrottle,
+  SlideAnimation,
+  SlideshowAutoAdvance,
+} from '../lib/spec.gen';
+import { setReducedMotion } from '../test-setup';
 import { Banner } from './banner';
 
 const images = [
@@ -18,14 +25,18 @@ function currentSlide(): number {
   return slides().findIndex((s) => !s.hasAttribute('aria-hidden'));
 }
 
-/** Stubs matchMedia so the prefers-reduced-motion query answers reduced. */
-function preferReducedMotion(reduced: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduced && query.includes('reduce'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+/** The layer that moves with the page scroll (the parallax). */
+function parallaxLayer(): HTMLElement {
+  const layer = document.querySelector<HTMLElement>('.carousel__layer');
+  if (!layer) throw new Error('no parallax layer');
+  return layer;
+}
+
+/** Scrolls the page to y and lets the throttled scroll handler run. */
+function scrollPage(y: number) {
+  vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
+  fireEvent.scroll(window);
+  act(() => vi.advanceTimersByTime(ParallaxScrollThrottle));
 }
 
 describe('Banner', () => {
@@ -35,7 +46,7 @@ describe('Banner', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the title as the page heading, letter by letter for the hover effect', () => {
@@ -138,13 +149,41 @@ describe('Banner', () => {
   });
 
   it('does not rotate for visitors who prefer reduced motion', () => {
-    preferReducedMotion(true);
+    setReducedMotion(true);
     render(<Banner title="BTW ROBOTICS" images={images} />);
     expect(screen.queryByRole('button', { name: /automatic slide show/ })).toBeNull();
-    act(() => vi.advanceTimersByTime(3 * SlideshowAutoAdvance));
+    // Two intervals: three moves of three slides would end where they began.
+    act(() => vi.advanceTimersByTime(2 * SlideshowAutoAdvance));
     expect(currentSlide()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(currentSlide()).toBe(1);
+  });
+
+  it('stops and resumes the rotation when the visitor changes the setting', () => {
+    render(<Banner title="BTW ROBOTICS" images={images} />);
+    act(() => vi.advanceTimersByTime(SlideshowAutoAdvance));
+    expect(currentSlide()).toBe(1);
+    act(() => setReducedMotion(true));
+    act(() => vi.advanceTimersByTime(2 * SlideshowAutoAdvance));
+    expect(currentSlide()).toBe(1);
+    act(() => setReducedMotion(false));
+    act(() => vi.advanceTimersByTime(SlideshowAutoAdvance));
+    expect(currentSlide()).toBe(2);
+  });
+
+  it('moves the pictures at ParallaxFactor of the page scroll', () => {
+    render(<Banner title="BTW ROBOTICS" images={images} />);
+    scrollPage(200);
+    expect(parallaxLayer().style.transform).toBe(
+      `translate3d(0, ${(200 * ParallaxFactor).toFixed(1)}px, 0)`,
+    );
+  });
+
+  it('keeps the pictures still on scroll for visitors who prefer reduced motion', () => {
+    setReducedMotion(true);
+    render(<Banner title="BTW ROBOTICS" images={images} />);
+    scrollPage(200);
+    expect(parallaxLayer().style.transform).toBe('');
   });
 
   it('shows the three 2024 banner pictures by default', () => {

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import slide1 from '../assets/banner-2024-1.svg?no-inline';
 import slide2 from '../assets/banner-2024-2.svg?no-inline';
 import slide3 from '../assets/banner-2024-3.svg?no-inline';
@@ -48,10 +48,8 @@ export function Banner({
   size = 'page',
 }: BannerProps) {
   const titleId = useId();
-  const bannerRef = useRef<HTMLElement>(null);
-  const layerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
-  useParallax(bannerRef, layerRef, !reducedMotion);
+  const { banner: bannerRef, layer: layerRef } = useParallax(!reducedMotion);
 
   return (
     <section ref={bannerRef} className={`banner banner--${size}`} aria-labelledby={titleId}>

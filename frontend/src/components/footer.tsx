@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import logo from '../assets/logo.svg?no-inline';
 import { mailto, mapsLink, partnerLinks, schoolAddress, sitemap, team } from '../content/site';
 import { FooterClockRefresh } from '../lib/spec.gen';

@@ -1,6 +1,8 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { App } from '../app';
 import { PlatformContext } from '../platform';
 import { createFakePlatform } from './test-platform';
@@ -20,6 +22,28 @@ function renderApp(path: string) {
       </MemoryRouter>
     </PlatformContext>,
   );
+}
+
+/** The stylesheets that size the header and keep room for it, as the page loads them. */
+function loadStyles(): () => void {
+  const style = document.createElement('style');
+  style.textContent = ['../styles/global.css', './header.css']
+    .map((path) => readFileSync(new URL(path, import.meta.url), 'utf8'))
+    .join('\n');
+  document.head.append(style);
+  return () => style.remove();
+}
+
+/**
+ * How far below the top of the screen in-page links and keyboard focus put
+ * things: the room kept for the sticky header. jsdom cascades custom
+ * properties but leaves var() unresolved, so this resolves it.
+ */
+function scrollPaddingTop(): string {
+  const root = getComputedStyle(document.documentElement);
+  return root
+    .getPropertyValue('scroll-padding-top')
+    .replace(/var\((--[\w-]+)\)/g, (_, name: string) => root.getPropertyValue(name).trim());
 }
 
 function mainNav() {
@@ -107,20 +131,43 @@ describe('Header', () => {
     expect(toggle).toHaveFocus();
   });
 
-  it('is shown with no body class on ordinary pages', () => {
-    renderApp('/about');
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(document.body).not.toHaveClass('no-header');
+  it('is shown on ordinary pages, and links and focus scroll below it', () => {
+    const unload = loadStyles();
+    try {
+      renderApp('/about');
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(scrollPaddingTop()).toBe('72px');
+    } finally {
+      unload();
+    }
   });
 
-  it('is hidden on /reefscape, where the body gets the no-header class', async () => {
-    renderApp('/reefscape');
-    expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
-    expect(screen.queryByRole('banner')).toBeNull();
-    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    expect(document.body).toHaveClass('no-header');
-    // The footer stays.
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  it('is hidden on /reefscape, and no room is kept for it there', async () => {
+    const unload = loadStyles();
+    try {
+      renderApp('/reefscape');
+      expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
+      expect(screen.queryByRole('banner')).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(scrollPaddingTop()).toBe('0px');
+      // The footer stays.
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    } finally {
+      unload();
+    }
+  });
+
+  it('gives the room back when the visitor leaves a season page', async () => {
+    const unload = loadStyles();
+    try {
+      renderApp('/reefscape');
+      expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(scrollPaddingTop()).toBe('72px');
+    } finally {
+      unload();
+    }
   });
 
   it('has a skip link to the main content', () => {

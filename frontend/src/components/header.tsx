@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import logo from '../assets/logo.svg?no-inline';
 import { mainNav, team } from '../content/site';
 import './header.css';

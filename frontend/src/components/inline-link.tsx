@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { cssVars, ms } from '../lib/css-vars';
 import { InlineLinkHoverStagger } from '../lib/spec.gen';
 import { StaggeredLetters, VisuallyHidden } from './staggered-text';

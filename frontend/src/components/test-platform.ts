@@ -1,5 +1,6 @@
 // A fake Platform for component tests: ticks only when the test says so.
 import type { NewsSnapshot, Platform } from '../platform';
+import type { EventStatus } from '../platform/types';
 
 /** A Platform whose clock and ticks the test drives. */
 export interface FakePlatform {
@@ -10,6 +11,8 @@ export interface FakePlatform {
   set(nowMs: number): void;
   /** How many tick subscriptions are open. */
   tickSubscribers(): number;
+  /** Delivers status to every event subscriber, and to later ones at once (none before the first). */
+  pushEvent(status: EventStatus): void;
 }
 
 /** Returns a fake Platform whose clock starts at startMs and whose news list is empty. */
@@ -17,6 +20,8 @@ export function createFakePlatform(startMs: number): FakePlatform {
   let now = startMs;
   const tickers = new Set<(nowMs: number) => void>();
   const snapshot: NewsSnapshot = { articles: [], asOf: '', live: true };
+  const eventSubscribers = new Set<(status: EventStatus) => void>();
+  let eventStatus: EventStatus | undefined;
   const platform: Platform = {
     kind: 'browser',
     kiosk: false,
@@ -38,6 +43,13 @@ export function createFakePlatform(startMs: number): FakePlatform {
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
+    subscribeEvent(onUpdate) {
+      eventSubscribers.add(onUpdate);
+      if (eventStatus) onUpdate(eventStatus);
+      return () => {
+        eventSubscribers.delete(onUpdate);
+      };
+    },
   };
   return {
     platform,
@@ -49,5 +61,9 @@ export function createFakePlatform(startMs: number): FakePlatform {
       now = nowMs;
     },
     tickSubscribers: () => tickers.size,
+    pushEvent(status) {
+      eventStatus = status;
+      eventSubscribers.forEach((onUpdate) => onUpdate(status));
+    },
   };
 }

@@ -4,19 +4,6 @@
 // itself shows: each is one edit away from the real value.
 // The season pages read src/content/seasons.ts, not this file.
 
-/** The product's name as page titles show it ("{product} - Home"). */
-export const product = 'RoboHornets';
-
-/** The page titles; the Go server fills in the same ones for link previews (internal/server/head.go). */
-export const pageTitles = {
-  home: `${product} - Home`,
-  about: `${product} - About`,
-  contact: `${product} - Contact`,
-  outreach: `${product} - Outreach`,
-  sponsors: `${product} - Sponsors`,
-  donate: `${product} - Donate`,
-} as const;
-
 /** The team itself. */
 export const team = {
   name: 'RoboHornets',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { usePlatform } from '../platform';
 
 /** At most one "a person is here" message to the host per this interval. */

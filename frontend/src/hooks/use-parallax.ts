@@ -1,18 +1,24 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { ParallaxFactor, ParallaxScrollThrottle } from '../lib/spec.gen';
 import { throttle } from '../lib/throttle';
 
+/** The elements a parallax effect needs: attach the refs to them. */
+export interface ParallaxRefs {
+  /** The banner: while it is on screen the layer moves. */
+  banner: RefObject<HTMLElement | null>;
+  /** The layer that moves with the page scroll. */
+  layer: RefObject<HTMLDivElement | null>;
+}
+
 /**
- * Moves layer down by ParallaxFactor of the page scroll, so it travels at half the
- * scroll distance, while its banner is on screen. Scroll handling is throttled to
- * ParallaxScrollThrottle ms. The transform is set through the CSSOM, which the
- * style-src CSP allows.
+ * Moves the layer down by ParallaxFactor of the page scroll, so it travels at half
+ * the scroll distance, while its banner is on screen. Scroll handling is throttled
+ * to ParallaxScrollThrottle ms. The transform is set through the CSSOM, which the
+ * style-src CSP allows. Returns the refs to attach to the banner and the layer.
  */
-export function useParallax(
-  banner: RefObject<HTMLElement | null>,
-  layer: RefObject<HTMLElement | null>,
-  enabled: boolean,
-): void {
+export function useParallax(enabled: boolean): ParallaxRefs {
+  const banner = useRef<HTMLElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = layer.current;
     if (!el) return;
@@ -34,5 +40,6 @@ export function useParallax(
       window.removeEventListener('scroll', onScroll);
       onScroll.cancel();
     };
-  }, [banner, layer, enabled]);
+  }, [enabled]);
+  return { banner, layer };
 }

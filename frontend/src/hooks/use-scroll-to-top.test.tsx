@@ -1,29 +1,25 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useScrollToTop } from './use-scroll-to-top';
 
 let y = 0;
-let navigate: NavigateFunction;
+let router: ReturnType<typeof createMemoryRouter>;
 
 function Probe() {
   useScrollToTop();
-  navigate = useNavigate();
   return null;
 }
 
 function renderProbe() {
-  return render(
-    <MemoryRouter initialEntries={['/']}>
-      <Probe />
-    </MemoryRouter>,
-  );
+  router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: ['/'] });
+  return render(<RouterProvider router={router} />);
 }
 
-function go(to: string | number) {
-  act(() => {
-    if (typeof to === 'number') void navigate(to);
-    else void navigate(to);
+async function go(to: string | number) {
+  await act(async () => {
+    if (typeof to === 'number') await router.navigate(to);
+    else await router.navigate(to);
   });
 }
 
@@ -36,26 +32,27 @@ describe('useScrollToTop', () => {
   });
   afterEach(() => {
     cleanup();
+    router.dispose();
     vi.restoreAllMocks();
   });
 
-  it('puts every page at its top, whether reached by a link, Back or Forward', () => {
+  it('puts every page at its top, whether reached by a link, Back or Forward', async () => {
     renderProbe();
     y = 1300;
-    go('/about');
+    await go('/about');
     expect(y).toBe(0);
     y = 40;
-    go(-1);
+    await go(-1);
     expect(y).toBe(0);
     y = 900;
-    go(1);
+    await go(1);
     expect(y).toBe(0);
   });
 
-  it('leaves a link within the page to the browser', () => {
+  it('leaves a link within the page to the browser', async () => {
     renderProbe();
     y = 500;
-    go('/#main');
+    await go('/#main');
     expect(y).toBe(500);
   });
 

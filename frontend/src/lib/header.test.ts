@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerVisible, linkIsCurrent } from './header';
+import { headerVisible } from './header';
 
 describe('headerVisible', () => {
   it.each([
@@ -12,18 +12,5 @@ describe('headerVisible', () => {
     ['/whattimeisit', true],
   ])('%s → %s', (path, want) => {
     expect(headerVisible(path)).toBe(want);
-  });
-});
-
-describe('linkIsCurrent', () => {
-  it.each([
-    ['/', '/', true],
-    ['/', '/news', false],
-    ['/news', '/news', true],
-    ['/news', '/news/kickoff', true],
-    ['/news', '/newsletter', false],
-    ['/about', '/news', false],
-  ])('link %s on %s → %s', (to, path, want) => {
-    expect(linkIsCurrent(to, path)).toBe(want);
   });
 });

@@ -1,5 +1,5 @@
 import { clockOffset, type TimeSample } from '../lib/clock-offset';
-import type { Article, NewsSnapshot, Platform } from './types';
+import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
 
 /** Follows one server-sent event stream, calling onData with each event's JSON. */
 function follow<T>(url: string, event: string, onData: (data: T) => void): () => void {
@@ -68,5 +68,62 @@ export function browserPlatform(): Platform {
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
+    // One stream for every pit screen of the page.
+    subscribeEvent: sharedStream<EventStatus>('/api/event/stream', 'event'),
+  };
+}
+
+/** The first and the longest wait before opening again a stream the server closed. */
+const reopenMinMs = 2000;
+const reopenMaxMs = 60_000;
+
+/**
+ * Follows one server-sent event stream for every subscriber of the page at
+ * once: one EventSource, opened by the first subscriber and closed after the
+ * last. A new subscriber gets the latest value at once. A lost connection keeps
+ * the latest value; the browser reconnects by itself, and a stream the server
+ * refused (EventSource gives up on those) is opened again after a growing wait.
+ */
+function sharedStream<T>(url: string, event: string): (onData: (data: T) => void) => () => void {
+  const listeners = new Set<(data: T) => void>();
+  let latest: { data: T } | undefined;
+  let source: EventSource | undefined;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+  let waitMs = reopenMinMs;
+  const open = () => {
+    reopen = undefined;
+    const es = new EventSource(url);
+    source = es;
+    es.addEventListener(event, (e) => {
+      let data: T;
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data) as T;
+      } catch {
+        return; // a broken message: keep the latest good value
+      }
+      waitMs = reopenMinMs;
+      latest = { data };
+      listeners.forEach((onData) => onData(data));
+    });
+    es.addEventListener('error', () => {
+      if (es.readyState !== EventSource.CLOSED) return;
+      es.close();
+      source = undefined;
+      reopen = setTimeout(open, waitMs);
+      waitMs = Math.min(waitMs * 2, reopenMaxMs);
+    });
+  };
+  return (onData) => {
+    listeners.add(onData);
+    if (latest) onData(latest.data);
+    if (!source && reopen === undefined) open();
+    return () => {
+      listeners.delete(onData);
+      if (listeners.size > 0) return;
+      clearTimeout(reopen);
+      reopen = undefined;
+      source?.close();
+      source = undefined;
+    };
   };
 }

@@ -1,7 +1,13 @@
-import { Interacted, News, Report, Settings } from '../../wailsjs/go/main/App';
+import {
+  Event as EventBinding,
+  Interacted,
+  News,
+  Report,
+  Settings,
+} from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import { TickStats } from '../lib/tick-stats';
-import type { Article, NewsSnapshot, Platform } from './types';
+import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
 
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
 const heartbeatMs = 5000;
@@ -90,6 +96,21 @@ export function desktopPlatform(settings: DesktopSettings): Platform {
     },
     interacted() {
       void Interacted();
+    },
+    subscribeEvent(onUpdate) {
+      // The binding's answer is dropped once an event brought a newer status.
+      let fresh = true;
+      void EventBinding().then((s) => {
+        if (fresh) onUpdate(s as EventStatus);
+      });
+      const off = EventsOn('event', (s: EventStatus) => {
+        fresh = false;
+        onUpdate(s);
+      });
+      return () => {
+        fresh = false;
+        off();
+      };
     },
   };
 }

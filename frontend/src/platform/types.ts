@@ -50,4 +50,138 @@ export interface Platform {
   subscribeKiosk(onCommand: (command: KioskCommand) => void): () => void;
   /** Tells the host a person touched, clicked or typed; it pauses the page rotation. */
   interacted(): void;
+  /** Calls onUpdate with the event status now (once known) and after every change; returns the unsubscribe. */
+  subscribeEvent(onUpdate: (status: EventStatus) => void): () => void;
+}
+
+// The pit display's event data: internal/event/status.go, field for field.
+// Times are RFC 3339 strings; null where Go has a nil pointer, and the zero
+// time "0001-01-01T00:00:00Z" where Go has a zero time.Time (meaning none).
+// Lists are null where Go has a nil slice.
+
+/** A match's times (Nexus's estimates, or TBA's predicted/scheduled ones); null where unknown. */
+export interface MatchTimes {
+  queue: string | null;
+  onDeck: string | null;
+  onField: string | null;
+  start: string | null;
+  scheduled: string | null;
+  /** When the match really started. */
+  actualStart: string | null;
+}
+
+/** One match as the pit display shows it. */
+export interface Match {
+  /** TBA's match key, like "2026okok_qm14" ("" when only Nexus knows it). */
+  key: string;
+  /** The match's name exactly as Nexus gives it, like "Qualification 14". */
+  label: string;
+  /** Nexus's word: "Queuing soon", "Now queuing", "On deck", "On field", or "". */
+  status: string;
+  /** Our colour in this match: "red", "blue", or "" when we do not play it. */
+  alliance: string;
+  /** Team numbers of each alliance; an entry is "" while undecided (playoffs). */
+  red: string[] | null;
+  blue: string[] | null;
+  /** Our alliance partners (our alliance less us). */
+  partners: string[] | null;
+  times: MatchTimes;
+  /** The break after this match: "Break", "Lunch", "End of day", "Alliance selection", "Awards break" or "". */
+  breakAfter: string;
+  /** Final scores; null while unplayed. */
+  redScore: number | null;
+  blueScore: number | null;
+  /** Ours when played: "win", "loss", "tie", or "". */
+  result: string;
+  /** The label of the match this one replays ("" when none). */
+  replayOf: string;
+}
+
+/** A W-L-T record (Go's event.Record; not named Record, which would hide TypeScript's Record<K, V>). */
+export interface WinLossRecord {
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+/** Our place in the qualification rankings. */
+export interface Rank {
+  rank: number;
+  of: number;
+  record: WinLossRecord;
+}
+
+/** A message of the event staff to every team. */
+export interface Announcement {
+  id: string;
+  text: string;
+  /** RFC 3339. */
+  posted: string;
+}
+
+/** A team asking the pits for a part. */
+export interface PartsRequest {
+  id: string;
+  team: string;
+  parts: string;
+  /** RFC 3339. */
+  posted: string;
+}
+
+/** One stream of the event. */
+export interface Webcast {
+  /** TBA's webcast type, like "twitch" or "youtube". */
+  type: string;
+  /** Where to watch it (https only). */
+  url: string;
+}
+
+/** How one upstream (Nexus or TBA) is doing. */
+export interface Source {
+  /** "ok", "off" (no key), "key rejected", "event not found", "unreachable" or "down". */
+  state: string;
+  /** The state in words for the page, like "Nexus key rejected". */
+  message: string;
+  /** When this source last gave good data; the zero time when it never did. */
+  asOf: string;
+}
+
+/** Everything the pit display shows, merged from Nexus and TBA (Go's event.Status). */
+export interface EventStatus {
+  /** False when no event is set; the page then explains how to set one. */
+  configured: boolean;
+  /** Our team number. */
+  team: number;
+  /** The TBA event key, like "2026okok"; nexusEventKey the one used with Nexus. */
+  eventKey: string;
+  nexusEventKey: string;
+  /** The event's name ("" until known). */
+  eventName: string;
+  /** The event's IANA zone, like "America/Chicago" ("" until known). */
+  timezone: string;
+  /** Our first match not yet on field; null when none is left or the schedule is not out. */
+  nextMatch: Match | null;
+  /** Up to 2 of our matches after nextMatch, in order. */
+  upcoming: Match[] | null;
+  /** Up to 2 of our matches already on field or played, the latest first. */
+  recent: Match[] | null;
+  /** The match on the field now (any teams); null when unknown. */
+  onField: Match | null;
+  /** The label of the match Nexus says is queuing now ("" when none). */
+  nowQueuing: string;
+  /** Our ranking; null before rankings exist. */
+  rank: Rank | null;
+  /** Our pit address, like "B12" ("" when unknown). */
+  pit: string;
+  /** Newest first. */
+  announcements: Announcement[] | null;
+  /** The open parts requests, newest first. */
+  partsRequests: PartsRequest[] | null;
+  webcasts: Webcast[] | null;
+  nexus: Source;
+  tba: Source;
+  /** The time of the newest data of either source; the zero time when there is none. */
+  asOf: string;
+  /** True when TBA lists this event's data feed as down. */
+  feedDown: boolean;
 }

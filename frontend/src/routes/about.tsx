@@ -1,12 +1,12 @@
 import { Banner } from '../components/banner';
 import { FactList } from '../components/fact-list';
-import { about, pageTitles } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { about } from '../content/site';
+import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 /** The About page: how the team began, build season, where it meets and competes. */
 export function About() {
-  useDocumentTitle(pageTitles.about);
+  useRouteHead('/about');
   return (
     <>
       <Banner title={about.bannerTitle} />

@@ -6,13 +6,12 @@ import {
   contact,
   mailto,
   mapsLink,
-  pageTitles,
   schoolAddress,
   team,
   teamSponsors,
   type Address,
 } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 function AddressCard({ label, address }: { label: string; address: Address }) {
@@ -41,7 +40,7 @@ function AddressCard({ label, address }: { label: string; address: Address }) {
 
 /** The Contact page: the two team sponsors, our addresses and the team's email. */
 export function Contact() {
-  useDocumentTitle(pageTitles.contact);
+  useRouteHead('/contact');
   return (
     <>
       <Banner title={contact.bannerTitle} />

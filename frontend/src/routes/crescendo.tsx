@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { crescendo } from '../content/seasons';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { advanceCircles, noCircles, type CirclesState } from '../lib/circles';
 import { ms } from '../lib/css-vars';
@@ -24,7 +24,7 @@ const limits = {
  * behind the title.
  */
 export default function Crescendo() {
-  useDocumentTitle('RoboHornets - Crescendo');
+  useRouteHead('/crescendo');
   const reducedMotion = usePrefersReducedMotion();
   const circles = useExpandingCircles(!reducedMotion);
   const { robot } = crescendo;

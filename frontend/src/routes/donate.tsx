@@ -1,12 +1,12 @@
 import { Banner } from '../components/banner';
 import { InlineLink } from '../components/inline-link';
-import { donate, mailto, pageTitles, team } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { donate, mailto, team } from '../content/site';
+import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 /** The Donate page: how to support the team, and the address to write to. */
 export function Donate() {
-  useDocumentTitle(pageTitles.donate);
+  useRouteHead('/donate');
   return (
     <>
       <Banner title={donate.bannerTitle} />

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Banner } from '../components/banner';
 import { FactList } from '../components/fact-list';
 import { PersonCard } from '../components/person-card';
 import { SocialBlock } from '../components/social-links';
-import { home, meetings, newMemberMeetings, pageTitles, teamSponsors } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { home, meetings, newMemberMeetings, teamSponsors } from '../content/site';
+import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 const timeRange = /(\d{1,2}:\d{2}[AP]M-\d{1,2}:\d{2}[AP]M)/;
@@ -24,7 +24,7 @@ function MeetingTime({ text }: { text: string }) {
 
 /** The home page: the BTW ROBOTICS banner, then who we are, joining, meetings and seasons. */
 export function Home() {
-  useDocumentTitle(pageTitles.home);
+  useRouteHead('/');
   return (
     <>
       <Banner title={home.bannerTitle} tagline={home.bannerTagline} size="full" />

@@ -1,8 +1,8 @@
-import { Link, useParams } from 'react-router-dom';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useMetaDescription } from '../hooks/use-meta-description';
+import { Link, useParams } from 'react-router';
 import { useArticle } from '../hooks/use-news';
+import { useHead } from '../hooks/use-route-head';
 import { formatNewsDate } from '../lib/news';
+import { articleTitle, NewsDescription, Routes } from '../lib/spec.gen';
 import './news.css';
 
 /**
@@ -12,8 +12,11 @@ import './news.css';
 export function NewsArticle() {
   const { id = '' } = useParams();
   const article = useArticle(id);
-  useDocumentTitle(article ? `${article.title} - RoboHornets` : 'RoboHornets - News');
-  useMetaDescription(article ? article.title : 'The latest news and updates from the team.');
+  // The news list's head until the article is known.
+  useHead(
+    article ? articleTitle(article.title) : Routes['/news'].title,
+    article ? article.title : NewsDescription,
+  );
 
   if (!article) {
     return <section className="news-article" aria-busy={article === undefined} />;

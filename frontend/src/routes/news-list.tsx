@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Banner } from '../components/banner';
 import { VisuallyHidden } from '../components/staggered-text';
-import { useDocumentTitle } from '../hooks/use-document-title';
-import { useMetaDescription } from '../hooks/use-meta-description';
+import { useRouteHead } from '../hooks/use-route-head';
 import { useNews } from '../hooks/use-news';
 import {
   defaultSortOrder,
@@ -19,8 +18,7 @@ import './news.css';
 
 /** The news list: every article, live, in the order the reader picks. */
 export function NewsList() {
-  useDocumentTitle('RoboHornets - News');
-  useMetaDescription('The latest news and updates from the team.');
+  useRouteHead('/news');
   const snapshot = useNews();
   const [order, setOrder] = useState<SortOrder>(defaultSortOrder);
   const articles = useMemo(

@@ -1,10 +1,10 @@
-import { outreach, pageTitles } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { outreach } from '../content/site';
+import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 /** The Outreach page: still the placeholder the spec shows. */
 export function Outreach() {
-  useDocumentTitle(pageTitles.outreach);
+  useRouteHead('/outreach');
   return (
     <div className="page page--placeholder">
       <h1 className="visually-hidden">{outreach.heading}</h1>

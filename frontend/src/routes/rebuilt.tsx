@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { rebuilt } from '../content/seasons';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
@@ -30,7 +30,7 @@ const unmeasured: Layout = { width: 0, heights: [], scrollY: 0, lastTop: 0, view
  * the last band, and a stamp fixed over the page.
  */
 export default function Rebuilt() {
-  useDocumentTitle('RoboHornets - Rebuilt');
+  useRouteHead('/rebuilt');
   const reducedMotion = usePrefersReducedMotion();
   const bandRefs = useRef<Array<HTMLElement | null>>([]);
   const [layout, setLayout] = useState<Layout>(unmeasured);

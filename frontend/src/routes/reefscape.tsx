@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { reefscape } from '../content/seasons';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteHead } from '../hooks/use-route-head';
 import { layoutBubbles } from '../lib/bubbles';
 import { timeLeft } from '../lib/countdown';
 import { cssVars } from '../lib/css-vars';
@@ -18,7 +18,7 @@ const kickoffMs = Date.parse(reefscape.kickoffAt);
  * and game reveal links, and the season's safety animation.
  */
 export default function Reefscape() {
-  useDocumentTitle('RoboHornets - Reefscape');
+  useRouteHead('/reefscape');
   const kickoffSeconds = useKickoffCountdown();
   const online = useOnline();
   const [streamLink, revealLink] = reefscape.links;

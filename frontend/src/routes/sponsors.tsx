@@ -1,9 +1,9 @@
 import { Banner } from '../components/banner';
-import { pageTitles, sponsorsPage } from '../content/site';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { sponsorsPage } from '../content/site';
+import { useRouteHead } from '../hooks/use-route-head';
 
 /** The Sponsors page: a parallax banner only, titled NEWS as the spec shows it. */
 export function Sponsors() {
-  useDocumentTitle(pageTitles.sponsors);
+  useRouteHead('/sponsors');
   return <Banner title={sponsorsPage.bannerTitle} />;
 }

@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CelebrationInterval,
@@ -11,6 +11,7 @@ import {
 } from '../lib/spec.gen';
 import { createFakePlatform } from '../components/test-platform';
 import { PlatformContext } from '../platform';
+import { setReducedMotion } from '../test-setup';
 import WhatTimeIsIt from './whattimeisit';
 
 // The confetti cannon draws on a canvas, which jsdom has not; count the bursts instead.
@@ -113,6 +114,26 @@ describe('WhatTimeIsIt', () => {
     fake.set(load + 10_000 + CelebrationLength);
     act(() => vi.advanceTimersByTime(CelebrationInterval * 4));
     expect(confettiMock.fire).toHaveBeenCalledTimes(5);
+  });
+
+  it('celebrates without confetti for visitors who prefer reduced motion', () => {
+    setReducedMotion(true);
+    const { fake } = renderAt('/whattimeisit');
+    fake.tick(load + 10_000);
+    expect(screen.getByRole('heading', { level: 1, name: 'What time is it?' })).toBeVisible();
+    fake.set(load + 10_000 + 4 * CelebrationInterval);
+    act(() => vi.advanceTimersByTime(4 * CelebrationInterval));
+    expect(confettiMock.fire).not.toHaveBeenCalled();
+  });
+
+  it('stops the confetti when the visitor asks for reduced motion mid-celebration', () => {
+    const { fake } = renderAt('/whattimeisit');
+    fake.tick(load + 10_000);
+    expect(confettiMock.fire).toHaveBeenCalledTimes(1);
+    act(() => setReducedMotion(true));
+    fake.set(load + 10_000 + 4 * CelebrationInterval);
+    act(() => vi.advanceTimersByTime(4 * CelebrationInterval));
+    expect(confettiMock.fire).toHaveBeenCalledTimes(1);
   });
 
   it('resets to the next 12:09 after the celebration', () => {

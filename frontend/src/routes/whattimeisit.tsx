@@ -1,7 +1,7 @@
 import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { useSearchParams } from 'react-router';
+import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import {
   announcementFor,
@@ -46,7 +46,7 @@ function debugFromParam(value: string | null): boolean {
  * target. ?debug=off, ?at=HH:MM[:SS] and ?tz=ZONE change how the target is chosen.
  */
 export default function WhatTimeIsIt() {
-  useDocumentTitle('RoboHornets - What time is it?');
+  useRouteHead('/whattimeisit');
   const [params] = useSearchParams();
   const debug = debugFromParam(params.get('debug'));
   const atParam = params.get('at');

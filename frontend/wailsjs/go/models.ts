@@ -1,3 +1,348 @@
+export namespace event {
+	
+	export class Announcement {
+	    id: string;
+	    text: string;
+	    // Go type: time
+	    posted: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Announcement(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.text = source["text"];
+	        this.posted = this.convertValues(source["posted"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MatchTimes {
+	    // Go type: time
+	    queue?: any;
+	    // Go type: time
+	    onDeck?: any;
+	    // Go type: time
+	    onField?: any;
+	    // Go type: time
+	    start?: any;
+	    // Go type: time
+	    scheduled?: any;
+	    // Go type: time
+	    actualStart?: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new MatchTimes(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.queue = this.convertValues(source["queue"], null);
+	        this.onDeck = this.convertValues(source["onDeck"], null);
+	        this.onField = this.convertValues(source["onField"], null);
+	        this.start = this.convertValues(source["start"], null);
+	        this.scheduled = this.convertValues(source["scheduled"], null);
+	        this.actualStart = this.convertValues(source["actualStart"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Match {
+	    key: string;
+	    label: string;
+	    status: string;
+	    alliance: string;
+	    red: string[];
+	    blue: string[];
+	    partners: string[];
+	    times: MatchTimes;
+	    breakAfter: string;
+	    redScore?: number;
+	    blueScore?: number;
+	    result: string;
+	    replayOf: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Match(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.label = source["label"];
+	        this.status = source["status"];
+	        this.alliance = source["alliance"];
+	        this.red = source["red"];
+	        this.blue = source["blue"];
+	        this.partners = source["partners"];
+	        this.times = this.convertValues(source["times"], MatchTimes);
+	        this.breakAfter = source["breakAfter"];
+	        this.redScore = source["redScore"];
+	        this.blueScore = source["blueScore"];
+	        this.result = source["result"];
+	        this.replayOf = source["replayOf"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PartsRequest {
+	    id: string;
+	    team: string;
+	    parts: string;
+	    // Go type: time
+	    posted: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new PartsRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.team = source["team"];
+	        this.parts = source["parts"];
+	        this.posted = this.convertValues(source["posted"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Record {
+	    wins: number;
+	    losses: number;
+	    ties: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Record(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.wins = source["wins"];
+	        this.losses = source["losses"];
+	        this.ties = source["ties"];
+	    }
+	}
+	export class Rank {
+	    rank: number;
+	    of: number;
+	    record: Record;
+	
+	    static createFrom(source: any = {}) {
+	        return new Rank(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rank = source["rank"];
+	        this.of = source["of"];
+	        this.record = this.convertValues(source["record"], Record);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Source {
+	    state: string;
+	    message: string;
+	    // Go type: time
+	    asOf: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Source(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.state = source["state"];
+	        this.message = source["message"];
+	        this.asOf = this.convertValues(source["asOf"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Webcast {
+	    type: string;
+	    url: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Webcast(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.type = source["type"];
+	        this.url = source["url"];
+	    }
+	}
+	export class Status {
+	    configured: boolean;
+	    team: number;
+	    eventKey: string;
+	    nexusEventKey: string;
+	    eventName: string;
+	    timezone: string;
+	    nextMatch?: Match;
+	    upcoming: Match[];
+	    recent: Match[];
+	    onField?: Match;
+	    nowQueuing: string;
+	    rank?: Rank;
+	    pit: string;
+	    announcements: Announcement[];
+	    partsRequests: PartsRequest[];
+	    webcasts: Webcast[];
+	    nexus: Source;
+	    tba: Source;
+	    // Go type: time
+	    asOf: any;
+	    feedDown: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Status(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.configured = source["configured"];
+	        this.team = source["team"];
+	        this.eventKey = source["eventKey"];
+	        this.nexusEventKey = source["nexusEventKey"];
+	        this.eventName = source["eventName"];
+	        this.timezone = source["timezone"];
+	        this.nextMatch = this.convertValues(source["nextMatch"], Match);
+	        this.upcoming = this.convertValues(source["upcoming"], Match);
+	        this.recent = this.convertValues(source["recent"], Match);
+	        this.onField = this.convertValues(source["onField"], Match);
+	        this.nowQueuing = source["nowQueuing"];
+	        this.rank = this.convertValues(source["rank"], Rank);
+	        this.pit = source["pit"];
+	        this.announcements = this.convertValues(source["announcements"], Announcement);
+	        this.partsRequests = this.convertValues(source["partsRequests"], PartsRequest);
+	        this.webcasts = this.convertValues(source["webcasts"], Webcast);
+	        this.nexus = this.convertValues(source["nexus"], Source);
+	        this.tba = this.convertValues(source["tba"], Source);
+	        this.asOf = this.convertValues(source["asOf"], null);
+	        this.feedDown = source["feedDown"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace main {
 	
 	export class PageState {

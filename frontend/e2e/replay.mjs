@@ -1,0 +1,64 @@
+// The replay server of the event APIs (internal/event/replay/replayd): FRC
+// Nexus and The Blue Alliance in their documented shapes, played from a
+// timeline, for the pit display's end-to-end tests.
+import { spawn } from 'node:child_process';
+
+/** The replay server binary: $ROBOHORNETS_REPLAYD, else the one make builds. */
+export const replaydBinary =
+  process.env.ROBOHORNETS_REPLAYD ?? new URL('../../build/bin/replayd', import.meta.url).pathname;
+
+/** The keys replayd accepts by default (replay.DefaultNexusKey and DefaultTBAKey). */
+export const replayKeys = { NEXUS_API_KEY: 'replay-nexus-key', TBA_API_KEY: 'replay-tba-key' };
+
+/**
+ * Starts replayd with timeline ("demo" or a JSON file) on listen (default a
+ * free port) and resolves once it accepts connections. The result has the
+ * base URLs to pass as --nexus-url and --tba-url, the environment with the
+ * keys, control(fault) to make both APIs fail ("down", "500", "slow",
+ * "malformed", "huge") or serve again (""), and stop().
+ */
+export async function startReplay({
+  timeline = 'demo',
+  loop = false,
+  listen = '127.0.0.1:0',
+} = {}) {
+  const args = ['-listen', listen, '-timeline', timeline];
+  if (loop) args.push('-loop');
+  const child = spawn(replaydBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`replayd did not start:\n${out}`)), 10000);
+    const onData = (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`replayd exited with ${code}:\n${out}`));
+    });
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    args: ['--nexus-url', `${url}/nexus/api/v1`, '--tba-url', `${url}/tba/api/v3`],
+    env: replayKeys,
+    async control(fault) {
+      const res = await fetch(`${url}/control`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fault }),
+      });
+      if (!res.ok) throw new Error(`replayd /control ${fault}: ${res.status}`);
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

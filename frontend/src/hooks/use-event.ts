@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { usePlatform } from '../platform';
+import type { EventStatus } from '../platform/types';
+
+/** The live event status of the pit display; null until the first one arrives. */
+export function useEvent(): EventStatus | null {
+  const platform = usePlatform();
+  const [status, setStatus] = useState<EventStatus | null>(null);
+  useEffect(() => platform.subscribeEvent(setStatus), [platform]);
+  return status;
+}
+
+/** The host's clock in epoch milliseconds, moved on by its once-a-second ticks. */
+export function useNow(): number {
+  const platform = usePlatform();
+  const [nowMs, setNowMs] = useState(() => platform.now());
+  useEffect(() => platform.subscribeTicks(setNowMs), [platform]);
+  return nowMs;
+}

@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import type { EventStatus, Match, Source } from '../platform/types';
+import {
+  ageText,
+  asOfText,
+  breakText,
+  clockText,
+  countdownFor,
+  formatDuration,
+  isStale,
+  noNextMatchText,
+  noticesOf,
+  opponentsOf,
+  parseTime,
+  partnersOf,
+  qrTarget,
+  rankText,
+  recordText,
+  resultLetter,
+  scoreText,
+  spanWords,
+  staleAfterMs,
+  statusTone,
+  warningsFor,
+  webcastLinks,
+} from './pit';
+
+const zeroTime = '0001-01-01T00:00:00Z';
+const t0 = Date.parse('2026-03-14T14:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const min = 60_000;
+
+function match(over: Partial<Match> = {}): Match {
+  return {
+    key: '2026okok_qm14',
+    label: 'Qualification 14',
+    status: '',
+    alliance: 'red',
+    red: ['1209', '2363', '4499'],
+    blue: ['118', '254', '1678'],
+    partners: ['2363', '4499'],
+    times: {
+      queue: iso(t0 + 10 * min),
+      onDeck: iso(t0 + 20 * min),
+      onField: iso(t0 + 25 * min),
+      start: iso(t0 + 27 * min),
+      scheduled: iso(t0 + 30 * min),
+      actualStart: null,
+    },
+    breakAfter: '',
+    redScore: null,
+    blueScore: null,
+    result: '',
+    replayOf: '',
+    ...over,
+  };
+}
+
+const ok: Source = { state: 'ok', message: '', asOf: iso(t0) };
+
+function status(over: Partial<EventStatus> = {}): EventStatus {
+  return {
+    configured: true,
+    team: 1209,
+    eventKey: '2026okok',
+    nexusEventKey: '2026okok',
+    eventName: 'Oklahoma Regional',
+    timezone: 'America/Chicago',
+    nextMatch: match(),
+    upcoming: [],
+    recent: [],
+    onField: null,
+    nowQueuing: '',
+    rank: null,
+    pit: 'B12',
+    announcements: [],
+    partsRequests: [],
+    webcasts: [],
+    nexus: ok,
+    tba: ok,
+    asOf: iso(t0),
+    feedDown: false,
+    ...over,
+  };
+}
+
+describe('parseTime', () => {
+  it('reads RFC 3339 and treats null, empty and Go’s zero time as none', () => {
+    expect(parseTime('2026-03-14T14:00:00Z')).toBe(t0);
+    expect(parseTime('2026-03-14T09:00:00-05:00')).toBe(t0);
+    expect(parseTime(null)).toBeNull();
+    expect(parseTime('')).toBeNull();
+    expect(parseTime(zeroTime)).toBeNull();
+    expect(parseTime('soon')).toBeNull();
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows minutes:seconds, rounding seconds up', () => {
+    expect(formatDuration(272_000)).toBe('4:32');
+    expect(formatDuration(271_100)).toBe('4:32');
+    expect(formatDuration(5_000)).toBe('0:05');
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(-3000)).toBe('0:00');
+  });
+  it('shows hours only past 60 minutes', () => {
+    expect(formatDuration(60 * min)).toBe('60:00');
+    expect(formatDuration(60 * min + 1000)).toBe('1:00:01');
+    expect(formatDuration(65 * min + 9000)).toBe('1:05:09');
+    expect(formatDuration(10 * 60 * min)).toBe('10:00:00');
+  });
+});
+
+describe('countdownFor', () => {
+  it('counts to the queue time first', () => {
+    const c = countdownFor(match(), t0 + 10 * min - 272_000);
+    expect(c).toMatchObject({ kind: 'queue', leftMs: 272_000, text: 'Queue in 4:32' });
+  });
+  it('counts to on deck once queue time passed, then to the start', () => {
+    expect(countdownFor(match(), t0 + 10 * min)?.text).toBe('On deck in 10:00');
+    expect(countdownFor(match(), t0 + 20 * min)?.text).toBe('Starts in 7:00');
+    expect(countdownFor(match(), t0 + 26 * min + 59_500)?.text).toBe('Starts in 0:01');
+  });
+  it('says starting now once every known time passed', () => {
+    expect(countdownFor(match(), t0 + 27 * min)).toMatchObject({
+      kind: 'start',
+      leftMs: 0,
+      text: 'Starting now',
+    });
+  });
+  it('skips the steps Nexus says the match reached', () => {
+    expect(countdownFor(match({ status: 'Now queuing' }), t0)?.text).toBe('On deck in 20:00');
+    expect(countdownFor(match({ status: 'On deck' }), t0)?.text).toBe('Starts in 27:00');
+    expect(countdownFor(match({ status: 'Queuing soon' }), t0)?.text).toBe('Queue in 10:00');
+    expect(countdownFor(match({ status: 'On field' }), t0)).toBeNull();
+  });
+  it('falls back to on-field then scheduled time for the start, and skips unknown steps', () => {
+    const times = { ...match().times, queue: null, onDeck: zeroTime, start: null };
+    expect(countdownFor(match({ times }), t0)?.text).toBe('Starts in 25:00');
+    const scheduledOnly = {
+      queue: null,
+      onDeck: null,
+      onField: null,
+      start: null,
+      scheduled: iso(t0 + 90 * min),
+      actualStart: null,
+    };
+    expect(countdownFor(match({ times: scheduledOnly }), t0)?.text).toBe('Starts in 1:30:00');
+  });
+  it('has none without any time', () => {
+    const none = {
+      queue: null,
+      onDeck: null,
+      onField: null,
+      start: null,
+      scheduled: null,
+      actualStart: null,
+    };
+    expect(countdownFor(match({ times: none }), t0)).toBeNull();
+  });
+});
+
+describe('age and freshness', () => {
+  it('words spans and ages', () => {
+    expect(spanWords(14 * min + 59_000)).toBe('14 min');
+    expect(spanWords(60 * min)).toBe('1 h');
+    expect(spanWords(125 * min)).toBe('2 h 5 min');
+    expect(ageText(t0, t0 + 59_000)).toBe('just now');
+    expect(ageText(t0, t0 + 2 * min + 5000)).toBe('2 min ago');
+    expect(ageText(t0, t0 + 61 * min)).toBe('1 h 1 min ago');
+  });
+  it('writes the clock in the event’s zone, or the local one when unknown', () => {
+    expect(clockText(t0 + 32 * min, 'America/Chicago')).toBe('09:32');
+    expect(clockText(t0 + 32 * min, 'UTC')).toBe('14:32');
+    const local = new Date(t0 + 32 * min);
+    const hhmm = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`;
+    expect(clockText(t0 + 32 * min, '')).toBe(hhmm);
+    expect(clockText(t0 + 32 * min, 'Not/AZone')).toBe(hhmm);
+  });
+  it('writes the as-of line', () => {
+    expect(asOfText(iso(t0 + 32 * min), t0 + 34 * min, 'UTC')).toBe('Data as of 14:32 (2 min ago)');
+    expect(asOfText(zeroTime, t0, 'UTC')).toBe('No data yet');
+  });
+  it('calls data stale only past 10 minutes', () => {
+    expect(staleAfterMs).toBe(10 * min);
+    expect(isStale(iso(t0), t0 + staleAfterMs)).toBe(false);
+    expect(isStale(iso(t0), t0 + staleAfterMs + 1)).toBe(true);
+    expect(isStale(zeroTime, t0 + 100 * min)).toBe(false);
+  });
+});
+
+describe('warningsFor', () => {
+  it('is quiet while the data is fresh and the sources ok or off', () => {
+    expect(warningsFor(status(), t0 + 5 * min)).toEqual([]);
+    const off: Source = { state: 'off', message: 'No Nexus key', asOf: zeroTime };
+    expect(warningsFor(status({ nexus: off }), t0)).toEqual([]);
+  });
+  it('says how long there was no fresh data past the threshold', () => {
+    expect(warningsFor(status(), t0 + staleAfterMs)).toEqual([]);
+    expect(warningsFor(status(), t0 + 14 * min + 30_000)).toEqual([
+      'No fresh data for 14 min — showing the last known',
+    ]);
+  });
+  it('says the event’s feed is down', () => {
+    expect(warningsFor(status({ feedDown: true }), t0)).toEqual([
+      'The event’s data feed is down — showing the last known',
+    ]);
+  });
+  it('gives a failing source’s own words, with or without data', () => {
+    const rejected: Source = {
+      state: 'key rejected',
+      message: 'Nexus key rejected',
+      asOf: zeroTime,
+    };
+    expect(warningsFor(status({ nexus: rejected, asOf: zeroTime }), t0)).toEqual([
+      'Nexus key rejected',
+    ]);
+    const lost: Source = { state: 'unreachable', message: 'Nexus unreachable', asOf: iso(t0) };
+    expect(warningsFor(status({ nexus: lost }), t0 + min)).toEqual(['Nexus unreachable']);
+    const unnamed: Source = { state: 'event not found', message: '', asOf: zeroTime };
+    expect(warningsFor(status({ tba: unnamed }), t0)).toEqual([
+      'The Blue Alliance: event not found',
+    ]);
+  });
+  it('puts every warning in order, and says a down feed once', () => {
+    const down: Source = { state: 'down', message: 'The event’s feed is down', asOf: iso(t0) };
+    expect(warningsFor(status({ feedDown: true, tba: down }), t0 + 11 * min)).toEqual([
+      'The event’s data feed is down — showing the last known',
+      'No fresh data for 11 min — showing the last known',
+    ]);
+    const lost: Source = { state: 'unreachable', message: 'Nexus unreachable', asOf: iso(t0) };
+    expect(warningsFor(status({ nexus: lost, tba: down }), t0)).toEqual([
+      'Nexus unreachable',
+      'The event’s feed is down',
+    ]);
+  });
+  it('has none while no event is configured', () => {
+    expect(warningsFor(status({ configured: false, feedDown: true }), t0 + 99 * min)).toEqual([]);
+  });
+});
+
+describe('numbers and teams', () => {
+  it('writes record and rank', () => {
+    expect(recordText({ wins: 5, losses: 2, ties: 0 })).toBe('5-2-0');
+    expect(rankText({ rank: 7, of: 40, record: { wins: 5, losses: 2, ties: 0 } })).toBe(
+      'Rank 7 of 40',
+    );
+    expect(rankText({ rank: 7, of: 0, record: { wins: 0, losses: 0, ties: 0 } })).toBe('Rank 7');
+  });
+  it('lists partners as team numbers, from Nexus or from our alliance less us', () => {
+    expect(partnersOf(match(), 1209)).toEqual(['2363', '4499']);
+    expect(partnersOf(match({ partners: [] }), 1209)).toEqual(['2363', '4499']);
+    expect(
+      partnersOf(match({ partners: null, alliance: 'blue', blue: ['1209', '', '7'] }), 1209),
+    ).toEqual(['TBD', '7']);
+    expect(partnersOf(match({ partners: null, alliance: '' }), 1209)).toEqual([]);
+  });
+  it('lists opponents', () => {
+    expect(opponentsOf(match())).toEqual(['118', '254', '1678']);
+    expect(opponentsOf(match({ alliance: 'blue' }))).toEqual(['1209', '2363', '4499']);
+    expect(opponentsOf(match({ blue: ['', '', ''] }))).toEqual([]);
+    expect(opponentsOf(match({ alliance: '' }))).toEqual([]);
+  });
+  it('writes results and scores, ours first', () => {
+    expect(resultLetter('win')).toBe('W');
+    expect(resultLetter('loss')).toBe('L');
+    expect(resultLetter('tie')).toBe('T');
+    expect(resultLetter('')).toBeNull();
+    expect(scoreText(match({ redScore: 85, blueScore: 72 }))).toBe('85–72');
+    expect(scoreText(match({ alliance: 'blue', redScore: 85, blueScore: 72 }))).toBe('72–85');
+    expect(scoreText(match())).toBeNull();
+  });
+  it('names the break after a match', () => {
+    expect(breakText(match({ breakAfter: 'Lunch' }))).toBe('Lunch after this match');
+    expect(breakText(match())).toBeNull();
+  });
+  it('marks queuing and on deck urgent', () => {
+    expect(statusTone('Now queuing')).toBe('urgent');
+    expect(statusTone('On deck')).toBe('urgent');
+    expect(statusTone('On field')).toBe('live');
+    expect(statusTone('Queuing soon')).toBe('calm');
+    expect(statusTone('')).toBe('calm');
+  });
+});
+
+describe('notices, webcasts, QR and no next match', () => {
+  it('merges announcements and parts requests newest first', () => {
+    const items = noticesOf(
+      [
+        { id: '1', text: 'Old', posted: iso(t0) },
+        { id: '2', text: 'New', posted: iso(t0 + 5 * min) },
+      ],
+      [{ id: '9', team: '118', parts: 'A 4" wheel', posted: iso(t0 + 2 * min) }],
+    );
+    expect(items.map((i) => i.text)).toEqual(['New', 'A 4" wheel', 'Old']);
+    expect(items[1]).toMatchObject({ kind: 'parts', team: '118' });
+    expect(noticesOf(null, null)).toEqual([]);
+  });
+  it('links https webcasts only, each once', () => {
+    expect(
+      webcastLinks([
+        { type: 'twitch', url: 'https://www.twitch.tv/firstinspires' },
+        { type: 'twitch', url: 'https://www.twitch.tv/firstinspires' },
+        { type: 'youtube', url: 'http://youtube.com/x' },
+        { type: 'x', url: 'javascript:alert(1)' },
+        { type: '', url: 'https://example.org/live' },
+      ]),
+    ).toEqual([
+      { href: 'https://www.twitch.tv/firstinspires', label: 'Twitch (twitch.tv)' },
+      { href: 'https://example.org/live', label: 'example.org' },
+    ]);
+    expect(webcastLinks(null)).toEqual([]);
+  });
+  it('points the QR code at this site, or at the team site from the desktop window', () => {
+    expect(qrTarget('https://robohornets.example', undefined)).toBe('https://robohornets.example/');
+    expect(qrTarget('http://127.0.0.1:8080', 'https://team.example/')).toBe(
+      'http://127.0.0.1:8080/',
+    );
+    expect(qrTarget('wails://wails', 'https://team.example/')).toBe('https://team.example/');
+    expect(qrTarget('wails://wails', undefined)).toBeNull();
+  });
+  it('says why there is no next match', () => {
+    expect(noNextMatchText(status({ nextMatch: null, recent: null }))).toBe(
+      'Our match schedule is not out yet',
+    );
+    expect(noNextMatchText(status({ nextMatch: null, recent: [match()] }))).toBe(
+      'No more matches scheduled for us right now',
+    );
+  });
+});

@@ -1,0 +1,344 @@
+// The pit display's logic (src/routes/pit.tsx): which countdown applies, how
+// old the data is, which warning to show, and how numbers are written.
+import type {
+  Announcement,
+  EventStatus,
+  Match,
+  PartsRequest,
+  Rank,
+  Source,
+  Webcast,
+  WinLossRecord,
+} from '../platform/types';
+
+/** Data older than this (now − asOf) is stale: the page says so over the last known data. */
+export const staleAfterMs = 10 * 60 * 1000;
+
+/**
+ * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,
+ * unparsable, or Go's zero time ("0001-01-01T00:00:00Z").
+ */
+export function parseTime(value: string | null | undefined): number | null {
+  if (!value || value.startsWith('0001-01-01')) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The moment a countdown runs to: queue time, then on-deck time, then the start. */
+export type CountdownKind = 'queue' | 'onDeck' | 'start';
+
+/** The countdown of the next match. */
+export interface Countdown {
+  kind: CountdownKind;
+  targetMs: number;
+  /** Milliseconds left; 0 once the last known moment passed. */
+  leftMs: number;
+  /** What the page shows, like "Queue in 4:32". */
+  text: string;
+}
+
+const countdownWords: Record<CountdownKind, string> = {
+  queue: 'Queue in',
+  onDeck: 'On deck in',
+  start: 'Starts in',
+};
+
+/** How far Nexus says the match is: a step already reached gets no countdown. */
+function stepsReached(status: string): number {
+  switch (status) {
+    case 'Now queuing':
+      return 1;
+    case 'On deck':
+      return 2;
+    case 'On field':
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Which countdown applies to match at nowMs: to its queue time until that
+ * passed, then to its on-deck time, then to its start. A step Nexus says the
+ * match reached ("Now queuing", "On deck") is skipped even if its estimate is
+ * still ahead. Once every known moment passed it reads "Starting now". Null
+ * when no time is known, or the match is on field.
+ */
+export function countdownFor(match: Match, nowMs: number): Countdown | null {
+  const reached = stepsReached(match.status);
+  if (reached >= 3) return null;
+  const t = match.times;
+  const steps: [CountdownKind, number | null][] = [
+    ['queue', parseTime(t.queue)],
+    ['onDeck', parseTime(t.onDeck)],
+    ['start', parseTime(t.start) ?? parseTime(t.onField) ?? parseTime(t.scheduled)],
+  ];
+  let last: [CountdownKind, number] | null = null;
+  for (const [kind, targetMs] of steps.slice(reached)) {
+    if (targetMs === null) continue;
+    last = [kind, targetMs];
+    if (targetMs > nowMs) {
+      const leftMs = targetMs - nowMs;
+      return { kind, targetMs, leftMs, text: `${countdownWords[kind]} ${formatDuration(leftMs)}` };
+    }
+  }
+  if (!last) return null;
+  return { kind: last[0], targetMs: last[1], leftMs: 0, text: 'Starting now' };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A countdown's time left as minutes:seconds ("4:32"), or hours:minutes:seconds
+ * past an hour ("1:05:09"). Seconds round up, so it reads 0:00 only at the target.
+ */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (total > 3600) return `${hours}:${pad2(minutes)}:${pad2(seconds)}`;
+  return `${Math.floor(total / 60)}:${pad2(seconds)}`;
+}
+
+/** A span in words, whole minutes down: "14 min", "1 h", "2 h 5 min". */
+export function spanWords(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** How old data of asOfMs is at nowMs: "just now" under a minute, else "2 min ago". */
+export function ageText(asOfMs: number, nowMs: number): string {
+  const ms = nowMs - asOfMs;
+  if (ms < 60_000) return 'just now';
+  return `${spanWords(ms)} ago`;
+}
+
+/** Reports whether timeZone is an IANA zone this browser knows. */
+function knownZone(timeZone: string): boolean {
+  if (!timeZone) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A clock time, "14:32", in timeZone when it is a known zone, else in the local one. */
+export function clockText(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: knownZone(timeZone) ? timeZone : undefined,
+  }).format(ms);
+}
+
+/** The freshness line: "Data as of 14:32 (2 min ago)", or "No data yet". */
+export function asOfText(asOf: string, nowMs: number, timeZone: string): string {
+  const asOfMs = parseTime(asOf);
+  if (asOfMs === null) return 'No data yet';
+  return `Data as of ${clockText(asOfMs, timeZone)} (${ageText(asOfMs, nowMs)})`;
+}
+
+/** Reports whether data of asOf is stale at nowMs: more than staleAfterMs old. */
+export function isStale(asOf: string, nowMs: number): boolean {
+  const asOfMs = parseTime(asOf);
+  return asOfMs !== null && nowMs - asOfMs > staleAfterMs;
+}
+
+/** The words for a source in trouble (not "ok" or "off"): its own message, else its name and state. */
+function sourceTrouble(name: string, source: Source): string | null {
+  if (source.state === 'ok' || source.state === 'off' || source.state === '') return null;
+  return source.message || `${name}: ${source.state}`;
+}
+
+/**
+ * What the warning banner says, most important first; empty when all is well:
+ * the event's feed is down, the data is older than staleAfterMs, or a source
+ * is in trouble (key rejected, event not found, unreachable, down). The page
+ * shows the last data under it all the same.
+ */
+export function warningsFor(status: EventStatus, nowMs: number): string[] {
+  if (!status.configured) return [];
+  const warnings: string[] = [];
+  if (status.feedDown) warnings.push('The event’s data feed is down — showing the last known');
+  const asOfMs = parseTime(status.asOf);
+  if (asOfMs !== null && nowMs - asOfMs > staleAfterMs) {
+    warnings.push(`No fresh data for ${spanWords(nowMs - asOfMs)} — showing the last known`);
+  }
+  for (const [name, source] of [
+    ['Nexus', status.nexus],
+    ['The Blue Alliance', status.tba],
+  ] as const) {
+    // TBA's "down" is the feed being down, said above already.
+    if (status.feedDown && source.state === 'down') continue;
+    const trouble = sourceTrouble(name, source);
+    if (trouble) warnings.push(trouble);
+  }
+  return warnings;
+}
+
+/** A W-L-T record: "5-2-0". */
+export function recordText(record: WinLossRecord): string {
+  return `${record.wins}-${record.losses}-${record.ties}`;
+}
+
+/** A ranking: "Rank 7 of 40" ("Rank 7" while the number of teams is unknown). */
+export function rankText(rank: Rank): string {
+  return rank.of > 0 ? `Rank ${rank.rank} of ${rank.of}` : `Rank ${rank.rank}`;
+}
+
+/** A team number as shown, "TBD" for a slot not yet decided. */
+const teamText = (team: string) => (team.trim() === '' ? 'TBD' : team.trim());
+
+/** The alliance of match whose colour is ours ("red"/"blue"), or null. */
+function allianceOf(match: Match, colour: string): string[] | null {
+  if (colour === 'red') return match.red ?? [];
+  if (colour === 'blue') return match.blue ?? [];
+  return null;
+}
+
+/**
+ * Our partners in match as team numbers: Nexus's list, else our alliance less
+ * us; "TBD" for undecided slots.
+ */
+export function partnersOf(match: Match, team: number): string[] {
+  if (match.partners && match.partners.length > 0) return match.partners.map(teamText);
+  const ours = allianceOf(match, match.alliance) ?? [];
+  return ours.filter((t) => t.trim() !== String(team)).map(teamText);
+}
+
+/** The teams we play against in match; empty when we do not play it or they are unknown. */
+export function opponentsOf(match: Match): string[] {
+  const theirs = allianceOf(
+    match,
+    match.alliance === 'red' ? 'blue' : match.alliance === 'blue' ? 'red' : '',
+  );
+  if (!theirs || theirs.every((t) => t.trim() === '')) return [];
+  return theirs.map(teamText);
+}
+
+/** The line about the break after match, like "Lunch after this match"; null without one. */
+export function breakText(match: Match): string | null {
+  return match.breakAfter ? `${match.breakAfter} after this match` : null;
+}
+
+/** Our result as one letter: W, L or T; null while unplayed. */
+export function resultLetter(result: string): 'W' | 'L' | 'T' | null {
+  switch (result) {
+    case 'win':
+      return 'W';
+    case 'loss':
+      return 'L';
+    case 'tie':
+      return 'T';
+    default:
+      return null;
+  }
+}
+
+/** A played match's score, ours first when we played it: "85–72"; null while unplayed. */
+export function scoreText(match: Match): string | null {
+  if (match.redScore === null || match.blueScore === null) return null;
+  const [first, second] =
+    match.alliance === 'blue'
+      ? [match.blueScore, match.redScore]
+      : [match.redScore, match.blueScore];
+  return `${first}–${second}`;
+}
+
+/** How urgent Nexus's status word is for the pit: queuing and on deck mean go now. */
+export function statusTone(status: string): 'urgent' | 'live' | 'calm' {
+  if (status === 'Now queuing' || status === 'On deck') return 'urgent';
+  if (status === 'On field') return 'live';
+  return 'calm';
+}
+
+/** One line of the news column: an announcement or a parts request. */
+export interface NoticeItem {
+  kind: 'announcement' | 'parts';
+  id: string;
+  /** For parts requests, the asking team. */
+  team: string;
+  text: string;
+  postedMs: number | null;
+}
+
+/** Announcements and parts requests as one list, newest first (unknown times last, stable). */
+export function noticesOf(
+  announcements: readonly Announcement[] | null,
+  parts: readonly PartsRequest[] | null,
+): NoticeItem[] {
+  const items: NoticeItem[] = [
+    ...(announcements ?? []).map((a) => ({
+      kind: 'announcement' as const,
+      id: `a-${a.id}`,
+      team: '',
+      text: a.text,
+      postedMs: parseTime(a.posted),
+    })),
+    ...(parts ?? []).map((p) => ({
+      kind: 'parts' as const,
+      id: `p-${p.id}`,
+      team: p.team,
+      text: p.parts,
+      postedMs: parseTime(p.posted),
+    })),
+  ];
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort(
+      (a, b) =>
+        (b.item.postedMs ?? -Infinity) - (a.item.postedMs ?? -Infinity) || a.index - b.index,
+    )
+    .map(({ item }) => item);
+}
+
+/** A webcast that may be linked: https only, named by its type or host. */
+export interface WebcastLink {
+  href: string;
+  label: string;
+}
+
+/** The webcasts the page links to: https addresses only, each once. */
+export function webcastLinks(webcasts: readonly Webcast[] | null): WebcastLink[] {
+  const seen = new Set<string>();
+  const links: WebcastLink[] = [];
+  for (const w of webcasts ?? []) {
+    let url: URL;
+    try {
+      url = new URL(w.url);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'https:' || seen.has(url.href)) continue;
+    seen.add(url.href);
+    const host = url.hostname.replace(/^www\./, '');
+    const type = w.type ? w.type.charAt(0).toUpperCase() + w.type.slice(1) : '';
+    links.push({ href: url.href, label: type ? `${type} (${host})` : host });
+  }
+  return links;
+}
+
+/**
+ * What the QR code points to: this site's home page when the page is served
+ * over http(s), else (the desktop window, wails://) the team site's address
+ * when one is known; null for no QR code.
+ */
+export function qrTarget(origin: string, teamSiteUrl: string | undefined): string | null {
+  if (/^https?:\/\//.test(origin)) return `${origin}/`;
+  if (teamSiteUrl && /^https?:\/\//.test(teamSiteUrl)) return teamSiteUrl;
+  return null;
+}
+
+/** The line under the next match when there is none. */
+export function noNextMatchText(status: EventStatus): string {
+  return (status.recent ?? []).length > 0
+    ? 'No more matches scheduled for us right now'
+    : 'Our match schedule is not out yet';
+}

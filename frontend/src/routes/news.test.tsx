@@ -1,0 +1,299 @@
+// The news list and an article from "loading" to data and on to an update,
+// through each real platform adapter: the browser's against a fake server
+// (EventSource and fetch), the desktop window's against fake Wails bindings
+// and runtime (window.go.main.App and window.runtime, as Wails injects them).
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatNewsDate } from '../lib/news';
+import { articleTitle, NewsDescription, Routes } from '../lib/spec.gen';
+import { PlatformContext, type Article, type NewsSnapshot, type Platform } from '../platform';
+import { browserPlatform } from '../platform/browser';
+import { desktopPlatform } from '../platform/desktop';
+import { NewsArticle } from './news-article';
+import { NewsList } from './news-list';
+
+const kickoff: Article = {
+  id: 'kickoff-2025',
+  title: 'Kickoff 2025',
+  date: '2025-01-04T17:00:00Z',
+  content: 'The **game** is out.',
+  html: '<p>The <strong>game</strong> is out.</p>\n<p>We build now.</p>',
+  preview: '<p>The <strong>game</strong> is out.</p>',
+};
+
+const regional: Article = {
+  id: 'tulsa-regional',
+  title: 'Tulsa Regional',
+  date: '2025-03-20T14:30:00Z',
+  content: 'We are *in*.',
+  html: '<p>We are <em>in</em>.</p>',
+  preview: '<p>We are <em>in</em>.</p>',
+};
+
+const kickoffEdited: Article = {
+  ...kickoff,
+  title: 'Kickoff 2025: REEFSCAPE',
+  html: '<p>The game is <em>REEFSCAPE</em>.</p>',
+  preview: '<p>The game is <em>REEFSCAPE</em>.</p>',
+};
+
+const first: NewsSnapshot = { articles: [kickoff], asOf: '2025-01-04T17:00:00Z', live: true };
+const second: NewsSnapshot = {
+  articles: [kickoffEdited, regional],
+  asOf: '2025-03-20T14:30:00Z',
+  live: true,
+};
+
+/** One platform adapter under test, with the host side the test drives. */
+interface Host {
+  platform: Platform;
+  /** Delivers the news list as the host first sends it. */
+  sendNews(snapshot: NewsSnapshot): Promise<void>;
+  /** Delivers a later change of the news list. */
+  updateNews(snapshot: NewsSnapshot): Promise<void>;
+  /** Delivers article id as the host first sends it (found in snapshot). */
+  sendArticle(id: string, snapshot: NewsSnapshot): Promise<void>;
+  /** Delivers a later change of article id (found in snapshot). */
+  updateArticle(id: string, snapshot: NewsSnapshot): Promise<void>;
+}
+
+/** A stand-in for the browser's EventSource: the test plays the server. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readonly url: string;
+  readyState = FakeEventSource.OPEN;
+  private readonly listeners = new Map<string, Set<(e: MessageEvent<string>) => void>>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  /** Sends one server-sent event: `event: type` with `data: JSON`. */
+  emit(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    this.listeners.get(type)?.forEach((listener) => listener(event));
+  }
+
+  /** The open stream at url. */
+  static at(url: string): FakeEventSource {
+    const source = FakeEventSource.opened.find(
+      (s) => s.url === url && s.readyState !== FakeEventSource.CLOSED,
+    );
+    if (!source) throw new Error(`no open stream at ${url}`);
+    return source;
+  }
+}
+
+/** The browser adapter against a fake server: /api/time and the SSE streams. */
+function browserHost(): Host {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ now: Date.now() }), { status: 200 })),
+  );
+  const sendNews = async (snapshot: NewsSnapshot) =>
+    act(() => FakeEventSource.at('/api/news/stream').emit('news', snapshot));
+  const sendArticle = async (id: string, snapshot: NewsSnapshot) =>
+    act(() =>
+      FakeEventSource.at(`/api/news/${id}/stream`).emit(
+        'article',
+        snapshot.articles.find((a) => a.id === id) ?? null,
+      ),
+    );
+  return {
+    platform: browserPlatform(),
+    sendNews,
+    updateNews: sendNews,
+    sendArticle,
+    updateArticle: sendArticle,
+  };
+}
+
+/** The desktop adapter against fake Wails bindings and runtime events. */
+function desktopHost(): Host {
+  const handlers = new Map<string, Set<(...data: unknown[]) => void>>();
+  let answerNews: (snapshot: NewsSnapshot) => void = () => {
+    throw new Error('News() was not called');
+  };
+  const app = {
+    News: vi.fn(
+      () =>
+        new Promise<NewsSnapshot>((resolve) => {
+          answerNews = resolve;
+        }),
+    ),
+    Report: vi.fn(async () => {}),
+    Interacted: vi.fn(async () => {}),
+    Settings: vi.fn(async () => ({ startRoute: '/news', kiosk: false })),
+  };
+  const runtime = {
+    EventsOnMultiple(name: string, callback: (...data: unknown[]) => void) {
+      if (!handlers.has(name)) handlers.set(name, new Set());
+      handlers.get(name)?.add(callback);
+      return () => handlers.get(name)?.delete(callback);
+    },
+    EventsOff(name: string) {
+      handlers.delete(name);
+    },
+  };
+  vi.stubGlobal('go', { main: { App: app } });
+  vi.stubGlobal('runtime', runtime);
+  const emit = (name: string, data: unknown) =>
+    act(() => handlers.get(name)?.forEach((callback) => callback(data)));
+  // The binding's promise answers the first call; a Go event brings each change.
+  const sendNews = async (snapshot: NewsSnapshot) => {
+    expect(app.News).toHaveBeenCalled();
+    await act(async () => answerNews(snapshot));
+  };
+  const updateNews = async (snapshot: NewsSnapshot) => emit('news', snapshot);
+  return {
+    platform: desktopPlatform({ startRoute: '/news', kiosk: false }),
+    sendNews,
+    updateNews,
+    // The window has one news subscription; an article is picked from the list.
+    sendArticle: (_id, snapshot) => sendNews(snapshot),
+    updateArticle: (_id, snapshot) => updateNews(snapshot),
+  };
+}
+
+function renderAt(host: Host, path: string) {
+  return render(
+    <PlatformContext value={host.platform}>
+      <MemoryRouter initialEntries={[path]}>
+        <RouterRoutes>
+          <Route path="/news" element={<NewsList />} />
+          <Route path="/news/:id" element={<NewsArticle />} />
+        </RouterRoutes>
+      </MemoryRouter>
+    </PlatformContext>,
+  );
+}
+
+const description = () =>
+  document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
+/** The list's items as the reader sees them: title, date, its datetime, preview HTML. */
+function items() {
+  return screen.getAllByRole('article').map((item) => {
+    const time = item.querySelector('time');
+    return {
+      title: within(item).getByRole('heading').textContent,
+      date: time?.textContent,
+      dateTime: time?.getAttribute('datetime'),
+      preview: item.querySelector('.news-item__preview')?.innerHTML,
+      link: within(item).getByRole('link').getAttribute('href'),
+    };
+  });
+}
+
+describe.each([
+  ['browser', browserHost],
+  ['desktop', desktopHost],
+])('news through the %s platform', (_, makeHost) => {
+  beforeEach(() => {
+    // The adapters' own timers (clock sync, heartbeat) stay quiet.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the list loading, then the articles, then the change', async () => {
+    const host = makeHost();
+    renderAt(host, '/news');
+    expect(document.title).toBe(Routes['/news'].title);
+    expect(description()).toBe(NewsDescription);
+    const list = screen.getByRole('region', { name: 'All news' });
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading the news…')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    await host.sendNews(first);
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByText('Loading the news…')).toBeNull();
+    expect(items()).toEqual([
+      {
+        title: 'Kickoff 2025',
+        date: formatNewsDate(kickoff.date),
+        dateTime: kickoff.date,
+        preview: kickoff.preview,
+        link: '/news/kickoff-2025',
+      },
+    ]);
+    expect(formatNewsDate(kickoff.date)).toMatch(/^January \d, 2025/);
+
+    await host.updateNews(second);
+    // Newest first: the regional, then the edited kickoff.
+    expect(items()).toEqual([
+      {
+        title: 'Tulsa Regional',
+        date: formatNewsDate(regional.date),
+        dateTime: regional.date,
+        preview: regional.preview,
+        link: '/news/tulsa-regional',
+      },
+      {
+        title: 'Kickoff 2025: REEFSCAPE',
+        date: formatNewsDate(kickoff.date),
+        dateTime: kickoff.date,
+        preview: kickoffEdited.preview,
+        link: '/news/kickoff-2025',
+      },
+    ]);
+  });
+
+  it('shows an article loading, then its content, then its change', async () => {
+    const host = makeHost();
+    const { container } = renderAt(host, '/news/kickoff-2025');
+    const busy = container.querySelector('.news-article');
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(document.title).toBe(Routes['/news'].title);
+    expect(description()).toBe(NewsDescription);
+
+    await host.sendArticle('kickoff-2025', first);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kickoff 2025');
+    const time = container.querySelector('time');
+    expect(time).toHaveTextContent(formatNewsDate(kickoff.date));
+    expect(time).toHaveAttribute('datetime', kickoff.date);
+    expect(container.querySelector('.news-article__body')?.innerHTML).toBe(kickoff.html);
+    expect(screen.getByRole('link', { name: '← All news' })).toHaveAttribute('href', '/news');
+    expect(document.title).toBe(articleTitle('Kickoff 2025'));
+    expect(description()).toBe('Kickoff 2025');
+
+    await host.updateArticle('kickoff-2025', second);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kickoff 2025: REEFSCAPE');
+    expect(container.querySelector('.news-article__body')?.innerHTML).toBe(kickoffEdited.html);
+    expect(document.title).toBe(articleTitle('Kickoff 2025: REEFSCAPE'));
+  });
+
+  it('shows nothing for an article that does not exist', async () => {
+    const host = makeHost();
+    const { container } = renderAt(host, '/news/no-such-article');
+    await host.sendArticle('no-such-article', first);
+    const empty = container.querySelector('.news-article');
+    expect(empty).toHaveAttribute('aria-busy', 'false');
+    expect(empty).toBeEmptyDOMElement();
+  });
+});
