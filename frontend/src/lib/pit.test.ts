@@ -216,7 +216,9 @@ describe('warningsFor', () => {
       'Nexus key rejected',
     ]);
     const lost: Source = { state: 'unreachable', message: 'Nexus unreachable', asOf: iso(t0) };
-    expect(warningsFor(status({ nexus: lost }), t0 + min)).toEqual(['Nexus unreachable']);
+    expect(warningsFor(status({ nexus: lost }), t0 + min)).toEqual([
+      'Nexus unreachable — showing its last data',
+    ]);
     const unnamed: Source = { state: 'event not found', message: '', asOf: zeroTime };
     expect(warningsFor(status({ tba: unnamed }), t0)).toEqual([
       'The Blue Alliance: event not found',
@@ -230,8 +232,8 @@ describe('warningsFor', () => {
     ]);
     const lost: Source = { state: 'unreachable', message: 'Nexus unreachable', asOf: iso(t0) };
     expect(warningsFor(status({ nexus: lost, tba: down }), t0)).toEqual([
-      'Nexus unreachable',
-      'The event’s feed is down',
+      'Nexus unreachable — showing its last data',
+      'The event’s feed is down — showing its last data',
     ]);
   });
   it('has none while no event is configured', () => {

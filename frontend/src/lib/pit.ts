@@ -151,10 +151,14 @@ export function isStale(asOf: string, nowMs: number): boolean {
   return asOfMs !== null && nowMs - asOfMs > staleAfterMs;
 }
 
-/** The words for a source in trouble (not "ok" or "off"): its own message, else its name and state. */
+/**
+ * The words for a source in trouble (not "ok" or "off"): its own message,
+ * else its name and state, and whether the screen still holds its last data.
+ */
 function sourceTrouble(name: string, source: Source): string | null {
   if (source.state === 'ok' || source.state === 'off' || source.state === '') return null;
-  return source.message || `${name}: ${source.state}`;
+  const what = source.message || `${name}: ${source.state}`;
+  return parseTime(source.asOf) === null ? what : `${what} — showing its last data`;
 }
 
 /**
