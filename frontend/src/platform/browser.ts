@@ -1,13 +1,6 @@
 import { clockOffset, type TimeSample } from '../lib/clock-offset';
 import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
 
-/** Follows one server-sent event stream, calling onData with each event's JSON. */
-function follow<T>(url: string, event: string, onData: (data: T) => void): () => void {
-  const source = new EventSource(url);
-  source.addEventListener(event, (e) => onData(JSON.parse((e as MessageEvent<string>).data) as T));
-  return () => source.close();
-}
-
 /** The tick source every browser page shares: one timer aligned to the second. */
 function alignedTicks(now: () => number, onTick: (nowMs: number) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,18 +50,30 @@ export function browserPlatform(): Platform {
   void sync();
   setInterval(() => void sync(), remeasureMs);
   const now = () => Date.now() + offset;
+  // One stream per resource for every view of the page: going back to a list
+  // or an article shows its latest value at once while the stream reopens.
+  const articles = new Map<string, (onData: (article: Article | null) => void) => () => void>();
+  const article = (id: string) => {
+    let subscribe = articles.get(id);
+    if (!subscribe) {
+      subscribe = sharedStream<Article | null>(
+        `/api/news/${encodeURIComponent(id)}/stream`,
+        'article',
+      );
+      articles.set(id, subscribe);
+    }
+    return subscribe;
+  };
   return {
     kind: 'browser',
     kiosk: false,
-    subscribeNews: (onUpdate) => follow<NewsSnapshot>('/api/news/stream', 'news', onUpdate),
-    subscribeArticle: (id, onUpdate) =>
-      follow<Article | null>(`/api/news/${encodeURIComponent(id)}/stream`, 'article', onUpdate),
+    subscribeNews: sharedStream<NewsSnapshot>('/api/news/stream', 'news'),
+    subscribeArticle: (id, onUpdate) => article(id)(onUpdate),
     subscribeTicks: (onTick) => alignedTicks(now, onTick),
     now,
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
-    // One stream for every pit screen of the page.
     subscribeEvent: sharedStream<EventStatus>('/api/event/stream', 'event'),
   };
 }
@@ -78,8 +83,8 @@ const reopenMinMs = 2000;
 const reopenMaxMs = 60_000;
 
 /**
- * Follows one server-sent event stream for every subscriber of the page at
- * once: one EventSource, opened by the first subscriber and closed after the
+ * Follows one server-sent event stream, calling each subscriber with each
+ * event's JSON, for every subscriber of the page at once: one EventSource, opened by the first subscriber and closed after the
  * last. A new subscriber gets the latest value at once. A lost connection keeps
  * the latest value; the browser reconnects by itself, and a stream the server
  * refused (EventSource gives up on those) is opened again after a growing wait.
