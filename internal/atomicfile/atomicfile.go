@@ -46,6 +46,16 @@ func Write(path string, data []byte) (err error) {
 	return SyncDir(dir)
 }
 
+// WriteAll is Write after creating path's directory and any missing
+// parents, like os.MkdirAll, for files such as caches whose directory
+// nobody else makes. Write is for a directory that must already be there.
+func WriteAll(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return Write(path, data)
+}
+
 // SyncDir flushes a directory's entries (creations, renames, removals) to
 // disk. Windows cannot open a directory for syncing and makes renames durable
 // by itself, so there it does nothing.

@@ -40,3 +40,24 @@ func TestWriteFailureKeepsOldFile(t *testing.T) {
 		t.Errorf("old file = %q after a failed write, want old", got)
 	}
 }
+
+func TestWriteAllCreatesTheDirectory(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cache", "deep", "a.json")
+	for _, content := range []string{"first", "second"} {
+		if err := WriteAll(path, []byte(content)); err != nil {
+			t.Fatalf("WriteAll(%q): %v", content, err)
+		}
+		if got, err := os.ReadFile(path); err != nil || string(got) != content {
+			t.Fatalf("after WriteAll(%q): %q, %v", content, got, err)
+		}
+	}
+	// A file where the directory should be: the error, and nothing written.
+	blocked := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAll(filepath.Join(blocked, "a.json"), []byte("x")); err == nil {
+		t.Fatal("WriteAll under a file succeeded")
+	}
+}

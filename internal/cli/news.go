@@ -117,6 +117,17 @@ func (c newsCommand) oneArg(name string, args []string, what string) (string, er
 	return args[0], nil
 }
 
+// oneArgThenStore parses the one operand of a command, then opens the store:
+// a bad command line never creates or seeds a store.
+func (c newsCommand) oneArgThenStore(name string, args []string, what string) (string, news.Store, error) {
+	arg, err := c.oneArg(name, args, what)
+	if err != nil {
+		return "", nil, err
+	}
+	store, err := c.open()
+	return arg, store, err
+}
+
 func (c newsCommand) list(ctx context.Context, args []string) error {
 	args, err := c.plainArgs("list", args)
 	if err != nil {
@@ -141,11 +152,7 @@ func (c newsCommand) list(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) show(ctx context.Context, args []string) error {
-	id, err := c.oneArg("show", args, "article id")
-	if err != nil {
-		return err
-	}
-	store, err := c.open()
+	id, store, err := c.oneArgThenStore("show", args, "article id")
 	if err != nil {
 		return err
 	}
@@ -294,11 +301,7 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) remove(ctx context.Context, args []string) error {
-	id, err := c.oneArg("rm", args, "article id")
-	if err != nil {
-		return err
-	}
-	store, err := c.open()
+	id, store, err := c.oneArgThenStore("rm", args, "article id")
 	if err != nil {
 		return err
 	}
@@ -355,11 +358,7 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 }
 
 func (c newsCommand) exportDir(ctx context.Context, args []string) error {
-	dir, err := c.oneArg("export", args, "directory")
-	if err != nil {
-		return err
-	}
-	store, err := c.open()
+	dir, store, err := c.oneArgThenStore("export", args, "directory")
 	if err != nil {
 		return err
 	}

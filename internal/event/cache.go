@@ -5,17 +5,17 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/atomicfile"
 )
 
-// cacheFile is the last good data on disk: the Status shown, to show it
-// again at once after a restart, and the upstream data it was merged from,
-// to merge on from it when only one source answers.
+// cacheFile is the last good data on disk: the upstream data, merged again
+// after a restart to show it at once with its age, and to merge on from it
+// when only one source answers. Files of older versions also hold the
+// Status then shown, which is not read: merged afresh, a Nexus schedule of
+// long ago no longer passes for live.
 type cacheFile struct {
-	Status   Status   `json:"status"`
 	Upstream upstream `json:"upstream"`
 }
 
@@ -24,17 +24,17 @@ type cacheFile struct {
 // hear each confirmation.
 const freshnessWriteEvery = time.Minute
 
-// loadCache takes the cached upstream data into h.up and returns the cached
-// Status, or nil when there is no cache for this team and event. It runs in
-// NewHub, before any other goroutine knows h.
-func (h *Hub) loadCache() *Status {
+// loadCache takes the cached upstream data into h.up, when there is a cache
+// for this team and event. It runs in NewHub, before any other goroutine
+// knows h.
+func (h *Hub) loadCache() {
 	path := h.opts.CacheFile
 	if path == "" {
-		return nil
+		return
 	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return
 	}
 	var c cacheFile
 	if err == nil {
@@ -42,13 +42,13 @@ func (h *Hub) loadCache() *Status {
 	}
 	if err != nil {
 		h.opts.Logger.Warn("event: ignoring unreadable cache", "file", path, "err", err)
-		return nil
+		return
 	}
 	cached := c.Upstream
 	if !cached.Configured || cached.Team != h.up.Team ||
 		!h.discovering && (cached.EventKey != h.up.EventKey || cached.NexusEventKey != h.up.NexusEventKey) {
 		h.opts.Logger.Info("event: cache is for another team or event; ignoring it", "file", path, "event", cached.EventKey)
-		return nil
+		return
 	}
 	if h.discovering {
 		// Show the cached event until the search says which one is today's.
@@ -60,7 +60,6 @@ func (h *Hub) loadCache() *Status {
 		LastGood: cached.TBA.LastGood, TeamStatus: cached.TBA.TeamStatus, Matches: cached.TBA.Matches,
 		Event: cached.TBA.Event, Rankings: cached.TBA.Rankings, DownEvents: cached.TBA.DownEvents,
 	}
-	return &c.Status
 }
 
 // persist writes the current Status and its upstream data when they
@@ -73,7 +72,7 @@ func (h *Hub) persist() {
 	h.cacheMu.Lock()
 	defer h.cacheMu.Unlock()
 	h.mu.Lock()
-	version, st, up, content := h.version, h.current, h.up, h.content
+	version, up, content := h.version, h.up, h.content
 	h.mu.Unlock()
 	if version == h.written || !up.Configured {
 		return // a missing event is no data worth keeping over the last good
@@ -82,10 +81,9 @@ func (h *Hub) persist() {
 	if string(content) == string(h.writtenContent) && now.Sub(h.writtenAt) < freshnessWriteEvery {
 		return
 	}
-	data := mustJSON(cacheFile{Status: st, Upstream: up})
-	err := os.MkdirAll(filepath.Dir(h.opts.CacheFile), 0o755)
+	data, err := json.Marshal(cacheFile{Upstream: up})
 	if err == nil {
-		err = atomicfile.Write(h.opts.CacheFile, data)
+		err = atomicfile.WriteAll(h.opts.CacheFile, data)
 	}
 	if err != nil {
 		h.opts.Logger.Warn("event: cannot write cache", "file", h.opts.CacheFile, "err", err)

@@ -137,29 +137,55 @@ func (f *flexString) UnmarshalJSON(data []byte) error {
 	default:
 		var n json.Number
 		if err := json.Unmarshal(data, &n); err != nil {
-			return fmt.Errorf("want a string or a number, got %s", data)
+			return fmt.Errorf("want a string or a number, got %s", clip(data))
 		}
 		*f = flexString(n.String())
 	}
 	return nil
 }
 
-// fromMillis converts Nexus's Unix milliseconds; nil stays nil.
+// clip shortens an upstream value quoted in an error: it reaches the log,
+// and one field of a 4 MiB answer must not fill it.
+func clip(data []byte) string {
+	const limit = 64
+	if len(data) <= limit {
+		return string(data)
+	}
+	return string(data[:limit]) + "…"
+}
+
+// The window of believable upstream times. A time outside it is a bug
+// upstream, and one past year 9999 would not even encode to JSON: it is
+// dropped as if the source had sent none.
+var (
+	earliestTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	latestTime   = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// inWindow returns &t, or nil when t is outside the believable window.
+func inWindow(t time.Time) *time.Time {
+	if t.Before(earliestTime) || !t.Before(latestTime) {
+		return nil
+	}
+	return &t
+}
+
+// fromMillis converts Nexus's Unix milliseconds; nil, or a time outside
+// years 2000 to 2099, gives nil.
 func fromMillis(ms *int64) *time.Time {
 	if ms == nil {
 		return nil
 	}
-	t := time.UnixMilli(*ms).UTC()
-	return &t
+	return inWindow(time.UnixMilli(*ms).UTC())
 }
 
-// fromSeconds converts TBA's Unix seconds; nil stays nil.
+// fromSeconds converts TBA's Unix seconds; nil, or a time outside years
+// 2000 to 2099, gives nil.
 func fromSeconds(s *int64) *time.Time {
 	if s == nil {
 		return nil
 	}
-	t := time.Unix(*s, 0).UTC()
-	return &t
+	return inWindow(time.Unix(*s, 0).UTC())
 }
 
 // teamKey is TBA's key of a team number, like "frc1209".

@@ -2,6 +2,7 @@ package event
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -152,7 +153,8 @@ func TestClientErrorStates(t *testing.T) {
 		event     string
 		fault     replay.Fault
 		want      string
-		wantInErr string
+		wantInErr string // "" when the words are the transport's
+		wantErr   error
 	}{
 		{name: "wrong key", nexusKey: "wrong-secret", tbaKey: "wrong-secret", want: StateKeyRejected, wantInErr: "403"},
 		{name: "no key", nexusKey: "", tbaKey: "", want: StateKeyRejected, wantInErr: "401"},
@@ -160,8 +162,8 @@ func TestClientErrorStates(t *testing.T) {
 		{name: "500", fault: replay.Fault500, want: StateUnreachable, wantInErr: "500"},
 		{name: "malformed", fault: replay.FaultMalformed, want: StateUnreachable, wantInErr: "decode"},
 		{name: "huge", fault: replay.FaultHuge, want: StateUnreachable, wantInErr: "body over"},
-		{name: "down", fault: replay.FaultDown, want: StateUnreachable, wantInErr: "EOF"},
-		{name: "slow", fault: replay.FaultSlow, want: StateUnreachable, wantInErr: "deadline exceeded"},
+		{name: "down", fault: replay.FaultDown, want: StateUnreachable},
+		{name: "slow", fault: replay.FaultSlow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
 	}
 	for _, tt := range tests {
 		for _, api := range []string{"nexus", "tba"} {
@@ -170,7 +172,9 @@ func TestClientErrorStates(t *testing.T) {
 				e.up.SetFault("", tt.fault)
 				timeout := 5 * time.Second
 				if tt.fault == replay.FaultSlow {
-					timeout = 50 * time.Millisecond // the fake clock never releases the answer
+					// The fake clock never releases the answer: only the
+					// request's own timeout ends it, short to keep the test so.
+					timeout = 50 * time.Millisecond
 				}
 				c := e.clients(timeout)
 				if tt.nexusKey != "" || tt.tbaKey != "" || tt.name == "no key" {
@@ -191,6 +195,9 @@ func TestClientErrorStates(t *testing.T) {
 				}
 				if !strings.Contains(err.Error(), tt.wantInErr) {
 					t.Errorf("error %q does not say %q", err, tt.wantInErr)
+				}
+				if tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+					t.Errorf("error %q is not %v", err, tt.wantErr)
 				}
 				for _, key := range []string{replay.DefaultNexusKey, replay.DefaultTBAKey, "wrong-secret"} {
 					if strings.Contains(err.Error(), key) {
@@ -236,5 +243,68 @@ func TestTBAClientDropsABrokenAnswer(t *testing.T) {
 	again, err := c.matches(ctx, 1209, "2026test")
 	if err != nil || !reflect.DeepEqual(good, again) {
 		t.Fatalf("after the fault: %v, %v; want the good list again", again, err)
+	}
+}
+
+func TestUpstreamTimesOutsideTheWindowAreDropped(t *testing.T) {
+	ms := func(t time.Time) *int64 { v := t.UnixMilli(); return &v }
+	sec := func(t time.Time) *int64 { v := t.Unix(); return &v }
+	huge, tiny := int64(1)<<62, -int64(1)<<62
+	tests := []struct {
+		name string
+		in   time.Time
+		ok   bool
+	}{
+		{"event day", start, true},
+		{"year 2000", time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), true},
+		{"1999", time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC), false},
+		{"epoch", time.Unix(0, 0), false},
+		{"2100", time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := fromMillis(ms(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
+				t.Errorf("fromMillis = %v, want ok %v", got, tt.ok)
+			}
+			if got := fromSeconds(sec(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
+				t.Errorf("fromSeconds = %v, want ok %v", got, tt.ok)
+			}
+		})
+	}
+	for _, v := range []int64{huge, tiny} {
+		if got := fromMillis(&v); got != nil {
+			t.Errorf("fromMillis(%d) = %v, want nil", v, got)
+		}
+		if got := fromSeconds(&v); got != nil {
+			t.Errorf("fromSeconds(%d) = %v, want nil", v, got)
+		}
+	}
+	// Such a time in an answer is dropped, and the rest kept: the Status
+	// encodes, whatever the year upstream says.
+	ev, err := parseNexusEvent("test", []byte(`{"eventKey":"e","dataAsOfTime":4611686018427387904,"matches":[
+		{"label":"Qualification 1","times":{"estimatedStartTime":-4611686018427387904,"scheduledStartTime":1773500000000}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ev.DataAsOf.IsZero() || ev.Matches[0].Times.EstimatedStart != nil || ev.Matches[0].Times.ScheduledStart == nil {
+		t.Fatalf("parsed = %+v, %+v", ev, ev.Matches[0].Times)
+	}
+	up := upstream{Team: 1209, Configured: true, EventKey: "e", NexusEventKey: "e", Nexus: nexusData{Health: health{StateOK, ""}, Event: ev}}
+	if _, err := json.Marshal(merge(up, start)); err != nil {
+		t.Fatalf("the merge does not encode: %v", err)
+	}
+}
+
+func TestFlexStringErrorIsShort(t *testing.T) {
+	var v struct {
+		ID flexString `json:"id"`
+	}
+	big := `{"id":[` + strings.Repeat(`"xxxxxxxx",`, 100000) + `"x"]}`
+	err := json.Unmarshal([]byte(big), &v)
+	if err == nil {
+		t.Fatal("a list decoded as a flexString")
+	}
+	if len(err.Error()) > 200 {
+		t.Fatalf("error of %d bytes for a value of %d, want it clipped: %.100s…", len(err.Error()), len(big), err)
 	}
 }

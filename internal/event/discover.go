@@ -11,39 +11,65 @@ import (
 )
 
 // discover looks for today's event among the team's events of the year on
-// TBA until it finds one or ctx ends. Meanwhile Configured is false with a
-// calm message, or the cached event stays shown.
-func (h *Hub) discover(ctx context.Context) error {
+// TBA until it finds one or ctx ends, and then polls it. Meanwhile
+// Configured is false with a calm message, or the event the cache names
+// is polled (*stop stops it): a TBA that is down or refuses the key must
+// not keep Nexus from being asked. When TBA names another event, or none,
+// the cached one stops being polled before its data is dropped.
+func (h *Hub) discover(ctx context.Context, stop *func()) {
+	h.mu.Lock()
+	polled := ""
+	if h.up.Configured {
+		polled = h.up.EventKey
+	}
+	h.mu.Unlock()
 	p := &poll{endpoint: epTBATeamEvents, every: discoverEvery, floor: tbaFloor}
 	failures := 0
 	for {
 		started := h.opts.Clock.Now()
 		events, err := h.tba.teamEvents(ctx, h.opts.Team, started.Year())
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return
 		}
-		found := false
+		ev, found := currentEvent(events, started)
+		if err == nil && polled != "" && ev.Key != polled {
+			(*stop)()
+			*stop, polled = func() {}, ""
+		}
 		h.record(p.endpoint, err, func(up *upstream) {
-			ev, ok := currentEvent(events, started)
-			if !ok {
+			if !found {
 				up.Configured, up.Message = false, "No event found for team "+strconv.Itoa(up.Team)+" today; set one with --event KEY"
+				h.forgetPollsLocked()
 				return
 			}
 			if up.EventKey != ev.Key {
 				up.Nexus, up.TBA = nexusData{}, tbaData{Event: &ev}
+				h.forgetPollsLocked()
 			}
 			up.Configured, up.Message, up.EventKey = true, "", ev.Key
 			up.NexusEventKey = cmp.Or(h.opts.NexusEventKey, ev.Key)
-			found = true
 		})
-		if found {
-			h.opts.Logger.Info("event: found today's event", "event", h.Current().EventKey)
-			return nil
+		if err == nil && found {
+			h.opts.Logger.Info("event: found today's event", "event", ev.Key)
+			if polled != ev.Key {
+				*stop = h.startPolls(ctx, ev.Key, cmp.Or(h.opts.NexusEventKey, ev.Key))
+			}
+			return
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return
 		case <-h.opts.Clock.After(h.delay(p, err, &failures)):
+		}
+	}
+}
+
+// forgetPollsLocked drops the results of the polls of an event no longer
+// polled, so that they do not speak for the health of the next one.
+func (h *Hub) forgetPollsLocked() {
+	for ep := range h.errs {
+		if ep != epTBATeamEvents {
+			delete(h.errs, ep)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package event
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -65,7 +68,11 @@ func TestHubFindsTodaysEvent(t *testing.T) {
 
 func TestHubNoEventToday(t *testing.T) {
 	tl := testTimeline()
-	tl.Steps[0].TeamEvents = []replay.Event{{Key: "2026old", Name: "Old", Timezone: "America/Chicago", StartDay: -30, EndDay: -28}}
+	tl.Length = replay.Offset(time.Hour)
+	old := replay.Event{Key: "2026old", Name: "Old", Timezone: "America/Chicago", StartDay: -30, EndDay: -28}
+	tl.Steps[0].TeamEvents = []replay.Event{old}
+	// The event only shows on TBA after 5 min.
+	tl.Steps = append(tl.Steps, replay.Step{At: replay.Offset(5 * time.Minute), State: replay.State{TeamEvents: []replay.Event{old, *tl.Steps[0].Event}}})
 	e := newEnv(t, tl)
 	opts := e.options()
 	opts.EventKey = ""
@@ -74,13 +81,111 @@ func TestHubNoEventToday(t *testing.T) {
 	if s.Configured || s.Message != "No event found for team 1209 today; set one with --event KEY" {
 		t.Fatalf("Status = %+v, want a calm not-configured", s)
 	}
-	// It looks again, slowly, and finds the event once it is on.
+	// It looks again, slowly...
 	e.advance(9*time.Minute, time.Minute, 1)
 	if n := e.up.Count(replay.EndpointTBATeamEvents); n != 1 {
 		t.Fatalf("events asked %d times in 9 min, want once", n)
 	}
 	if n := e.up.Count(replay.EndpointNexusEvent); n != 0 {
 		t.Fatalf("Nexus asked %d times without an event", n)
+	}
+	// ...and at 10 min finds the event, which is then polled.
+	e.clk.Advance(time.Minute)
+	e.clk.BlockUntilWaiters(2)
+	s = h.Current()
+	if !s.Configured || s.EventKey != "2026test" || s.Message != "" || s.NextMatch == nil || s.Nexus.State != StateOK || s.TBA.State != StateOK {
+		t.Fatalf("after 10 min: %+v, want the event found and polled", s)
+	}
+	if n := e.up.Count(replay.EndpointTBATeamEvents); n != 2 {
+		t.Fatalf("events asked %d times, want twice", n)
+	}
+}
+
+// writeCache runs a hub of e on the event given until its first answers,
+// to leave a cache of it at opts.CacheFile.
+func writeCache(t *testing.T, e *env, opts Options) {
+	t.Helper()
+	opts.EventKey = "2026test"
+	_, stop := e.runHub(t, opts, 2)
+	stop()
+	if _, err := os.Stat(opts.CacheFile); err != nil {
+		t.Fatal(err)
+	}
+	// The stopped hub's waits are still pending on the fake clock: let them
+	// go by, so that they never pass for waits of the next hub.
+	e.clk.Advance(time.Hour)
+}
+
+func TestHubPollsTheCachedEventWhileTBAIsRefused(t *testing.T) {
+	// Searching for today's event needs TBA. The key refused, the event the
+	// cache names is still polled on Nexus at once.
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
+	writeCache(t, e, opts)
+	asked := e.up.Count(replay.EndpointNexusEvent)
+	opts.TBAKey = "wrong-tba-key"
+	h, _ := e.runHub(t, opts, 3) // the search, Nexus and TBA
+	s := h.Current()
+	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got != 1 {
+		t.Fatalf("Nexus asked %d times with a cached event and TBA refused, want at once", got)
+	}
+	if !s.Configured || s.EventKey != "2026test" || s.Nexus.State != StateOK || s.TBA.State != StateKeyRejected || s.NextMatch == nil {
+		t.Fatalf("Status = %+v, want the cached event live from Nexus", s)
+	}
+	e.advance(5*time.Minute, 5*time.Second, 3)
+	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got < 10 {
+		t.Fatalf("Nexus asked %d times in 5 min, want about every 30 s", got)
+	}
+}
+
+func TestHubSwitchesFromTheCachedEventToTodays(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
+	cached, err := json.Marshal(cacheFile{Upstream: upstream{Team: 1209, Configured: true, EventKey: "2026old", NexusEventKey: "2026old",
+		TBA: tbaData{LastGood: start.Add(-time.Hour), Event: &tbaEvent{Key: "2026old", Name: "Old Regional"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(opts.CacheFile, cached, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := NewHub(opts)
+	if s := h.Current(); !s.Configured || s.EventName != "Old Regional" {
+		t.Fatalf("before Run: %+v, want the cached event", s)
+	}
+	h, _ = e.runHub(t, opts, 0)
+	s := waitFor(t, h, "today's event", func(s Status) bool {
+		return s.EventKey == "2026test" && s.NextMatch != nil && s.Nexus.State == StateOK && s.TBA.State == StateOK
+	})
+	if s.EventName != "Test Regional" || s.Message != "" {
+		t.Fatalf("after the switch: %+v", s)
+	}
+	// The polls of the old event are over: no answer of theirs is left.
+	h.mu.Lock()
+	for ep, err := range h.errs {
+		if err != nil {
+			t.Errorf("%s: %v, left from the old event", ep, err)
+		}
+	}
+	h.mu.Unlock()
+}
+
+func TestHubStopsPollingACachedEventNotOnToday(t *testing.T) {
+	tl := testTimeline()
+	tl.Steps[0].TeamEvents = []replay.Event{{Key: "2026old", Name: "Old", Timezone: "America/Chicago", StartDay: -30, EndDay: -28}}
+	e := newEnv(t, tl)
+	opts := e.options()
+	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
+	writeCache(t, e, opts)
+	h, _ := e.runHub(t, opts, 1)
+	waitFor(t, h, "no event", func(s Status) bool { return !s.Configured })
+	e.clk.BlockUntilWaiters(1)
+	asked := e.up.Count(replay.EndpointNexusEvent)
+	e.advance(5*time.Minute, 5*time.Second, 1)
+	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got != 0 {
+		t.Fatalf("Nexus asked %d times about an event TBA says is not today's", got)
 	}
 }
 

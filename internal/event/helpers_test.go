@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"sync"
@@ -165,4 +166,59 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// waitFor returns h's Status once cond holds of it, woken by each change
+// (a goroutine of the hub publishes it), and fails the test after 5 s.
+func waitFor(t *testing.T, h *Hub, what string, cond func(Status) bool) Status {
+	t.Helper()
+	changed, stop := h.Subscribe()
+	defer stop()
+	deadline := time.After(5 * time.Second)
+	for {
+		if s := h.Current(); cond(s) {
+			return s
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			t.Fatalf("no %s: %+v", what, h.Current())
+		}
+	}
+}
+
+// overrides answer some paths of an upstream with bodies of the test's
+// own, and pass every other request on to the replay.
+type overrides struct {
+	mu     sync.Mutex
+	bodies map[string]string // by path
+}
+
+// set makes path answer 200 with body; "" passes it on to the replay again.
+func (o *overrides) set(path, body string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.bodies[path] = body
+}
+
+// withOverrides returns options like e.options() that read e's upstream
+// through overrides.
+func (e *env) withOverrides(t *testing.T) (*overrides, Options) {
+	t.Helper()
+	o := &overrides{bodies: make(map[string]string)}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o.mu.Lock()
+		body := o.bodies[r.URL.Path]
+		o.mu.Unlock()
+		if body == "" {
+			e.up.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(body))
+	}))
+	t.Cleanup(srv.Close)
+	opts := e.options()
+	opts.NexusURL, opts.TBAURL, opts.HTTPClient = srv.URL+"/nexus/api/v1", srv.URL+"/tba/api/v3", srv.Client()
+	return o, opts
 }

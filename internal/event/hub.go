@@ -1,6 +1,7 @@
 package event
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,7 +22,9 @@ type Options struct {
 	Team int
 	// EventKey is the TBA event key, like "2026okok"; "" means find the
 	// event of today among Team's events of the year on TBA (which needs
-	// TBAKey), and Configured stays false when there is none.
+	// TBAKey), and Configured stays false when there is none. Meanwhile an
+	// event named by the cache is polled, so that a TBA that is down or
+	// refuses the key never keeps Nexus from being asked.
 	EventKey string
 	// Disabled turns event data off (--event off): Configured is false and
 	// no request is ever made.
@@ -68,6 +71,18 @@ const (
 	maxBackoff      = 5 * time.Minute
 )
 
+const (
+	// maxAhead is how far past our clock a Nexus dataAsOfTime may be, for
+	// clocks that disagree a little. Data from further ahead is refused:
+	// kept, it would make every later answer look older and lock Nexus out.
+	maxAhead = 5 * time.Minute
+	// webhookStaleAfter is how long a push keeps Nexus live when no key
+	// polls it. Nexus pushes on every change, and while matches run a match
+	// changes state every minute or two; ten minutes of silence is a break
+	// or a dead webhook, and TBA's schedule then stands in.
+	webhookStaleAfter = 10 * time.Minute
+)
+
 // The endpoints, as named in logs and in the hub's error table.
 const (
 	epNexusEvent    = "nexus event"
@@ -97,13 +112,15 @@ type Hub struct {
 	up   upstream
 	errs map[string]error // last result of each endpoint asked so far
 	// webhookSeen is set once a webhook brought data, which makes Nexus
-	// live even without a key to poll it.
+	// live even without a key to poll it, for webhookStaleAfter after each push.
 	webhookSeen bool
-	current     Status
-	content     []byte // current encoded without its AsOf times, to spot changes
-	body        []byte // current encoded, shared by every viewer
-	version     uint64
-	subs        map[chan struct{}]struct{}
+	// pushed receives a value after each push applied; it holds at most one.
+	pushed  chan struct{}
+	current Status
+	content []byte // current encoded without its AsOf times, to spot changes
+	body    []byte // current encoded, shared by every viewer
+	version uint64
+	subs    map[chan struct{}]struct{}
 
 	cacheMu        sync.Mutex // orders cache writes
 	written        uint64     // version last written to the cache
@@ -111,8 +128,9 @@ type Hub struct {
 	writtenContent []byte
 }
 
-// NewHub returns a hub showing the cached Status, if any, until Run has
-// news from upstream.
+// NewHub returns a hub showing the cached data, if any, with its age, until
+// Run has news from upstream. The cached data is merged afresh: what it
+// shows of Nexus is only shown as live while it is recent.
 func NewHub(opts Options) *Hub {
 	if opts.Team == 0 {
 		opts.Team = 1209
@@ -138,7 +156,7 @@ func NewHub(opts Options) *Hub {
 	if opts.Rand == nil {
 		opts.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[string]error), subs: make(map[chan struct{}]struct{})}
+	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[string]error), subs: make(map[chan struct{}]struct{}), pushed: make(chan struct{}, 1)}
 	if !opts.Disabled && opts.NexusKey != "" {
 		h.nexus = &nexusClient{base: strings.TrimSuffix(opts.NexusURL, "/"), key: opts.NexusKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
@@ -155,42 +173,83 @@ func NewHub(opts Options) *Hub {
 		h.discovering = true
 		h.up.Message = "Looking for today's event of team " + strconv.Itoa(opts.Team)
 	}
-	var cachedStatus *Status
 	if !opts.Disabled {
-		cachedStatus = h.loadCache()
+		h.loadCache()
 	}
+	// No other goroutine knows h yet. The cached data decoded from JSON, so
+	// it encodes again: this first publish always sets a body.
 	h.up.Nexus.Health, h.up.TBA.Health = h.healthOf("Nexus", h.nexus != nil), h.healthOf("TBA", h.tba != nil)
-	h.publishLocked() // no other goroutine knows h yet
-	if cachedStatus != nil {
-		// Until upstream answers, show exactly what was last shown, ages
-		// and all.
-		h.current, h.body = *cachedStatus, mustJSON(*cachedStatus)
-	}
+	h.publishLocked()
 	return h
 }
 
 // Run polls upstream until ctx ends, and returns ctx's error. Nexus is
 // asked about every 30 s, each TBA endpoint at most once per 61 s; failures
-// back off with jitter up to 5 min. Run must be called at most once.
+// back off with jitter up to 5 min. Without Options.EventKey it first looks
+// for today's event on TBA, polling the event the cache names meanwhile.
+// Run must be called at most once.
 func (h *Hub) Run(ctx context.Context) error {
-	if h.discovering {
-		if err := h.discover(ctx); err != nil {
-			return err
-		}
+	var wg sync.WaitGroup
+	if !h.opts.Disabled && h.nexus == nil {
+		wg.Go(func() { h.expirePushes(ctx) })
 	}
 	h.mu.Lock()
 	configured, eventKey, nexusKey := h.up.Configured, h.up.EventKey, h.up.NexusEventKey
 	h.mu.Unlock()
+	stop := func() {}
+	if configured {
+		// The event given, or the one the cache names while the search for
+		// today's runs: it is asked about at once either way.
+		stop = h.startPolls(ctx, eventKey, nexusKey)
+	}
+	if h.discovering {
+		h.discover(ctx, &stop)
+	}
+	<-ctx.Done()
+	stop()
+	wg.Wait()
+	return ctx.Err()
+}
+
+// startPolls polls one event's endpoints until ctx ends or stop is called;
+// stop returns once the polls have stopped and stored their last answer.
+func (h *Hub) startPolls(ctx context.Context, eventKey, nexusKey string) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	if configured && h.nexus != nil {
+	if h.nexus != nil {
 		wg.Go(func() { h.pollLoop(ctx, h.nexusPolls(nexusKey)) })
 	}
-	if configured && h.tba != nil {
+	if h.tba != nil {
 		wg.Go(func() { h.pollLoop(ctx, h.tbaPolls(eventKey)) })
 	}
-	wg.Wait()
-	<-ctx.Done()
-	return ctx.Err()
+	return func() { cancel(); wg.Wait() }
+}
+
+// expirePushes publishes again when the last push of the webhook grows
+// stale, so that TBA stands in for a silent Nexus even when no other answer
+// would merge again.
+func (h *Hub) expirePushes(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.pushed:
+		}
+		for {
+			h.mu.Lock()
+			wait := h.up.Nexus.LastGood.Add(webhookStaleAfter).Sub(h.opts.Clock.Now())
+			h.mu.Unlock()
+			if wait <= 0 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-h.opts.Clock.After(wait):
+			}
+		}
+		h.apply(func(*upstream) {})
+	}
 }
 
 // poll is one endpoint asked again and again.
@@ -206,45 +265,65 @@ func (h *Hub) nexusPolls(key string) []*poll {
 	return []*poll{
 		{endpoint: epNexusEvent, every: nexusEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
 			ev, err := h.nexus.event(ctx, key)
+			if err == nil && h.fromTheFuture(ev) {
+				err = &sourceError{StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, ev.DataAsOf.Format(time.RFC3339), maxAhead)}
+			}
 			return func(up *upstream) { h.storeNexusEvent(up, ev, false) }, err
 		}},
 		{endpoint: epNexusPits, every: nexusPitsEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
 			pits, err := h.nexus.pits(ctx, key)
-			return func(up *upstream) { up.Nexus.Pits = pits }, err
+			return func(up *upstream) {
+				// As with TBA's lists: a pit address does not vanish.
+				if pits != nil && (len(pits) > 0 || len(up.Nexus.Pits) == 0) {
+					up.Nexus.Pits = pits
+				}
+			}, err
 		}},
 	}
 }
 
 // storeNexusEvent keeps ev unless newer data is already there (a webhook
 // can be ahead of a poll), and reports whether it kept it. A poll with the
-// same dataAsOfTime is kept, as it confirms; a webhook must be newer.
+// same dataAsOfTime is kept, as it confirms; a webhook must be newer. Data
+// held from the future (a cache of before that was refused) never counts
+// as newer. Callers refuse an ev from the future themselves.
 func (h *Hub) storeNexusEvent(up *upstream, ev *nexusEvent, mustBeNewer bool) bool {
-	if old := up.Nexus.Event; old != nil && (ev.DataAsOf.Before(old.DataAsOf) || mustBeNewer && !ev.DataAsOf.After(old.DataAsOf)) {
+	if old := up.Nexus.Event; old != nil && !h.fromTheFuture(old) &&
+		(ev.DataAsOf.Before(old.DataAsOf) || mustBeNewer && !ev.DataAsOf.After(old.DataAsOf)) {
 		return false
 	}
 	up.Nexus.Event, up.Nexus.LastGood = ev, h.opts.Clock.Now()
 	return true
 }
 
+// fromTheFuture reports whether ev is dated more than maxAhead past our clock.
+func (h *Hub) fromTheFuture(ev *nexusEvent) bool {
+	return ev.DataAsOf.After(h.opts.Clock.Now().Add(maxAhead))
+}
+
+// tbaPolls asks TBA about one event. A null answer never replaces data
+// held, nor does an empty list a full one: TBA answers so while it rebuilds
+// an event (a schedule published again), and a schedule really withdrawn
+// is soon followed by the new one, which replaces it.
 func (h *Hub) tbaPolls(key string) []*poll {
 	team := h.opts.Team
 	now := func(up *upstream) { up.TBA.LastGood = h.opts.Clock.Now() }
 	return []*poll{
 		{endpoint: epTBAStatus, every: tbaStatusEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			st, err := h.tba.teamStatus(ctx, team, key)
-			return func(up *upstream) { up.TBA.TeamStatus = st; now(up) }, err
+			return func(up *upstream) { up.TBA.TeamStatus = cmp.Or(st, up.TBA.TeamStatus); now(up) }, err
 		}},
 		{endpoint: epTBAMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			ms, err := h.tba.matches(ctx, team, key)
-			return func(up *upstream) { up.TBA.Matches = ms; now(up) }, err
+			return func(up *upstream) { up.TBA.Matches = keepFull(up.TBA.Matches, ms); now(up) }, err
 		}},
 		{endpoint: epTBAEvent, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			ev, err := h.tba.event(ctx, key)
-			return func(up *upstream) { up.TBA.Event = ev; now(up) }, err
+			return func(up *upstream) { up.TBA.Event = cmp.Or(ev, up.TBA.Event); now(up) }, err
 		}},
 		{endpoint: epTBARankings, every: tbaRankEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			rs, err := h.tba.rankings(ctx, key)
-			return func(up *upstream) { up.TBA.Rankings = rs; now(up) }, err
+			return func(up *upstream) { up.TBA.Rankings = keepFull(up.TBA.Rankings, rs); now(up) }, err
 		}},
 		{endpoint: epTBAAPIStatus, every: tbaAPIEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			down, err := h.tba.downEvents(ctx)
@@ -254,7 +333,8 @@ func (h *Hub) tbaPolls(key string) []*poll {
 }
 
 // pollLoop asks each endpoint when it is due, one request at a time, until
-// ctx ends. The first round asks all of them at once.
+// ctx ends. All are due at the start: the first round asks each in turn
+// without waiting.
 func (h *Hub) pollLoop(ctx context.Context, polls []*poll) {
 	start := h.opts.Clock.Now()
 	due := make([]time.Time, len(polls))
@@ -294,17 +374,28 @@ func (h *Hub) delay(p *poll, err error, failures *int) time.Duration {
 		*failures, d = 0, p.every
 	case refused(err):
 		// A rejected key or an unknown event stays so until someone acts:
-		// ask rarely, never in a storm.
+		// ask rarely, never in a storm, and never in step with the other
+		// displays that were refused together.
 		*failures++
-		d = maxBackoff
+		d = refusedDelay(max(p.every, maxBackoff), h.random())
 	default:
 		*failures++
-		h.randMu.Lock()
-		r := h.rand.Float64()
-		h.randMu.Unlock()
-		d = backoff(p.every, *failures, r)
+		d = backoff(p.every, *failures, h.random())
 	}
 	return max(d, p.floor)
+}
+
+// random returns a number in [0, 1) for the jitter.
+func (h *Hub) random() float64 {
+	h.randMu.Lock()
+	defer h.randMu.Unlock()
+	return h.rand.Float64()
+}
+
+// refusedDelay jitters the pace of a refused source into the top fifth of
+// slowest (r in [0, 1)): 4 to 5 min for most endpoints.
+func refusedDelay(slowest time.Duration, r float64) time.Duration {
+	return slowest - time.Duration(r*float64(slowest/5))
 }
 
 // backoff doubles base with each failure up to maxBackoff, then jitters the
@@ -342,12 +433,14 @@ func (h *Hub) record(endpoint string, err error, store func(*upstream)) {
 
 // apply changes the upstream data, merges it and publishes the result.
 func (h *Hub) apply(change func(up *upstream)) {
-	h.mu.Lock()
-	change(&h.up)
-	h.up.Nexus.Health = h.healthOf("Nexus", h.nexus != nil)
-	h.up.TBA.Health = h.healthOf("TBA", h.tba != nil)
-	h.publishLocked()
-	h.mu.Unlock()
+	func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		change(&h.up)
+		h.up.Nexus.Health = h.healthOf("Nexus", h.nexus != nil)
+		h.up.TBA.Health = h.healthOf("TBA", h.tba != nil)
+		h.publishLocked()
+	}()
 	h.persist()
 }
 
@@ -355,10 +448,13 @@ func (h *Hub) apply(change func(up *upstream)) {
 // counts. Nexus's pits do not: an event without pit addresses still works.
 func (h *Hub) healthOf(source string, on bool) health {
 	if !on {
-		if source == "Nexus" && h.webhookSeen {
+		switch {
+		case source != "Nexus" || !h.webhookSeen:
+			return health{StateOff, "No " + source + " key set"}
+		case h.opts.Clock.Now().Sub(h.up.Nexus.LastGood) < webhookStaleAfter:
 			return health{StateOK, "Live from the Nexus webhook"}
 		}
-		return health{StateOff, "No " + source + " key set"}
+		return health{StateUnreachable, "No news from the Nexus webhook for " + strconv.Itoa(int(webhookStaleAfter.Minutes())) + " min"}
 	}
 	worst, asked := StateOK, false
 	for ep, err := range h.errs {
@@ -404,9 +500,17 @@ func severity(state string) int {
 // every viewer. Subscribers are woken only when what the page shows
 // changed: a newer AsOf alone (a source confirmed its data) updates the
 // Status and the cache but does not wake every screen.
+//
+// A Status that does not encode (upstream sent a time JSON cannot hold)
+// is logged and the previous one stays: upstream data is no programmer
+// error, and must never stop the hub.
 func (h *Hub) publishLocked() {
 	st := merge(h.up, h.opts.Clock.Now())
-	body := mustJSON(st)
+	body, err := json.Marshal(st)
+	if err != nil {
+		h.opts.Logger.Error("event: cannot encode the merged data; showing the previous", "err", err)
+		return
+	}
 	if h.body != nil && string(body) == string(h.body) {
 		return
 	}
@@ -424,18 +528,11 @@ func (h *Hub) publishLocked() {
 	}
 }
 
-// contentJSON encodes s without its AsOf times.
+// contentJSON encodes s without its AsOf times. s encoded with them, so it
+// encodes without them.
 func contentJSON(s Status) []byte {
 	s.AsOf, s.Nexus.AsOf, s.TBA.AsOf = time.Time{}, time.Time{}, time.Time{}
-	return mustJSON(s)
-}
-
-// mustJSON encodes a value of this package, which always encodes.
-func mustJSON(v any) []byte {
-	data, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("event: encode %T: %v", v, err)) // a programmer error: these types always encode
-	}
+	data, _ := json.Marshal(s)
 	return data
 }
 
@@ -471,4 +568,13 @@ func (h *Hub) Subscribe() (<-chan struct{}, func()) {
 			h.mu.Unlock()
 		})
 	}
+}
+
+// keepFull returns got, unless it is nil (a null answer), or empty while
+// held is not.
+func keepFull[T any](held, got []T) []T {
+	if got == nil || len(got) == 0 && len(held) > 0 {
+		return held
+	}
+	return got
 }

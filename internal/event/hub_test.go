@@ -2,6 +2,8 @@ package event
 
 import (
 	"encoding/json"
+	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -288,20 +290,45 @@ func TestHubCacheSurvivesRestart(t *testing.T) {
 	}
 	stop()
 	last := h1.Current()
-	lastJSON, _ := h1.JSON()
+	if last.NowQueuing == "" || !last.QueueHold(e.clk.Now()) {
+		t.Fatalf("before the restart: %+v, want our match queuing", last)
+	}
 
-	// Restart with both sources down.
+	// Restart an hour later with both sources down: the cached data with
+	// its age, but nothing of it passes for live.
 	e.up.SetFault("", replay.FaultDown)
 	e.clk.Advance(time.Hour)
 	h2 := NewHub(opts)
-	if got, _ := h2.JSON(); string(got) != string(lastJSON) {
-		t.Fatalf("after restart: %s\nwant the cached %s", got, lastJSON)
+	if s := h2.Current(); !s.AsOf.Equal(last.AsOf) || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label ||
+		s.Rank == nil || s.Nexus.State != StateUnreachable || s.NowQueuing != "" || s.QueueHold(e.clk.Now()) {
+		t.Fatalf("after restart: %+v\nwant the cached data, its AsOf %v, and no queue call an hour old", s, last.AsOf)
 	}
 	h2, _ = e.runHub(t, opts, 2)
 	s := h2.Current()
 	if s.Nexus.State != StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
 		!s.AsOf.Equal(last.AsOf) || len(s.Announcements) != 2 {
 		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
+	}
+}
+
+func TestHubCacheWithoutSourcesIsNeverLive(t *testing.T) {
+	// A restart moments after a queue call, with no source to answer: the
+	// cached "Now queuing" must not hold the kiosk on the pit display, as
+	// nothing would ever merge again to let it go.
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	_, stop := e.runHub(t, opts, 2)
+	e.advance(time.Minute, time.Second, 2)
+	stop()
+	opts.NexusKey, opts.TBAKey = "", ""
+	e.clk.Advance(10 * time.Second)
+	s := NewHub(opts).Current()
+	if s.QueueHold(e.clk.Now()) || s.NowQueuing != "" || s.Nexus.State != StateOff {
+		t.Fatalf("cached, no source: next %+v, queuing %q, Nexus %+v; want no hold", s.NextMatch, s.NowQueuing, s.Nexus)
+	}
+	if s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" || !s.AsOf.Equal(start.Add(time.Minute)) {
+		t.Fatalf("cached, no source: %+v, want the cached data with its age", s)
 	}
 }
 
@@ -329,5 +356,142 @@ func TestHubIgnoresBadCache(t *testing.T) {
 				t.Errorf("log = %s, want the cache error", e.logs)
 			}
 		})
+	}
+}
+
+func TestHubSurvivesAStatusThatDoesNotEncode(t *testing.T) {
+	// JSON cannot hold a year past 9999. The clients drop such times, but
+	// should one reach the merge anyway, the hub logs it, keeps showing the
+	// last good Status and goes on: no panic, no lock held for ever.
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	before, version := h.JSON()
+	h.apply(func(up *upstream) {
+		ev := *up.Nexus.Event
+		ev.DataAsOf = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+		up.Nexus.Event = &ev
+	})
+	if after, v := h.JSON(); string(after) != string(before) || v != version {
+		t.Fatalf("after a Status that does not encode: version %d -> %d, want the last good body", version, v)
+	}
+	if !strings.Contains(e.logs.String(), "cannot encode") {
+		t.Errorf("log does not tell:\n%s", e.logs)
+	}
+	// The hub still works: the next poll replaces the bad data.
+	e.advance(30*time.Second, time.Second, 2)
+	if s := h.Current(); s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
+		t.Fatalf("Nexus AsOf = %v after the next poll", s.Nexus.AsOf)
+	}
+}
+
+func TestHubRefusesNexusDataFromTheFuture(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	o, opts := e.withOverrides(t)
+	future := start.Add(time.Hour)
+	o.set("/nexus/api/v1/event/2026test", pushed(future, "from the future"))
+	h, _ := e.runHub(t, opts, 2)
+	s := h.Current()
+	if s.Nexus.State != StateUnreachable || !s.Nexus.AsOf.IsZero() || s.NowQueuing != "" {
+		t.Fatalf("Nexus dated an hour ahead: %+v, queuing %q; want it refused", s.Nexus, s.NowQueuing)
+	}
+	if !strings.Contains(e.logs.String(), "ahead of our clock") {
+		t.Errorf("log does not tell of the data from the future:\n%s", e.logs)
+	}
+	// Once Nexus dates its data right again, it is taken.
+	o.set("/nexus/api/v1/event/2026test", "")
+	e.advance(time.Minute, time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK || s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
+		t.Fatalf("after Nexus came right: %+v", s.Nexus)
+	}
+	// A clock a little behind Nexus's is no reason to refuse.
+	o.set("/nexus/api/v1/event/2026test", pushed(e.clk.Now().Add(maxAhead-time.Second), "a bit ahead"))
+	e.advance(30*time.Second, time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK || s.Announcements[0].Text != "a bit ahead" {
+		t.Fatalf("Nexus a little ahead: %+v, %+v", s.Nexus, s.Announcements)
+	}
+}
+
+func TestHubPollReplacesCachedDataFromTheFuture(t *testing.T) {
+	// A cache from before the future was refused holds data dated an hour
+	// ahead: every poll would look older than it, for an hour or for good.
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	data, err := json.Marshal(cacheFile{Upstream: upstream{
+		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
+		Nexus: nexusData{LastGood: start, Event: &nexusEvent{EventKey: "2026test", DataAsOf: start.Add(time.Hour),
+			Matches: []nexusMatch{{Label: "Qualification 9", Status: StatusNowQueuing}}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(opts.CacheFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := e.runHub(t, opts, 2)
+	if s := h.Current(); s.Nexus.AsOf.After(start) || s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" {
+		t.Fatalf("after the first poll: Nexus %+v, next %+v; want the poll's data", s.Nexus, s.NextMatch)
+	}
+}
+
+func TestHubKeepsDataOnNullAnswers(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	o, opts := e.withOverrides(t)
+	h, _ := e.runHub(t, opts, 2)
+	good := h.Current()
+	if good.Rank == nil || good.Pit != "B12" || good.EventName == "" || len(good.Recent) == 0 {
+		t.Fatalf("before: %+v", good)
+	}
+	// TBA answers null or [] everywhere, and so do Nexus's pits.
+	o.set("/nexus/api/v1/event/2026test/pits", "null")
+	for path, body := range map[string]string{
+		"/tba/api/v3/team/frc1209/event/2026test/status":         "null",
+		"/tba/api/v3/team/frc1209/event/2026test/matches/simple": "[]",
+		"/tba/api/v3/event/2026test":                             "null",
+		"/tba/api/v3/event/2026test/rankings":                    "null",
+	} {
+		o.set(path, body)
+	}
+	e.advance(11*time.Minute, 5*time.Second, 2)
+	s := h.Current()
+	if s.TBA.State != StateOK {
+		t.Fatalf("TBA = %+v", s.TBA)
+	}
+	if s.Rank == nil || *s.Rank != *good.Rank || s.EventName != good.EventName || s.Pit != "B12" {
+		t.Errorf("after null answers: rank %+v, event %q, pit %q; want the last good", s.Rank, s.EventName, s.Pit)
+	}
+	up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }()
+	if len(up.TBA.Matches) != 3 || up.TBA.TeamStatus == nil || up.TBA.Rankings == nil || up.TBA.Event == nil {
+		t.Errorf("TBA data after null answers: %+v", up.TBA)
+	}
+	// A null list of matches keeps them too, and a full list replaces them.
+	o.set("/tba/api/v3/team/frc1209/event/2026test/matches/simple", "null")
+	e.advance(2*time.Minute, 5*time.Second, 2)
+	if up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }(); len(up.TBA.Matches) != 3 {
+		t.Errorf("matches after null: %d, want 3", len(up.TBA.Matches))
+	}
+}
+
+func TestRefusedDelayIsJittered(t *testing.T) {
+	h := NewHub(Options{Disabled: true, Rand: rand.New(rand.NewPCG(3, 4))})
+	refusedErr := &sourceError{StateKeyRejected, errors.New("401")}
+	for _, p := range []*poll{
+		{every: nexusEvery},
+		{every: tbaStatusEvery, floor: tbaFloor},
+		{every: tbaEventEvery, floor: tbaFloor},
+	} {
+		slowest := max(p.every, maxBackoff)
+		seen := map[time.Duration]bool{}
+		failures := 0
+		for range 20 {
+			d := h.delay(p, refusedErr, &failures)
+			if d > slowest || d < slowest*4/5 || d < p.floor {
+				t.Errorf("every %v: refused delay %v, want within [%v, %v]", p.every, d, slowest*4/5, slowest)
+			}
+			seen[d] = true
+		}
+		if len(seen) < 10 {
+			t.Errorf("every %v: %d distinct delays in 20, want them jittered", p.every, len(seen))
+		}
 	}
 }

@@ -105,8 +105,11 @@ func merge(up upstream, now time.Time) Status {
 	var matches []Match
 	var done []bool
 	nexus := up.Nexus.Event
-	useNexus := nexus != nil && len(nexus.Matches) > 0 &&
-		(up.Nexus.Health.State == StateOK || now.Sub(up.Nexus.LastGood) < nexusStaleAfter)
+	// A Nexus that is off (no key, no push yet) is never live, however
+	// recent the data it left in the cache: nothing would ever merge again
+	// to let it go stale.
+	useNexus := nexus != nil && len(nexus.Matches) > 0 && (up.Nexus.Health.State == StateOK ||
+		up.Nexus.Health.State != StateOff && now.Sub(up.Nexus.LastGood) < nexusStaleAfter)
 	if useNexus {
 		matches, done = nexusMatches(nexus.Matches, up.TBA.Matches, up.EventKey, team)
 		s.NowQueuing = nexus.NowQueuing
@@ -162,18 +165,24 @@ func firstOurs(matches []Match, done []bool, i int) int {
 func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Match, []bool) {
 	byKey := make(map[string]tbaMatch, len(tba))
 	for _, t := range tba {
-		byKey[t.Key] = t
+		if t.Key != "" {
+			byKey[t.Key] = t
+		}
 	}
-	// A replay has the key of the match it replays, and TBA shows the
-	// replay's score under it: only the last match with a key gets it.
+	// A replayed qualification has the key of the match it replays, and TBA
+	// shows the replay's score under it: only the last match with a key
+	// gets it. A playoff replay has a key of its own.
 	owner := make(map[string]int)
 	keys := make([]string, len(in))
+	replays := make(map[string]int)
 	for i, m := range in {
-		label := m.Label
-		if m.ReplayOf != "" {
-			label = m.ReplayOf
+		if m.ReplayOf == "" {
+			keys[i] = keyForLabel(eventKey, m.Label, 0)
+		} else {
+			replays[m.ReplayOf]++
+			keys[i] = keyForLabel(eventKey, m.ReplayOf, replays[m.ReplayOf])
 		}
-		if keys[i] = keyForLabel(eventKey, label); keys[i] != "" {
+		if keys[i] != "" {
 			owner[keys[i]] = i
 		}
 	}
@@ -190,7 +199,7 @@ func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Mat
 			},
 		}
 		done[i] = nm.Status == StatusOnField || nm.Times.ActualOnField != nil || nm.Times.ActualStart != nil
-		if t, ok := byKey[keys[i]]; ok && owner[keys[i]] == i {
+		if t, ok := byKey[keys[i]]; ok && keys[i] != "" && owner[keys[i]] == i {
 			m.Key = t.Key
 			if nm.Red == nil {
 				m.Red = orEmpty(t.Red)
@@ -303,7 +312,11 @@ func setAlliance(m *Match, team, winner string) {
 // keyForLabel maps a Nexus label to TBA's match key: "Qualification N" is
 // qmN, "Playoff N" and "Match N" are set N of the double-elimination
 // bracket (sfNm1), "Final N" is f1mN. Other labels (practice) have none.
-func keyForLabel(eventKey, label string) string {
+// replay is 0 for the match itself, k for its k-th replay: TBA files the
+// k-th replay of playoff set N as sfNm(k+1) (labelForTBA reads it so), and
+// a replayed qualification under the key it had. A replayed final keeps
+// its key too, for want of a known rule.
+func keyForLabel(eventKey, label string, replay int) string {
 	word, num, ok := strings.Cut(label, " ")
 	n, err := strconv.Atoi(num)
 	if !ok || err != nil || n <= 0 {
@@ -313,7 +326,7 @@ func keyForLabel(eventKey, label string) string {
 	case "Qualification":
 		return eventKey + "_qm" + num
 	case "Playoff", "Match":
-		return eventKey + "_sf" + num + "m1"
+		return eventKey + "_sf" + num + "m" + strconv.Itoa(replay+1)
 	case "Final":
 		return eventKey + "_f1m" + num
 	}

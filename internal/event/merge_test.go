@@ -321,6 +321,66 @@ func TestMerge(t *testing.T) {
 			},
 		},
 		{
+			name: "a playoff replay takes the next match of its set, not the original's score",
+			change: func(up *upstream) {
+				up.Nexus.Event.Matches = []nexusMatch{
+					{Label: "Playoff 2", Status: "On field", Red: us, Blue: them},
+					{Label: "Playoff 2 Replay", Status: "On field", Red: us, Blue: them, ReplayOf: "Playoff 2"},
+					{Label: "Playoff 2 Replay 2", Status: "On deck", Red: us, Blue: them, ReplayOf: "Playoff 2"},
+				}
+				up.TBA.Matches = []tbaMatch{
+					{Key: "2026test_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Red: us, Blue: them, RedScore: 50, BlueScore: 50},
+					{Key: "2026test_sf2m2", CompLevel: "sf", SetNumber: 2, MatchNumber: 2, Red: us, Blue: them, RedScore: 40, BlueScore: 60, WinningAlliance: "blue"},
+					{Key: "2026test_sf2m3", CompLevel: "sf", SetNumber: 2, MatchNumber: 3, Red: us, Blue: them, RedScore: -1, BlueScore: -1},
+				}
+			},
+			check: func(t *testing.T, s Status) {
+				if len(s.Recent) != 2 || s.NextMatch == nil {
+					t.Fatalf("Recent = %+v, next %+v", s.Recent, s.NextMatch)
+				}
+				original, replay := s.Recent[1], s.Recent[0]
+				if original.Key != "2026test_sf2m1" || original.Result != "tie" {
+					t.Errorf("Playoff 2 = %+v, want sf2m1, a tie", original)
+				}
+				if replay.Key != "2026test_sf2m2" || replay.Result != "loss" {
+					t.Errorf("Playoff 2 Replay = %+v, want sf2m2, a loss", replay)
+				}
+				if s.NextMatch.Key != "2026test_sf2m3" || s.NextMatch.Result != "" {
+					t.Errorf("second replay = %+v, want sf2m3, unplayed", s.NextMatch)
+				}
+			},
+		},
+		{
+			name: "a match without a TBA key never takes a TBA match without one",
+			change: func(up *upstream) {
+				up.Nexus.Event.Matches = []nexusMatch{
+					{Label: "Practice 1", Status: "On field", Red: us, Blue: them},
+					nm(5, "Queuing soon", us, other),
+				}
+				up.TBA.Matches = append(up.TBA.Matches, tbaMatch{CompLevel: "pm", Red: us, Blue: them, RedScore: 1, BlueScore: 0, WinningAlliance: "red"})
+			},
+			check: func(t *testing.T, s Status) {
+				if len(s.Recent) != 1 || s.Recent[0].Label != "Practice 1" {
+					t.Fatalf("Recent = %+v", s.Recent)
+				}
+				if p := s.Recent[0]; p.RedScore != nil || p.Result != "" {
+					t.Errorf("Practice 1 = %+v, want no score of TBA's keyless match", p)
+				}
+			},
+		},
+		{
+			name: "a cached Nexus schedule is not live while Nexus is off, however recent",
+			change: func(up *upstream) {
+				up.Nexus.Health = health{StateOff, "No Nexus key set"}
+				up.Nexus.LastGood = t0.Add(-10 * time.Second)
+			},
+			check: func(t *testing.T, s Status) {
+				if s.NowQueuing != "" || s.NextMatch == nil || s.NextMatch.Key != "2026test_qm5" || s.NextMatch.Status != "" {
+					t.Errorf("next %+v, queuing %q; want TBA's view", s.NextMatch, s.NowQueuing)
+				}
+			},
+		},
+		{
 			name: "a break after our next match",
 			change: func(up *upstream) {
 				up.Nexus.Event.Matches[4].BreakAfter = "Lunch"
@@ -435,20 +495,28 @@ func TestMergeIsPure(t *testing.T) {
 }
 
 func TestKeyForLabel(t *testing.T) {
-	tests := []struct{ label, want string }{
-		{"Qualification 14", "2026x_qm14"},
-		{"Playoff 5", "2026x_sf5m1"},
-		{"Match 13", "2026x_sf13m1"},
-		{"Final 2", "2026x_f1m2"},
-		{"Practice 3", ""},
-		{"Qualification", ""},
-		{"Qualification 14 Replay", ""},
-		{"Qualification -1", ""},
+	tests := []struct {
+		label  string
+		replay int
+		want   string
+	}{
+		{"Qualification 14", 0, "2026x_qm14"},
+		{"Qualification 14", 1, "2026x_qm14"},
+		{"Playoff 5", 0, "2026x_sf5m1"},
+		{"Playoff 5", 1, "2026x_sf5m2"},
+		{"Playoff 5", 2, "2026x_sf5m3"},
+		{"Match 13", 0, "2026x_sf13m1"},
+		{"Match 13", 1, "2026x_sf13m2"},
+		{"Final 2", 0, "2026x_f1m2"},
+		{"Practice 3", 0, ""},
+		{"Qualification", 0, ""},
+		{"Qualification 14 Replay", 0, ""},
+		{"Qualification -1", 0, ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.label, func(t *testing.T) {
-			if got := keyForLabel("2026x", tt.label); got != tt.want {
-				t.Errorf("keyForLabel(%q) = %q, want %q", tt.label, got, tt.want)
+		t.Run(tt.label+"/"+itoa(tt.replay), func(t *testing.T) {
+			if got := keyForLabel("2026x", tt.label, tt.replay); got != tt.want {
+				t.Errorf("keyForLabel(%q, %d) = %q, want %q", tt.label, tt.replay, got, tt.want)
 			}
 		})
 	}
@@ -459,24 +527,30 @@ func TestLabelForTBA(t *testing.T) {
 		m              tbaMatch
 		label, replays string
 	}{
-		{tbaMatch{CompLevel: "qm", SetNumber: 1, MatchNumber: 14}, "Qualification 14", ""},
-		{tbaMatch{CompLevel: "sf", SetNumber: 5, MatchNumber: 1}, "Playoff 5", ""},
-		{tbaMatch{CompLevel: "sf", SetNumber: 5, MatchNumber: 2}, "Playoff 5 Replay", "Playoff 5"},
-		{tbaMatch{CompLevel: "f", SetNumber: 1, MatchNumber: 3}, "Final 3", ""},
-		{tbaMatch{CompLevel: "qf", SetNumber: 2, MatchNumber: 1}, "Quarterfinal 2-1", ""},
+		{tbaMatch{Key: "e_qm14", CompLevel: "qm", SetNumber: 1, MatchNumber: 14}, "Qualification 14", ""},
+		{tbaMatch{Key: "e_sf5m1", CompLevel: "sf", SetNumber: 5, MatchNumber: 1}, "Playoff 5", ""},
+		{tbaMatch{Key: "e_sf5m2", CompLevel: "sf", SetNumber: 5, MatchNumber: 2}, "Playoff 5 Replay", "Playoff 5"},
+		{tbaMatch{Key: "e_sf5m3", CompLevel: "sf", SetNumber: 5, MatchNumber: 3}, "Playoff 5 Replay", "Playoff 5"},
+		{tbaMatch{Key: "e_f1m3", CompLevel: "f", SetNumber: 1, MatchNumber: 3}, "Final 3", ""},
+		{tbaMatch{Key: "e_qf2m1", CompLevel: "qf", SetNumber: 2, MatchNumber: 1}, "Quarterfinal 2-1", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.label, func(t *testing.T) {
+		t.Run(tt.m.Key, func(t *testing.T) {
 			label, replays := labelForTBA(tt.m)
 			if label != tt.label || replays != tt.replays {
 				t.Errorf("labelForTBA = %q, %q; want %q, %q", label, replays, tt.label, tt.replays)
 			}
-			// Nexus's label of the same match maps back to its key.
-			if tt.replays == "" && tt.m.CompLevel != "qf" {
-				key := keyForLabel("e", label)
-				if want := "e_" + tt.m.CompLevel; !strings.HasPrefix(key, want) {
-					t.Errorf("keyForLabel(%q) = %q, want prefix %q", label, key, want)
-				}
+			if tt.m.CompLevel == "qf" {
+				return // brackets before 2023: Nexus has no label for them
+			}
+			// Nexus's label of the same match maps back to its whole key;
+			// a playoff's replays come in order, the k-th being match k+1.
+			original, replay := label, 0
+			if replays != "" {
+				original, replay = replays, tt.m.MatchNumber-1
+			}
+			if key := keyForLabel("e", original, replay); key != tt.m.Key {
+				t.Errorf("keyForLabel(%q, %d) = %q, want %q", original, replay, key, tt.m.Key)
 			}
 		})
 	}

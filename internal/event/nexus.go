@@ -175,7 +175,8 @@ func (c *nexusClient) event(ctx context.Context, eventKey string) (*nexusEvent, 
 	return parseNexusEvent(what, resp.body)
 }
 
-// pits returns the pit address of each team, by team number.
+// pits returns the pit address of each team, by team number; nil for a
+// null answer.
 func (c *nexusClient) pits(ctx context.Context, eventKey string) (map[string]string, error) {
 	path := "/event/" + url.PathEscape(eventKey) + "/pits"
 	what := "nexus GET " + path
@@ -186,6 +187,9 @@ func (c *nexusClient) pits(ctx context.Context, eventKey string) (map[string]str
 	var raw map[string]*string
 	if err := decode(what, resp.body, &raw); err != nil {
 		return nil, err
+	}
+	if raw == nil {
+		return nil, nil
 	}
 	pits := make(map[string]string, len(raw))
 	for team, pit := range raw {

@@ -95,24 +95,34 @@ type Match struct {
 
 // MatchTimes are a match's times; nil where unknown.
 type MatchTimes struct {
-	Queue     *time.Time `json:"queue"`
-	OnDeck    *time.Time `json:"onDeck"`
-	OnField   *time.Time `json:"onField"`
-	Start     *time.Time `json:"start"`
+	// Queue is Nexus's estimate of when the match is called to queue.
+	Queue *time.Time `json:"queue"`
+	// OnDeck is Nexus's estimate of when the match goes on deck.
+	OnDeck *time.Time `json:"onDeck"`
+	// OnField is Nexus's estimate of when its teams go on the field.
+	OnField *time.Time `json:"onField"`
+	// Start is an estimate of when the match starts: Nexus's, else TBA's
+	// predicted time.
+	Start *time.Time `json:"start"`
+	// Scheduled is when the published schedule has the match start.
 	Scheduled *time.Time `json:"scheduled"`
-	// ActualStart is when the match really started.
+	// ActualStart is when the match really started; nil until it has.
 	ActualStart *time.Time `json:"actualStart"`
 }
 
 // Rank is our place in the qualification rankings.
 type Rank struct {
-	Rank   int    `json:"rank"`
-	Of     int    `json:"of"`
+	// Rank is our place, 1 for the first.
+	Rank int `json:"rank"`
+	// Of is the number of teams ranked.
+	Of int `json:"of"`
+	// Record is our qualification record.
 	Record Record `json:"record"`
 }
 
 // Record is a W-L-T record.
 type Record struct {
+	// Wins, Losses and Ties count the qualification matches of each outcome.
 	Wins   int `json:"wins"`
 	Losses int `json:"losses"`
 	Ties   int `json:"ties"`
@@ -120,16 +130,23 @@ type Record struct {
 
 // Announcement is a message of the event staff to every team.
 type Announcement struct {
-	ID     string    `json:"id"`
-	Text   string    `json:"text"`
+	// ID is Nexus's id of the announcement, stable across updates.
+	ID string `json:"id"`
+	// Text is the message as the staff wrote it (plain text).
+	Text string `json:"text"`
+	// Posted is when it was posted; zero when Nexus did not say.
 	Posted time.Time `json:"posted"`
 }
 
 // PartsRequest is a team asking the pits for a part.
 type PartsRequest struct {
-	ID     string    `json:"id"`
-	Team   string    `json:"team"`
-	Parts  string    `json:"parts"`
+	// ID is Nexus's id of the request, stable across updates.
+	ID string `json:"id"`
+	// Team is the number of the team asking, like "1209".
+	Team string `json:"team"`
+	// Parts says what they need, as they wrote it (plain text).
+	Parts string `json:"parts"`
+	// Posted is when they asked; zero when Nexus did not say.
 	Posted time.Time `json:"posted"`
 }
 

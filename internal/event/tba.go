@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,7 +19,6 @@ const DefaultTBAURL = "https://www.thebluealliance.com/api/v3"
 type tbaTeamStatus struct {
 	Rank         *Rank  `json:"rank"` // nil before rankings exist
 	NextMatchKey string `json:"nextMatchKey"`
-	LastMatchKey string `json:"lastMatchKey"`
 	PitLocation  string `json:"pitLocation"`
 }
 
@@ -80,7 +80,6 @@ type (
 			} `json:"ranking"`
 		} `json:"qual"`
 		NextMatchKey *string `json:"next_match_key"`
-		LastMatchKey *string `json:"last_match_key"`
 		PitLocation  *string `json:"pit_location"`
 	}
 	tbaAllianceJSON struct {
@@ -125,13 +124,16 @@ type (
 )
 
 // tbaClient asks TBA with If-None-Match and keeps the last body of each
-// path, which a 304 answer reuses. It is used by one goroutine at a time.
+// path, which a 304 answer reuses. The search for today's event and the
+// polls of the event use it at the same time.
 type tbaClient struct {
 	base    string
 	key     string
 	http    *http.Client
 	timeout time.Duration
-	cache   map[string]tbaCached
+
+	mu    sync.Mutex
+	cache map[string]tbaCached // by path
 }
 
 type tbaCached struct {
@@ -143,7 +145,9 @@ type tbaCached struct {
 func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	what := "tba GET " + path
 	header := http.Header{"X-TBA-Auth-Key": {c.key}, "Accept": {"application/json"}}
+	c.mu.Lock()
 	cached, ok := c.cache[path]
+	c.mu.Unlock()
 	if ok && cached.etag != "" {
 		header.Set("If-None-Match", cached.etag)
 	}
@@ -162,6 +166,8 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	}
 	// Only a body that decoded is kept: an ETag of a broken answer must
 	// never turn the next 304 into the reuse of garbage.
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.cache == nil {
 		c.cache = make(map[string]tbaCached)
 	}
@@ -179,7 +185,7 @@ func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (
 	if raw == nil {
 		return nil, nil
 	}
-	st := &tbaTeamStatus{NextMatchKey: deref(raw.NextMatchKey), LastMatchKey: deref(raw.LastMatchKey), PitLocation: deref(raw.PitLocation)}
+	st := &tbaTeamStatus{NextMatchKey: deref(raw.NextMatchKey), PitLocation: deref(raw.PitLocation)}
 	if q := raw.Qual; q != nil && q.Ranking != nil && q.Ranking.Rank != nil && *q.Ranking.Rank > 0 {
 		st.Rank = &Rank{Rank: *q.Ranking.Rank, Of: q.NumTeams, Record: record(q.Ranking.Record)}
 	}
@@ -193,11 +199,15 @@ func record(r *tbaRecordJSON) Record {
 	return Record{Wins: r.Wins, Losses: r.Losses, Ties: r.Ties}
 }
 
-// matches returns our matches at the event.
+// matches returns our matches at the event: nil for a null answer, an
+// empty list for [].
 func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]tbaMatch, error) {
 	var raw []tbaMatchJSON
 	if err := c.get(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple", &raw); err != nil {
 		return nil, err
+	}
+	if raw == nil {
+		return nil, nil
 	}
 	out := make([]tbaMatch, 0, len(raw))
 	for _, m := range raw {

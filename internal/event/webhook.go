@@ -1,87 +1,58 @@
 package event
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
+	"fmt"
+	"time"
 )
 
-// maxWebhookBody bounds a pushed EventStatus; a whole event is far smaller.
-const maxWebhookBody = 1 << 20
+// The reasons PushNexus refuses a push.
+var (
+	// ErrMalformedPush means the body is not an EventStatus naming its event.
+	ErrMalformedPush = errors.New("event: malformed Nexus push")
+	// ErrNoEvent means no event is set or found yet: a push has nowhere to go.
+	ErrNoEvent = errors.New("event: no event configured")
+	// ErrOtherEvent means the push is about another event than the one shown.
+	ErrOtherEvent = errors.New("event: push for another event")
+	// ErrFuturePush means the push is dated too far past our clock to be
+	// believed: kept, it would hide every later update as older.
+	ErrFuturePush = errors.New("event: push dated in the future")
+)
 
-// WebhookHandler returns the handler of Nexus's webhook (POST
-// /api/nexus/webhook), which pushes the same EventStatus the API serves.
-// Requests must carry token in the Nexus-Token header. A pushed status that
-// is newer than any seen replaces the Nexus data and reaches subscribers at
-// once; an older or equal one, or one of another event, is ignored. It
-// panics when token is empty, a programmer error: the hook would be open to
-// anyone.
-func (h *Hub) WebhookHandler(token string) http.Handler {
-	if token == "" {
-		panic("event: WebhookHandler: empty token")
+// PushNexus takes an EventStatus that Nexus pushed to its webhook, the same
+// JSON its API serves. A push newer than any data held replaces the Nexus
+// data and reaches subscribers at once (applied is true); an older or equal
+// one is ignored without an error, as a poll can be ahead of it. It keeps
+// Nexus live without a key for a few minutes after each push. The errors
+// wrap ErrMalformedPush, ErrNoEvent, ErrOtherEvent or ErrFuturePush.
+func (h *Hub) PushNexus(body []byte) (applied bool, err error) {
+	ev, err := parseNexusEvent("nexus push", body)
+	if err != nil {
+		return false, fmt.Errorf("%w: %w", ErrMalformedPush, err)
 	}
-	want := sha256.Sum256([]byte(token))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.Header().Set("Allow", http.MethodPost)
-			writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": "POST only"})
-			return
-		}
-		// Hashing first makes the comparison take the same time whatever
-		// the length of the token sent.
-		got := sha256.Sum256([]byte(r.Header.Get("Nexus-Token")))
-		if subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "bad or missing Nexus-Token"})
-			return
-		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooBig):
-			writeJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"error": "body over 1 MiB"})
-			return
-		case err != nil:
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "cannot read body"})
-			return
-		}
-		ev, err := parseNexusEvent("nexus webhook", body)
-		if err != nil {
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "malformed EventStatus"})
-			return
-		}
-		if reason := h.applyWebhook(ev); reason != "" {
-			writeJSON(w, http.StatusOK, map[string]string{"status": "ignored", "reason": reason})
-			return
-		}
-		writeJSON(w, http.StatusOK, map[string]string{"status": "applied"})
-	})
-}
-
-// applyWebhook stores a pushed EventStatus and returns "", or says why it
-// was ignored.
-func (h *Hub) applyWebhook(ev *nexusEvent) (ignored string) {
+	if ev.EventKey == "" {
+		return false, fmt.Errorf("%w: no eventKey", ErrMalformedPush)
+	}
+	if h.fromTheFuture(ev) {
+		h.opts.Logger.Warn("event: refusing a Nexus push dated in the future", "dataAsOf", ev.DataAsOf, "ahead", ev.DataAsOf.Sub(h.opts.Clock.Now()).Round(time.Second))
+		return false, fmt.Errorf("%w: dataAsOfTime %s is more than %v ahead of our clock", ErrFuturePush, ev.DataAsOf.Format(time.RFC3339), maxAhead)
+	}
 	h.apply(func(up *upstream) {
 		switch {
 		case !up.Configured:
-			ignored = "no event configured"
-		case ev.EventKey != "" && ev.EventKey != up.NexusEventKey:
-			ignored = "another event"
-		case !h.storeNexusEvent(up, ev, true):
-			ignored = "not newer than the data held"
-		default:
+			err = ErrNoEvent
+		case ev.EventKey != up.NexusEventKey:
+			err = fmt.Errorf("%w: %q, not %q", ErrOtherEvent, ev.EventKey, up.NexusEventKey)
+		case h.storeNexusEvent(up, ev, true):
 			h.errs[epNexusEvent] = nil
-			h.webhookSeen = true
+			h.webhookSeen, applied = true, true
 		}
 	})
-	return ignored
-}
-
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v) // the client hung up: nothing to do
+	if applied {
+		select {
+		case h.pushed <- struct{}{}:
+		default: // already told; it reads the latest push time anyway
+		}
+	}
+	return applied, err
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -288,9 +287,5 @@ func writeCache(path string, s Snapshot) error {
 	for i, a := range s.Articles {
 		c.Articles[i] = a.Article
 	}
-	data := mustJSON(c)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, data)
+	return atomicfile.WriteAll(path, mustJSON(c))
 }

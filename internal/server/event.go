@@ -1,6 +1,11 @@
 package server
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
 )
 
@@ -20,4 +25,41 @@ func (s *Server) serveEventStream(w http.ResponseWriter, r *http.Request) {
 		body, _ := s.opts.Event.JSON()
 		return body
 	})
+}
+
+// maxWebhookBody bounds a pushed EventStatus; a whole event is far smaller.
+const maxWebhookBody = 1 << 20
+
+// The errors of the webhook's requests.
+var (
+	errBadToken = errors.New("bad or missing Nexus-Token")
+	errBadBody  = errors.New("cannot read the body")
+)
+
+// serveNexusWebhook takes Nexus's pushes, which carry the token set in
+// Options.NexusWebhookToken in their Nexus-Token header. An applied push
+// answers {"status":"applied"}; one older than the data held
+// {"status":"ignored"}, as a poll may have been ahead of it.
+func (s *Server) serveNexusWebhook(w http.ResponseWriter, r *http.Request) {
+	// Hashing first makes the comparison take the same time whatever the
+	// length of the token sent.
+	got := sha256.Sum256([]byte(r.Header.Get("Nexus-Token")))
+	if subtle.ConstantTimeCompare(got[:], s.webhookToken[:]) != 1 {
+		writeError(w, errBadToken)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+	if err != nil {
+		writeError(w, fmt.Errorf("%w: %w", errBadBody, err))
+		return
+	}
+	applied, err := s.opts.Event.PushNexus(body)
+	switch {
+	case err != nil:
+		writeError(w, err)
+	case applied:
+		writeJSON(w, http.StatusOK, map[string]string{"status": "applied"})
+	default:
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ignored", "reason": "not newer than the data held"})
+	}
 }

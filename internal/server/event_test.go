@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,11 +92,68 @@ func TestNexusWebhookOnlyWithAToken(t *testing.T) {
 		t.Errorf("POST without a configured token = %d, want 405", res.StatusCode)
 	}
 	with := newEnv(t, envConfig{event: hub, webhookToken: "s3cret"})
-	res, body := with.request(t, http.MethodPost, "/api/nexus/webhook", http.Header{"Nexus-Token": {"wrong"}})
-	if res.StatusCode != http.StatusUnauthorized {
-		t.Errorf("POST with a wrong token = %d %s, want 401", res.StatusCode, body)
-	}
 	if res, _ := with.get(t, "/api/nexus/webhook"); res.StatusCode == http.StatusOK {
 		t.Errorf("GET of the webhook = %d, want an error", res.StatusCode)
+	}
+}
+
+// pushed is an EventStatus of the demo event as Nexus pushes it, dated asOf.
+func pushed(asOf time.Time, announcement string) string {
+	return fmt.Sprintf(`{"eventKey":"2026demo","dataAsOfTime":%d,"nowQueuing":null,"matches":[],
+		"announcements":[{"id":"w1","announcement":%q,"postedTime":%d}],"partsRequests":[]}`,
+		asOf.UnixMilli(), announcement, asOf.UnixMilli())
+}
+
+func TestNexusWebhook(t *testing.T) {
+	hub := demoEventHub(t)
+	e := newEnv(t, envConfig{event: hub, webhookToken: "hook-secret"})
+	polled := hub.Current().Nexus.AsOf
+	newer := polled.Add(time.Second)
+
+	tests := []struct {
+		name     string
+		token    string
+		asOf     time.Time
+		edit     func(body string) string
+		code     int
+		contains string
+	}{
+		{name: "no token", asOf: newer, code: http.StatusUnauthorized, contains: "Nexus-Token"},
+		{name: "wrong token", token: "hook-secreT", asOf: newer, code: http.StatusUnauthorized, contains: "Nexus-Token"},
+		{name: "longer token", token: "hook-secret-and-more", asOf: newer, code: http.StatusUnauthorized, contains: "Nexus-Token"},
+		{name: "too big", token: "hook-secret", asOf: newer, edit: func(b string) string { return b[:len(b)-1] + `,"pad":"` + strings.Repeat("x", 1<<20) + `"}` },
+			code: http.StatusRequestEntityTooLarge, contains: "too large"},
+		{name: "malformed", token: "hook-secret", asOf: newer, edit: func(b string) string { return b[:len(b)/2] }, code: http.StatusBadRequest, contains: "malformed"},
+		{name: "no eventKey", token: "hook-secret", asOf: newer, edit: func(b string) string { return strings.Replace(b, `"eventKey":"2026demo",`, "", 1) },
+			code: http.StatusBadRequest, contains: "no eventKey"},
+		{name: "another event", token: "hook-secret", asOf: newer, edit: func(b string) string { return strings.Replace(b, "2026demo", "2026else", 1) },
+			code: http.StatusConflict, contains: "another event"},
+		{name: "from the future", token: "hook-secret", asOf: polled.Add(1000 * time.Hour), code: http.StatusUnprocessableEntity, contains: "future"},
+		{name: "older than the poll", token: "hook-secret", asOf: polled.Add(-time.Minute), code: http.StatusOK, contains: `"ignored"`},
+		{name: "newer", token: "hook-secret", asOf: newer, code: http.StatusOK, contains: `"applied"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := pushed(tt.asOf, tt.name)
+			if tt.edit != nil {
+				body = tt.edit(body)
+			}
+			req := httptest.NewRequest(http.MethodPost, "/api/nexus/webhook", strings.NewReader(body))
+			if tt.token != "" {
+				req.Header.Set("Nexus-Token", tt.token)
+			}
+			rec := httptest.NewRecorder()
+			e.handler.ServeHTTP(rec, req)
+			if rec.Code != tt.code || !strings.Contains(rec.Body.String(), tt.contains) {
+				t.Fatalf("answer %d %s, want %d with %q", rec.Code, rec.Body, tt.code, tt.contains)
+			}
+			if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
+				t.Errorf("Content-Type = %q", ct)
+			}
+			shown := slices.ContainsFunc(hub.Current().Announcements, func(a event.Announcement) bool { return a.Text == tt.name })
+			if want := tt.contains == `"applied"`; shown != want {
+				t.Fatalf("push shown = %v, want %v", shown, want)
+			}
+		})
 	}
 }

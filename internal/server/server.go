@@ -7,6 +7,7 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,6 +56,8 @@ type Server struct {
 	etags   *etagCache
 	handler http.Handler
 	http    *http.Server
+	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
+	webhookToken [sha256.Size]byte
 
 	// streams is cancelled as Shutdown begins, which ends every live stream:
 	// http.Server.Shutdown waits for open requests but never cancels them.
@@ -89,7 +92,7 @@ func New(opts Options) *Server {
 	if opts.Event == nil {
 		opts.Event = event.NewHub(event.Options{Disabled: true, Logger: opts.Logger})
 	}
-	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), etags: &etagCache{}}
+	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), etags: &etagCache{}, webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
 
 	mux := http.NewServeMux()
@@ -102,7 +105,7 @@ func New(opts Options) *Server {
 	mux.HandleFunc("GET /api/event", s.serveEvent)
 	mux.HandleFunc("GET /api/event/stream", s.serveEventStream)
 	if opts.NexusWebhookToken != "" {
-		mux.Handle("POST /api/nexus/webhook", opts.Event.WebhookHandler(opts.NexusWebhookToken))
+		mux.HandleFunc("POST /api/nexus/webhook", s.serveNexusWebhook)
 	}
 	mux.HandleFunc("GET /api/", s.serveAPINotFound)
 	mux.HandleFunc("GET /news.xml", s.serveRSS)
@@ -145,13 +148,23 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
-// statusFor maps the errors of the news package to HTTP status codes.
+// statusFor maps the errors of the handlers and of the news and event
+// packages to HTTP status codes.
 func statusFor(err error) int {
+	var tooBig *http.MaxBytesError
 	switch {
-	case errors.Is(err, news.ErrInvalidID):
+	case errors.As(err, &tooBig):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, news.ErrInvalidID), errors.Is(err, event.ErrMalformedPush), errors.Is(err, errBadBody):
 		return http.StatusBadRequest
+	case errors.Is(err, errBadToken):
+		return http.StatusUnauthorized
 	case errors.Is(err, news.ErrNotFound):
 		return http.StatusNotFound
+	case errors.Is(err, event.ErrNoEvent), errors.Is(err, event.ErrOtherEvent):
+		return http.StatusConflict
+	case errors.Is(err, event.ErrFuturePush):
+		return http.StatusUnprocessableEntity
 	default:
 		return http.StatusInternalServerError
 	}

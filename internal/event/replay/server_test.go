@@ -212,15 +212,27 @@ func TestFaults(t *testing.T) {
 		t.Fatal("down: got an answer")
 	}
 	f.srv.SetFault("", FaultSlow)
-	got := make(chan int)
+	type result struct {
+		code int
+		err  error
+	}
+	got := make(chan result, 1)
 	go func() {
-		resp, _ := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk")
-		got <- resp.StatusCode
+		// Not f.get: t.Fatal must not be called from another goroutine.
+		req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
+		req.Header.Set("X-TBA-Auth-Key", "tk")
+		resp, err := f.web.Client().Do(req)
+		if err != nil {
+			got <- result{err: err}
+			return
+		}
+		resp.Body.Close()
+		got <- result{code: resp.StatusCode}
 	}()
 	f.clk.BlockUntilWaiters(1)
 	f.clk.Advance(30 * time.Second)
-	if code := <-got; code != 200 {
-		t.Fatalf("slow: %d after the delay", code)
+	if r := <-got; r.err != nil || r.code != 200 {
+		t.Fatalf("slow: %d, %v after the delay", r.code, r.err)
 	}
 	f.srv.SetFault("", FaultNone)
 	if resp, _ := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk"); resp.StatusCode != 200 {

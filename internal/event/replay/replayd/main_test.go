@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -11,10 +12,15 @@ import (
 
 func TestReplaydServesAndTakesControl(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	out, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop"}, w, io.Discard)
+		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop"}, w, io.Discard)
+		// A run that fails before its first line must end the read below,
+		// not leave it waiting for ever.
+		w.CloseWithError(fmt.Errorf("run returned: %v", err))
+		done <- err
 	}()
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "listening on http://127.0.0.1:") {
