@@ -11,7 +11,7 @@ STATICCHECK  := $(GOBIN)/staticcheck
 WAILS_VERSION       := v2.15.0
 STATICCHECK_VERSION := v0.8.2
 DESKTOP_TAGS := webkit2_41
-APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon
+APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS      := -s -w -X main.version=$(VERSION)
 BIN          := build/bin
@@ -137,8 +137,8 @@ bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's
 	  echo "Written by \`make bench\` on $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores, $$(go version | cut -d' ' -f3)."; \
 	  echo "Every figure below comes from the command named with it; rerun it to refresh this file."; echo; \
 	  echo "## Go: rendering, fan-out and HTTP handlers"; echo; \
-	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server\`"; echo; \
-	  echo '```'; go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server | grep -E '^(Benchmark|ok|goos|goarch|cpu)'; echo '```'; echo; \
+	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event\`"; echo; \
+	  echo '```'; go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event | grep -E '^(Benchmark|ok|goos|goarch|cpu)'; echo '```'; echo; \
 	  (cd frontend && node bench/window.mjs); cat docs/benchmarks-reading.md; } > docs/BENCHMARKS.md.tmp
 	mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
 	@cat docs/BENCHMARKS.md

@@ -99,7 +99,7 @@ type env struct {
 	logs *syncBuffer
 }
 
-func newEnv(t *testing.T, tl replay.Timeline) *env {
+func newEnv(t testing.TB, tl replay.Timeline) *env {
 	t.Helper()
 	clk := clock.NewFake(start)
 	up := replay.New(replay.Options{Timeline: tl, Clock: clk, Loop: true})
@@ -122,7 +122,7 @@ func (e *env) options() Options {
 // runHub starts a hub and waits until its first round of requests is done
 // (waiters is how many poll loops it runs). It stops with the test, or
 // when stop is called.
-func (e *env) runHub(t *testing.T, opts Options, waiters int) (h *Hub, stop func()) {
+func (e *env) runHub(t testing.TB, opts Options, waiters int) (h *Hub, stop func()) {
 	t.Helper()
 	h = NewHub(opts)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -12,7 +12,9 @@ import (
 	"github.com/robohornets/robohornets/internal/server"
 )
 
-func benchmarkHandler(b *testing.B) http.Handler {
+// benchmarkServer is the website over a local store with the sample news,
+// and whatever else opts sets.
+func benchmarkServer(b *testing.B, opts server.Options) *server.Server {
 	b.Helper()
 	store, err := news.OpenLocal(filepath.Join(b.TempDir(), "news"), nil)
 	if err != nil {
@@ -30,12 +32,13 @@ func benchmarkHandler(b *testing.B) http.Handler {
 	}()
 	b.Cleanup(func() { cancel(); <-done })
 	<-changed
-	assets := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><!--app-head--><title>x</title></head><body><div id=root></div></body></html>")}}
-	return server.New(server.Options{Assets: assets, Hub: hub, Logger: discardLogger()})
+	opts.Assets = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><!--app-head--><title>x</title></head><body><div id=root></div></body></html>")}}
+	opts.Hub, opts.Logger = hub, discardLogger()
+	return server.New(opts)
 }
 
 func benchmarkGet(b *testing.B, path string) {
-	h := benchmarkHandler(b)
+	h := benchmarkServer(b, server.Options{})
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))

@@ -16,7 +16,7 @@ import (
 
 // demoEventHub runs an event hub against the replay server playing the
 // bundled demo, until the test ends, and waits for its first merged Status.
-func demoEventHub(t *testing.T) *event.Hub {
+func demoEventHub(t testing.TB) *event.Hub {
 	t.Helper()
 	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
 	t.Cleanup(upstream.Close)
