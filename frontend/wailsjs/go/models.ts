@@ -135,6 +135,7 @@ export namespace event {
 		    return a;
 		}
 	}
+	
 	export class PartsRequest {
 	    id: string;
 	    team: string;
@@ -222,6 +223,7 @@ export namespace event {
 		    return a;
 		}
 	}
+	
 	export class Source {
 	    state: string;
 	    message: string;
@@ -273,6 +275,7 @@ export namespace event {
 	}
 	export class Status {
 	    configured: boolean;
+	    message: string;
 	    team: number;
 	    eventKey: string;
 	    nexusEventKey: string;
@@ -301,6 +304,7 @@ export namespace event {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.configured = source["configured"];
+	        this.message = source["message"];
 	        this.team = source["team"];
 	        this.eventKey = source["eventKey"];
 	        this.nexusEventKey = source["nexusEventKey"];
@@ -352,6 +356,7 @@ export namespace main {
 	    ticks: number;
 	    tickLagP50Ms: number;
 	    tickLagP99Ms: number;
+	    tickSentP99Ms: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new PageState(source);
@@ -365,6 +370,7 @@ export namespace main {
 	        this.ticks = source["ticks"];
 	        this.tickLagP50Ms = source["tickLagP50Ms"];
 	        this.tickLagP99Ms = source["tickLagP99Ms"];
+	        this.tickSentP99Ms = source["tickSentP99Ms"];
 	    }
 	}
 	export class Settings {
@@ -386,7 +392,7 @@ export namespace main {
 
 export namespace news {
 	
-	export class Article {
+	export class Rendered {
 	    id: string;
 	    title: string;
 	    // Go type: time
@@ -396,7 +402,7 @@ export namespace news {
 	    preview: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new Article(source);
+	        return new Rendered(source);
 	    }
 	
 	    constructor(source: any = {}) {
@@ -428,7 +434,7 @@ export namespace news {
 		}
 	}
 	export class Snapshot {
-	    articles: Article[];
+	    articles: Rendered[];
 	    // Go type: time
 	    asOf: any;
 	    live: boolean;
@@ -439,7 +445,7 @@ export namespace news {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.articles = this.convertValues(source["articles"], Article);
+	        this.articles = this.convertValues(source["articles"], Rendered);
 	        this.asOf = this.convertValues(source["asOf"], null);
 	        this.live = source["live"];
 	    }
