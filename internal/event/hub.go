@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/fanout"
 )
 
 // Options configures a Hub. Every zero value is usable.
@@ -120,7 +121,7 @@ type Hub struct {
 	content []byte // current encoded without its AsOf times, to spot changes
 	body    []byte // current encoded, shared by every viewer
 	version uint64
-	subs    map[chan struct{}]struct{}
+	changed fanout.Signal
 
 	cacheMu        sync.Mutex // orders cache writes
 	written        uint64     // version last written to the cache
@@ -156,7 +157,7 @@ func NewHub(opts Options) *Hub {
 	if opts.Rand == nil {
 		opts.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[string]error), subs: make(map[chan struct{}]struct{}), pushed: make(chan struct{}, 1)}
+	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[string]error), pushed: make(chan struct{}, 1)}
 	if !opts.Disabled && opts.NexusKey != "" {
 		h.nexus = &nexusClient{base: strings.TrimSuffix(opts.NexusURL, "/"), key: opts.NexusKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
@@ -519,12 +520,7 @@ func (h *Hub) publishLocked() {
 	h.current, h.body, h.content = st, body, content
 	h.version++
 	if changed {
-		for ch := range h.subs {
-			select {
-			case ch <- struct{}{}:
-			default: // already told; it will read the latest Status anyway
-			}
-		}
+		h.changed.Notify()
 	}
 }
 
@@ -556,18 +552,7 @@ func (h *Hub) JSON() (body []byte, version uint64) {
 // what the page shows, and a function that ends the subscription. The
 // channel holds at most one value.
 func (h *Hub) Subscribe() (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	h.mu.Lock()
-	h.subs[ch] = struct{}{}
-	h.mu.Unlock()
-	var once sync.Once
-	return ch, func() {
-		once.Do(func() {
-			h.mu.Lock()
-			delete(h.subs, ch)
-			h.mu.Unlock()
-		})
-	}
+	return h.changed.Subscribe()
 }
 
 // keepFull returns got, unless it is nil (a null answer), or empty while

@@ -14,6 +14,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/atomicfile"
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/fanout"
 )
 
 // Snapshot is the news list at one moment. The Hub makes each one once per
@@ -95,7 +96,7 @@ type Hub struct {
 	mu      sync.Mutex
 	current Snapshot
 	status  error // why the store is not live, nil when it is
-	subs    map[chan struct{}]struct{}
+	changed fanout.Signal
 
 	// rendered are the articles of the last list by id; only Run's goroutine
 	// (and NewHub before it) touches it. An unchanged article is not
@@ -114,7 +115,7 @@ func NewHub(opts HubOptions) *Hub {
 	if opts.RetryMax == 0 {
 		opts.RetryMax = time.Minute
 	}
-	h := &Hub{opts: opts, subs: make(map[chan struct{}]struct{}), status: errors.New("connecting")}
+	h := &Hub{opts: opts, status: errors.New("connecting")}
 	cached, err := readCache(opts.CacheFile)
 	if err != nil {
 		opts.Logger.Warn("news: ignoring unreadable cache", "file", opts.CacheFile, "err", err)
@@ -150,7 +151,7 @@ func (h *Hub) setStatus(err error) {
 	if h.current.Live {
 		c := h.current
 		h.current = newSnapshot(c.Articles, c.AsOf, false, c.Version+1)
-		h.notifyLocked()
+		h.changed.Notify()
 	}
 }
 
@@ -189,7 +190,7 @@ func (h *Hub) publish(list []Article) {
 	h.status = nil
 	if changed {
 		h.current = newSnapshot(out, now, true, prev.Version+1)
-		h.notifyLocked()
+		h.changed.Notify()
 	} else {
 		// Same list: only the confirmation time moves, which no viewer
 		// needs pushed; keep the encoded bytes of the last change.
@@ -212,15 +213,6 @@ func sorted(list []Rendered) []Rendered {
 	return list
 }
 
-func (h *Hub) notifyLocked() {
-	for ch := range h.subs {
-		select {
-		case ch <- struct{}{}:
-		default: // already told; it will read the latest snapshot anyway
-		}
-	}
-}
-
 // Current returns the latest snapshot. Its slices must not be modified.
 func (h *Hub) Current() Snapshot {
 	h.mu.Lock()
@@ -238,18 +230,7 @@ func (h *Hub) Status() error {
 // Subscribe returns a channel that receives a value after every change, and
 // a function that ends the subscription. The channel holds at most one value.
 func (h *Hub) Subscribe() (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	h.mu.Lock()
-	h.subs[ch] = struct{}{}
-	h.mu.Unlock()
-	var once sync.Once
-	return ch, func() {
-		once.Do(func() {
-			h.mu.Lock()
-			delete(h.subs, ch)
-			h.mu.Unlock()
-		})
-	}
+	return h.changed.Subscribe()
 }
 
 // cacheFile is the last good list on disk.
