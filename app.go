@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -66,6 +68,44 @@ func (a *App) startup(ctx context.Context) {
 	if w := a.opts.Watchdog; w != nil {
 		go a.watch(ctx, *w)
 	}
+	if a.opts.Kiosk {
+		go a.cover(ctx)
+	}
+}
+
+// cover keeps the kiosk window covering its whole screen, also after the
+// screen changes size. The fullscreen request at start (desktop.go) needs a
+// window manager to act on it; on a bare X display (xinit behind a TV)
+// nobody does, so the window is also placed at the screen's corner and held
+// at the screen's size: minimum = maximum, because Wails' WindowSetSize
+// calls GTK off its thread. Fitting does not ask for fullscreen again: with
+// no window manager that leaves GTK reporting a stale size for seconds. The
+// position is taken as relative to the screen: a kiosk has one.
+func (a *App) cover(ctx context.Context) {
+	c := kiosk.Cover{Every: kiosk.CoverEvery, MaxWait: kiosk.CoverMaxWait}
+	c.Run(ctx, a.clock, func() (kiosk.Size, kiosk.Placement, error) {
+		all, err := runtime.ScreenGetAll(ctx)
+		if err != nil {
+			return kiosk.Size{}, kiosk.Placement{}, err
+		}
+		screens := make([]kiosk.Screen, len(all))
+		for i, s := range all {
+			screens[i] = kiosk.Screen{Size: kiosk.Size{Width: s.Size.Width, Height: s.Size.Height}, Current: s.IsCurrent, Primary: s.IsPrimary}
+		}
+		screen, ok := kiosk.PickScreen(screens)
+		if !ok {
+			return kiosk.Size{}, kiosk.Placement{}, errors.New("kiosk: the window system reports no screen")
+		}
+		x, y := runtime.WindowGetPosition(ctx)
+		w, h := runtime.WindowGetSize(ctx)
+		return screen, kiosk.Placement{X: x, Y: y, Width: w, Height: h}, nil
+	}, func(s kiosk.Size, from kiosk.Placement) {
+		a.logger.Info("kiosk: covering the screen", "width", s.Width, "height", s.Height,
+			"window", fmt.Sprintf("%dx%d%+d%+d", from.Width, from.Height, from.X, from.Y))
+		runtime.WindowSetMaxSize(ctx, s.Width, s.Height)
+		runtime.WindowSetMinSize(ctx, s.Width, s.Height)
+		runtime.WindowSetPosition(ctx, 0, 0)
+	})
 }
 
 func (a *App) forwardNews(ctx context.Context) {

@@ -19,6 +19,9 @@ import (
 //go:embed build/appicon.png
 var appIcon []byte
 
+// The smallest window the pages are laid out for: a phone held upright.
+const minWidth, minHeight = 360, 480
+
 // windowOpener returns the Wails window of builds with the desktop tags.
 func windowOpener() func(context.Context, cli.Window) error { return openWindow }
 
@@ -34,13 +37,22 @@ func openWindow(ctx context.Context, w cli.Window) error {
 			defer release()
 		}
 	}
+	width, height := 1280, 800
+	if w.Settings.Kiosk {
+		// Wails centres the window on the screen before anything else can
+		// move it: a 1280×800 window sat 40 px above a 1280×720 screen and
+		// 100 px left of a portrait 1080×1920 one. The kiosk window starts
+		// at the smallest size, which fits any screen, and then covers its
+		// screen (App.cover).
+		width, height = minWidth, minHeight
+	}
 	err := wails.Run(&options.App{
 		Title:            "RoboHornets · Team 1209",
-		Width:            1280,
-		Height:           800,
-		MinWidth:         360,
-		MinHeight:        480,
-		Fullscreen:       w.Settings.Kiosk,
+		Width:            width,
+		Height:           height,
+		MinWidth:         minWidth,
+		MinHeight:        minHeight,
+		WindowStartState: startState(w.Settings.Kiosk),
 		Frameless:        w.Settings.Kiosk,
 		BackgroundColour: &options.RGBA{R: 17, G: 17, B: 17, A: 255},
 		AssetServer:      &assetserver.Options{Handler: w.Site},
@@ -60,6 +72,17 @@ func openWindow(ctx context.Context, w cli.Window) error {
 		return err
 	}
 	return app.failure()
+}
+
+// startState asks for a fullscreen kiosk window. It is not the Fullscreen
+// field of options.App: Wails' Linux window ignores that one. The request
+// only works under a window manager, so the kiosk also places and sizes the
+// window itself (App.cover), which overrides the sizes given to wails.Run.
+func startState(kiosk bool) options.WindowStartState {
+	if kiosk {
+		return options.Fullscreen
+	}
+	return options.Normal
 }
 
 func singleInstance(on bool, focus func()) *options.SingleInstanceLock {

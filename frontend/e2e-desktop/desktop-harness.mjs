@@ -13,11 +13,15 @@ export const desktopBinary =
   process.env.ROBOHORNETS_DESKTOP_BIN ??
   new URL('../../build/bin/robohornets', import.meta.url).pathname;
 
-/** Starts Xvfb on a free display and resolves with its name, like ":99". */
-export async function startXvfb() {
+/**
+ * Starts Xvfb on a free display and resolves with its name, like ":99".
+ * size is the screen's WIDTHxHEIGHT; args are more Xvfb options, like
+ * ['-noreset'] or ['-fbdir', dir].
+ */
+export async function startXvfb({ size = '1280x800', args = [] } = {}) {
   const xvfb = spawn(
     'Xvfb',
-    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    ['-displayfd', '3', '-screen', '0', `${size}x24`, '-nolisten', 'tcp', ...args],
     {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     },

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, screenshotDir, startServer } from './harness.mjs';
-import { startReplay } from './replay.mjs';
+import { assertFits, eventually, openPage, screenshotDir } from './harness.mjs';
+import { startPitSite, stopPitSite } from './replay.mjs';
 
 /** The sizes every full-screen page must fit, the desktop window's default among them. */
 const sizes = [
@@ -24,91 +24,6 @@ const name = ({ width, height }) => `${width}x${height}`;
 const zone = 'America/Chicago';
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 
-/**
- * Runs in the page: every element of the site header and of <main> that the
- * user can see (a non-empty box, not hidden, not in a transparent subtree,
- * not in the site footer) whose box leaves [0, innerWidth]×[0, innerHeight]
- * by more than 1 px, or the box of an ancestor that hides its overflow (cut
- * off), as "tag.class left,top–right,bottom", and a sideways scroll if there
- * is one.
- */
-function offscreen() {
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
-  const tolerance = 1;
-  const roots = [document.querySelector('.site-header'), document.querySelector('main')];
-  const seen = new Set();
-  const out = [];
-  const describe = (el) => {
-    const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
-    return `${el.tagName.toLowerCase()}${cls ? `.${cls.trim().split(/\s+/).join('.')}` : ''}`;
-  };
-  const shown = (el) => {
-    if (typeof el.checkVisibility === 'function') {
-      return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-    }
-    for (let e = el; e; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (s.display === 'none' || s.opacity === '0') return false;
-    }
-    return getComputedStyle(el).visibility !== 'hidden';
-  };
-  for (const root of roots) {
-    if (!root) continue;
-    for (const el of [root, ...root.querySelectorAll('*')]) {
-      if (seen.has(el)) continue;
-      seen.add(el);
-      if (el.closest('.site-footer')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || !shown(el)) continue;
-      const px = (n) => Math.round(n);
-      const box = `${px(r.left)},${px(r.top)}–${px(r.right)},${px(r.bottom)}`;
-      if (
-        r.left < -tolerance ||
-        r.top < -tolerance ||
-        r.right > vw + tolerance ||
-        r.bottom > vh + tolerance
-      ) {
-        out.push(`${describe(el)} ${box}`);
-        continue;
-      }
-      // Inside the screen but cut off by a panel that hides its overflow
-      // (fixed boxes, like the confetti canvas, escape their ancestors').
-      if (getComputedStyle(el).position === 'fixed') continue;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-          const c = a.getBoundingClientRect();
-          if (
-            r.left < c.left - tolerance ||
-            r.top < c.top - tolerance ||
-            r.right > c.right + tolerance ||
-            r.bottom > c.bottom + tolerance
-          ) {
-            out.push(`${describe(el)} ${box} cut off by ${describe(a)}`);
-            break;
-          }
-        }
-        if (s.position === 'fixed') break;
-      }
-    }
-  }
-  const sw = document.documentElement.scrollWidth;
-  if (sw > vw) out.push(`scrolls sideways: scrollWidth ${sw} > innerWidth ${vw}`);
-  return out;
-}
-
-/** Asserts the page fits its viewport; the message lists the offenders. */
-async function assertFits(page, what) {
-  const out = await page.evaluate(offscreen);
-  const { width, height } = page.viewportSize();
-  assert.deepEqual(
-    out,
-    [],
-    `${what} at ${width}×${height}: ${out.length} element(s) outside the first screen:\n  ${out.join('\n  ')}`,
-  );
-}
-
 /** The computed font size in px of the first element matching selector. */
 const fontSize = (page, selector) =>
   page
@@ -116,35 +31,12 @@ const fontSize = (page, selector) =>
     .first()
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
-/** Polls fn until it returns a truthy value, or fails after timeoutMs. */
-async function eventually(what, fn, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
-}
-
 describe('full-screen pages fit the first screen', () => {
-  let upstream;
+  let site;
   let server;
   let browser;
-  before(async () => {
-    upstream = await startReplay({ timeline: 'demo' });
-    server = await startServer({
-      extraArgs: ['--event', '2026demo', ...upstream.args],
-      env: upstream.env,
-    });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    await upstream?.stop();
-  });
+  before(async () => ({ server, browser } = site = await startPitSite()));
+  after(() => stopPitSite(site));
 
   /** Opens /whattimeisit (debug on: the target is 10 s away) and waits for the clock. */
   async function openCountdown(viewport) {

@@ -2,6 +2,7 @@
 // Nexus and The Blue Alliance in their documented shapes, played from a
 // timeline, for the pit display's end-to-end tests.
 import { spawn } from 'node:child_process';
+import { launchBrowser, startServer } from './harness.mjs';
 
 /** The replay server binary: $ROBOHORNETS_REPLAYD, else the one make builds. */
 export const replaydBinary =
@@ -61,4 +62,25 @@ export async function startReplay({
       await exited;
     },
   };
+}
+
+/**
+ * Starts the replay server on the bundled demo, `serve` reading it as event
+ * 2026demo, and a browser: the site of the pit display's tests.
+ */
+export async function startPitSite() {
+  const upstream = await startReplay({ timeline: 'demo' });
+  const server = await startServer({
+    extraArgs: ['--event', '2026demo', ...upstream.args],
+    env: upstream.env,
+  });
+  const browser = await launchBrowser();
+  return { upstream, server, browser };
+}
+
+/** Stops what startPitSite started. */
+export async function stopPitSite(site) {
+  await site?.browser?.close();
+  await site?.server?.stop();
+  await site?.upstream?.stop();
 }

@@ -82,12 +82,13 @@ type Cover struct {
 }
 
 // Run measures the screen and the window at once and then every c.Every
-// until ctx ends, and calls fit with the screen's size whenever the window
-// does not cover it. A failed measurement (the window is not up yet) is
-// tried again after c.Every. When the measurement after a fit is the same
-// as before it, the fit did nothing and the next attempt waits twice as
-// long, up to c.MaxWait; any change starts over at c.Every.
-func (c Cover) Run(ctx context.Context, clk clock.Clock, measure func() (Size, Placement, error), fit func(Size)) {
+// until ctx ends, and calls fit with the screen's size and the window's
+// placement whenever the window does not cover the screen. A failed
+// measurement (the window is not up yet) is tried again after c.Every. When
+// the measurement after a fit is the same as before it, the fit did nothing
+// and the next attempt waits twice as long, up to c.MaxWait; any change
+// starts over at c.Every.
+func (c Cover) Run(ctx context.Context, clk clock.Clock, measure func() (Size, Placement, error), fit func(screen Size, from Placement)) {
 	var (
 		wait      time.Duration // the first measurement is at once
 		backoff   = c.Every
@@ -118,7 +119,7 @@ func (c Cover) Run(ctx context.Context, clk clock.Clock, measure func() (Size, P
 		} else {
 			backoff = c.Every
 		}
-		fit(screen)
+		fit(screen, win)
 		fitted, lastSize, lastPlace = true, screen, win
 	}
 }
