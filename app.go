@@ -57,8 +57,13 @@ func (a *App) startup(ctx context.Context) {
 	a.mu.Lock()
 	a.ctx = ctx
 	a.mu.Unlock()
-	go a.forwardNews(ctx)
-	go a.forwardEvent(ctx)
+	go forward(ctx, a.hub.Subscribe, func() { runtime.EventsEmit(ctx, "news", a.hub.Current()) })
+	// The pit display's data, and whether the rotation must hold on it.
+	go forward(ctx, a.events.Subscribe, func() {
+		status := a.events.Current()
+		runtime.EventsEmit(ctx, "event", status)
+		offer(a.holds, status.QueueHold(a.clock.Now()))
+	})
 	go a.forwardTicks(ctx)
 	if r := a.opts.Rotation; r != nil {
 		go r.Run(ctx, a.clock, a.interactions, a.holds, func(route string) {
@@ -108,32 +113,16 @@ func (a *App) cover(ctx context.Context) {
 	})
 }
 
-func (a *App) forwardNews(ctx context.Context) {
-	changed, stop := a.hub.Subscribe()
+// forward calls send after every change of a hub until ctx ends.
+func forward(ctx context.Context, subscribe func() (<-chan struct{}, func()), send func()) {
+	changed, stop := subscribe()
 	defer stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-changed:
-			runtime.EventsEmit(ctx, "news", a.hub.Current())
-		}
-	}
-}
-
-// forwardEvent sends the pit display's data after every change, and
-// whether the rotation must hold on it.
-func (a *App) forwardEvent(ctx context.Context) {
-	changed, stop := a.events.Subscribe()
-	defer stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-changed:
-			status := a.events.Current()
-			runtime.EventsEmit(ctx, "event", status)
-			offer(a.holds, status.QueueHold(a.clock.Now()))
+			send()
 		}
 	}
 }
