@@ -188,11 +188,14 @@ type Settings struct {
 	StartRoute string `json:"startRoute"`
 	// Kiosk is true on an unattended screen (--kiosk).
 	Kiosk bool `json:"kiosk"`
+	// SiteURL is the public website's address (--site-url), for the pit
+	// display's QR code; "" means none.
+	SiteURL string `json:"siteUrl"`
 }
 
 // Settings returns the window's settings.
 func (a *App) Settings() Settings {
-	return Settings{StartRoute: a.opts.WithDefaults(a.opts.StartRoute), Kiosk: a.opts.Kiosk}
+	return Settings{StartRoute: a.opts.WithDefaults(a.opts.StartRoute), Kiosk: a.opts.Kiosk, SiteURL: a.opts.SiteURL}
 }
 
 // News returns the current news list; later changes arrive as "news" events.

@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -124,6 +125,23 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.news.Dir, "data", defaultDataDir(), "`DIR` where the app keeps its files (news, cache)")
 	fs.StringVar(&c.news.Kind, "store", "local", "news store: local (files in DIR/news) or firestore")
 	fs.StringVar(&c.news.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
+}
+
+// siteURLFlag registers --site-url, the public address of the website.
+func siteURLFlag(fs *flag.FlagSet, usage string) *string {
+	return fs.String("site-url", "", "absolute `URL` of the public website, like https://robohornets.org: "+usage)
+}
+
+// checkSiteURL accepts "" or an absolute http(s) URL.
+func checkSiteURL(u string) error {
+	if u == "" {
+		return nil
+	}
+	parsed, err := url.Parse(u)
+	if err != nil || (parsed.Scheme != "http" && parsed.Scheme != "https") || parsed.Host == "" {
+		return fmt.Errorf("%w: --site-url %q: want an absolute http or https URL", errUsage, u)
+	}
+	return nil
 }
 
 // checkStore rejects an unknown --store before anything is opened.

@@ -174,7 +174,7 @@ func TestHelpListsFlags(t *testing.T) {
 		args      []string // after "--data DATA" for news
 		wantFlags []string
 	}{
-		{name: "desktop", args: []string{"-h"}, wantFlags: []string{"-route", "-kiosk", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
+		{name: "desktop", args: []string{"-h"}, wantFlags: []string{"-site-url", "-route", "-kiosk", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
 		{name: "serve", args: []string{"serve", "-h"}, wantFlags: []string{"-listen", "-site-url", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
 		{name: "serve --help", args: []string{"serve", "--help"}, wantFlags: []string{"-listen", "-site-url"}},
 		{name: "news", args: []string{"news", "-h"}, wantFlags: []string{"-data", "-store", "-project"}},
@@ -608,6 +608,8 @@ func TestEventFlags(t *testing.T) {
 		{"nexus URL without a scheme", []string{"serve", "--data", data, "--nexus-url", "frc.nexus/api/v1"}, "--nexus-url"},
 		{"TBA URL without a scheme", []string{"--data", data, "--tba-url", "ftp://x"}, "--tba-url"},
 		{"event key with a slash", []string{"serve", "--data", data, "--event", "2026ok/../x"}, "no slashes"},
+		{"relative site URL in serve", []string{"serve", "--data", data, "--site-url", "robohornets.org"}, "--site-url"},
+		{"site URL of another scheme in the window", []string{"--data", data, "--site-url", "javascript:alert(1)"}, "--site-url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,7 +28,7 @@ func (p Program) runServe(args []string) error {
 	e := eventFlags{withWebhook: true}
 	e.register(fs)
 	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
-	siteURL := fs.String("site-url", "", "absolute `URL` of the site for feeds and link previews (default: the request's host)")
+	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: the request's host)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -36,6 +36,9 @@ func (p Program) runServe(args []string) error {
 		return err
 	}
 	if err := e.check(); err != nil {
+		return err
+	}
+	if err := checkSiteURL(*siteURL); err != nil {
 		return err
 	}
 	addr := *listen

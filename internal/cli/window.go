@@ -48,6 +48,7 @@ func (p Program) runWindow(args []string) error {
 	fs.StringVar(&f.Dim, "dim", "", "dim the screen daily in this local time window, like 22:00-06:00")
 	fs.StringVar(&f.CountdownAt, "countdown-at", spec.CountdownTargetTimeOfDay, "daily target of /whattimeisit, `HH:MM[:SS]`")
 	fs.StringVar(&f.CountdownDebug, "countdown-debug", "on", "on: the first countdown target is 10 s after the page loads (the spec's debug mode); off: the daily target")
+	fs.StringVar(&f.SiteURL, "site-url", "", "absolute `URL` of the public website, like https://robohornets.org: the pit display's QR code points there (default: no QR code)")
 	tz := fs.String("tz", "", "time `ZONE` of the clock and the countdown, like America/Chicago (default: the system's)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -59,6 +60,9 @@ func (p Program) runWindow(args []string) error {
 		return err
 	}
 	if err := e.check(); err != nil {
+		return err
+	}
+	if err := checkSiteURL(f.SiteURL); err != nil {
 		return err
 	}
 	settings, err := f.Check()

@@ -24,9 +24,9 @@ const (
 // WindowFlags are the desktop window's settings as the command line gives
 // them, before they are checked.
 type WindowFlags struct {
-	Route, Rotate, Dim, CountdownAt, CountdownDebug string
-	Kiosk                                           bool
-	Every, Watchdog                                 time.Duration
+	Route, Rotate, Dim, CountdownAt, CountdownDebug, SiteURL string
+	Kiosk                                                    bool
+	Every, Watchdog                                          time.Duration
 }
 
 // Window is the checked settings of the desktop window.
@@ -43,6 +43,9 @@ type Window struct {
 	Watchdog *Watchdog
 	// Dim darkens the screen daily; the zero Schedule never does.
 	Dim Schedule
+	// SiteURL is the public website's address, for the pit display's QR
+	// code; "" means none.
+	SiteURL string
 }
 
 // Check checks the flags and returns the window's settings. Each error
@@ -52,7 +55,7 @@ func (f WindowFlags) Check() (Window, error) {
 	if !strings.HasPrefix(f.Route, "/") {
 		return w, fmt.Errorf("--route %q must start with /", f.Route)
 	}
-	w.StartRoute, w.Kiosk = f.Route, f.Kiosk
+	w.StartRoute, w.Kiosk, w.SiteURL = f.Route, f.Kiosk, f.SiteURL
 	if f.Rotate != "" {
 		routes, err := ParseRoutes(f.Rotate)
 		if err != nil {

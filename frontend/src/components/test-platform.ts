@@ -25,6 +25,7 @@ export function createFakePlatform(startMs: number): FakePlatform {
   const platform: Platform = {
     kind: 'browser',
     kiosk: false,
+    siteUrl: null,
     subscribeNews(onUpdate) {
       onUpdate(snapshot);
       return () => {};

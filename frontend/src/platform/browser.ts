@@ -67,6 +67,7 @@ export function browserPlatform(): Platform {
   return {
     kind: 'browser',
     kiosk: false,
+    siteUrl: null,
     subscribeNews: sharedStream<NewsSnapshot>('/api/news/stream', 'news'),
     subscribeArticle: (id, onUpdate) => article(id)(onUpdate),
     subscribeTicks: (onTick) => alignedTicks(now, onTick),

@@ -12,10 +12,11 @@ import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
 const heartbeatMs = 5000;
 
-/** What the window was started with: the route to open and whether it is a kiosk. */
+/** What the window was started with: the route to open, whether it is a kiosk, the site's address. */
 export interface DesktopSettings {
   startRoute: string;
   kiosk: boolean;
+  siteUrl?: string;
 }
 
 /** Reads the window's settings from Go. */
@@ -69,6 +70,7 @@ export function desktopPlatform(settings: DesktopSettings): Platform {
   return {
     kind: 'desktop',
     kiosk: settings.kiosk,
+    siteUrl: settings.siteUrl || null,
     subscribeNews,
     // One Go subscription feeds the window; an article is picked from the list.
     subscribeArticle: (id, onUpdate) =>

@@ -33,6 +33,12 @@ export interface Platform {
   readonly kind: 'desktop' | 'browser';
   /** True on an unattended screen: the desktop window started with --kiosk. */
   readonly kiosk: boolean;
+  /**
+   * The public website's address as the window was given it (--site-url),
+   * for the pit display's QR code; null in a browser, whose own origin is
+   * the site, and in a window started without one.
+   */
+  readonly siteUrl: string | null;
   /** Calls onUpdate with the news list now and after every change; returns the unsubscribe. */
   subscribeNews(onUpdate: (snapshot: NewsSnapshot) => void): () => void;
   /**

@@ -3,6 +3,7 @@ import { PitNotices } from '../components/pit-notices';
 import { PitQr } from '../components/pit-qr';
 import { useEvent, useNow } from '../hooks/use-event';
 import { useRouteHead } from '../hooks/use-route-head';
+import { usePlatform } from '../platform';
 import {
   asOfText,
   breakText,
@@ -19,13 +20,6 @@ import {
 } from '../lib/pit';
 import type { EventStatus, Match } from '../platform/types';
 import './pit.css';
-
-/**
- * The team site's public address, for the QR code of the desktop window
- * (whose own origin is wails://). src/content/site.ts has none yet, so the
- * window shows no QR code until one is set here.
- */
-const teamSiteUrl: string | undefined = undefined;
 
 /**
  * The pit display: our next match, its countdown and queue status, rank,
@@ -184,7 +178,8 @@ function Facts({ status }: { status: EventStatus }) {
 
 /** The QR code to the public site and the event's webcasts. */
 function Links({ status }: { status: EventStatus }) {
-  const qr = qrTarget(window.location.origin, teamSiteUrl);
+  // The window's own origin is wails://: it points at --site-url instead.
+  const qr = qrTarget(window.location.origin, usePlatform().siteUrl ?? undefined);
   // Three at most: the panel has room for no more.
   const webcasts = webcastLinks(status.webcasts).slice(0, 3);
   return (

@@ -376,6 +376,7 @@ export namespace main {
 	export class Settings {
 	    startRoute: string;
 	    kiosk: boolean;
+	    siteUrl: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -385,6 +386,7 @@ export namespace main {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.startRoute = source["startRoute"];
 	        this.kiosk = source["kiosk"];
+	        this.siteUrl = source["siteUrl"];
 	    }
 	}
 
