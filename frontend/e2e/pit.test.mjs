@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { after, before, describe, it } from 'node:test';
 import { eventually, openPage, screenshotDir } from './harness.mjs';
 import { replayKeys, startPitSite, stopPitSite } from './replay.mjs';
@@ -67,6 +68,30 @@ describe('pit display', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('has no serious or critical axe violations with live data, on a TV and a phone', async () => {
+    const found = [];
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      const { page, context } = await openPage(browser, server, '/pit', viewport);
+      try {
+        await page.locator('.pit-hero__label').waitFor();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            found.push(
+              `${viewport.width}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+            );
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    assert.deepEqual(found, []);
   });
 
   it('warns when upstream dies, keeps the last data, and recovers when it returns', async () => {
