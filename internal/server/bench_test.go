@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -24,13 +23,7 @@ func benchmarkServer(b *testing.B, opts server.Options) *server.Server {
 	// Subscribed before Run starts, so the first list cannot slip past.
 	changed, stop := hub.Subscribe()
 	defer stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = hub.Run(ctx)
-	}()
-	b.Cleanup(func() { cancel(); <-done })
+	runUntilCleanup(b, hub.Run)
 	<-changed
 	opts.Assets = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><!--app-head--><title>x</title></head><body><div id=root></div></body></html>")}}
 	opts.Hub, opts.Logger = hub, discardLogger()

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -30,13 +29,7 @@ func demoEventHub(t testing.TB) *event.Hub {
 	})
 	changed, stop := hub.Subscribe()
 	defer stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = hub.Run(ctx)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
+	runUntilCleanup(t, hub.Run)
 	deadline := time.After(waitTimeout)
 	for hub.Current().NextMatch == nil {
 		select {

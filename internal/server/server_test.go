@@ -129,16 +129,7 @@ func newEnv(t *testing.T, cfg envConfig) *env {
 	})
 	e := &env{store: store, hub: hub, clock: fake}
 	if !cfg.noRun {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_ = hub.Run(ctx)
-		}()
-		t.Cleanup(func() {
-			cancel()
-			<-done
-		})
+		runUntilCleanup(t, hub.Run)
 		e.waitFor(t, "the hub to go live", func(s news.Snapshot) bool { return s.Live })
 	}
 	opts := server.Options{
@@ -169,6 +160,17 @@ func newEnv(t *testing.T, cfg envConfig) *env {
 	}
 	e.handler = server.New(opts)
 	return e
+}
+
+// runUntilCleanup runs run in the background until the test ends.
+func runUntilCleanup(tb testing.TB, run func(context.Context) error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = run(ctx)
+	}()
+	tb.Cleanup(func() { cancel(); <-done })
 }
 
 // waitFor returns the hub's snapshot once cond holds, failing the test at
