@@ -143,6 +143,11 @@ bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's
 	mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
 	@cat docs/BENCHMARKS.md
 
+.PHONY: soak
+SOAK_MINUTES ?= 120
+soak: deps $(BIN)/robohornets ## run the kiosk window for SOAK_MINUTES (default 120) and check its memory stays flat; appends to docs/SOAK.md
+	cd frontend && SOAK_MINUTES=$(SOAK_MINUTES) node bench/soak.mjs
+
 .PHONY: clean
 clean: ## remove build output
 	rm -rf $(BIN) frontend/dist/assets frontend/dist/index.html frontend/dist/favicon.svg

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -72,6 +73,9 @@ func (a *App) startup(ctx context.Context) {
 	}
 	if w := a.opts.Watchdog; w != nil {
 		go a.watch(ctx, *w)
+	}
+	if g := a.opts.MemoryGuard; g != nil {
+		go a.guardMemory(ctx, *g)
 	}
 	if a.opts.Kiosk {
 		go a.cover(ctx)
@@ -161,6 +165,30 @@ func (a *App) watch(ctx context.Context, w kiosk.Watchdog) {
 	a.failed = err
 	a.mu.Unlock()
 	runtime.Quit(ctx)
+}
+
+// guardMemory reloads the page when the window's processes (this one and
+// WebKit's) use more memory than the ceiling. After a reload the page's
+// next report is logged again ("page"), so an operator sees it came back.
+func (a *App) guardMemory(ctx context.Context, g kiosk.MemoryGuard) {
+	pid, pageSize := os.Getpid(), os.Getpagesize()
+	proc := os.DirFS("/proc")
+	mib := func(b int64) string { return fmt.Sprintf("%.1f", float64(b)/(1<<20)) }
+	err := g.Run(ctx, a.clock, func() (int64, error) { return kiosk.GroupMemory(proc, pid, pageSize) },
+		func(used int64) {
+			a.logger.Warn("kiosk: memory guard: reloading the page", "used_mib", mib(used), "ceiling_mib", mib(g.Ceiling))
+			a.mu.Lock()
+			a.page = PageState{}
+			a.mu.Unlock()
+			runtime.WindowReloadApp(ctx)
+		},
+		func(used int64, reloads int) {
+			a.logger.Warn("kiosk: memory guard: still above the ceiling after reloading; not reloading again until it falls below",
+				"used_mib", mib(used), "ceiling_mib", mib(g.Ceiling), "reloads", reloads)
+		})
+	if err != nil {
+		a.logger.Warn("kiosk: memory guard unavailable; --max-memory has no effect", "err", err)
+	}
 }
 
 // bringToFront shows the window, for a second start of the program.

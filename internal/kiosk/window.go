@@ -24,9 +24,9 @@ const (
 // WindowFlags are the desktop window's settings as the command line gives
 // them, before they are checked.
 type WindowFlags struct {
-	Route, Rotate, Dim, CountdownAt, CountdownDebug, SiteURL string
-	Kiosk                                                    bool
-	Every, Watchdog                                          time.Duration
+	Route, Rotate, Dim, CountdownAt, CountdownDebug, SiteURL, MaxMemory string
+	Kiosk                                                               bool
+	Every, Watchdog                                                     time.Duration
 }
 
 // Window is the checked settings of the desktop window.
@@ -41,6 +41,8 @@ type Window struct {
 	Rotation *Rotation
 	// Watchdog reloads a page that stopped answering; nil means none.
 	Watchdog *Watchdog
+	// MemoryGuard reloads the page past a memory ceiling; nil means none.
+	MemoryGuard *MemoryGuard
 	// Dim darkens the screen daily; the zero Schedule never does.
 	Dim Schedule
 	// SiteURL is the public website's address, for the pit display's QR
@@ -74,6 +76,13 @@ func (f WindowFlags) Check() (Window, error) {
 	}
 	if f.Watchdog > 0 {
 		w.Watchdog = &Watchdog{Timeout: f.Watchdog, MaxReloads: WatchdogMaxReloads}
+	}
+	ceiling, err := ParseSize(f.MaxMemory)
+	if err != nil {
+		return w, fmt.Errorf("--max-memory: %w", err)
+	}
+	if ceiling > 0 {
+		w.MemoryGuard = &MemoryGuard{Ceiling: ceiling, First: MemoryFirstCheck, Every: MemoryCheckEvery, Settle: MemorySettle, MaxReloads: MemoryMaxReloads}
 	}
 	dim, err := ParseSchedule(f.Dim)
 	if err != nil {
