@@ -7,13 +7,10 @@
 // baseline at minute 10, the growth after it and the least-squares slope;
 // exits 1 when the growth is over SOAK_MAX_GROWTH % (default 3).
 // SOAK_ARGS adds flags to the window, like "--max-memory 1.5GB".
-import { execFile } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
+import { groupRSS, lastWords, startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
 
-const run = promisify(execFile);
 const minutes = Number(process.env.SOAK_MINUTES ?? 120);
 const maxGrowth = Number(process.env.SOAK_MAX_GROWTH ?? 3);
 const results = process.env.SOAK_RESULTS ?? new URL('../../docs/SOAK.md', import.meta.url).pathname;
@@ -30,16 +27,6 @@ const args = [
   '30s',
   ...extra,
 ];
-
-/** Resident memory of the window's whole process group (Go, WebKit), in KiB. */
-async function groupRSS(pgid) {
-  const { stdout } = await run('ps', ['-o', 'rss=', '-g', String(pgid)]);
-  return stdout
-    .split('\n')
-    .map(Number)
-    .filter((n) => n > 0)
-    .reduce((a, b) => a + b, 0);
-}
 
 /** Least-squares slope of ys over xs. */
 function slope(xs, ys) {
@@ -118,11 +105,7 @@ Samples (minute: MiB): ${samples.map((s) => `${s.minute}: ${mib(s.kib)}`).join('
   appendFileSync(results, `${report}\n`);
   if (!ok) process.exitCode = 1;
 } catch (err) {
-  const lines = app
-    .log()
-    .split('\n')
-    .filter((line) => !line.includes('msg=http'));
-  console.error(`the window's log, last lines:\n${lines.slice(-40).join('\n')}`);
+  console.error(`the window's log, last lines:\n${lastWords(app)}`);
   throw err;
 } finally {
   clearInterval(newsTimer);

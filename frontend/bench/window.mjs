@@ -2,11 +2,8 @@
 // (p50/p99 over BENCH_JITTER_MINUTES) and the memory of the window on
 // /whattimeisit through repeated celebrations (over BENCH_MEMORY_MINUTES).
 // Prints a markdown section for docs/BENCHMARKS.md.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
+import { groupRSS, lastWords, startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
 
-const run = promisify(execFile);
 const jitterMinutes = Number(process.env.BENCH_JITTER_MINUTES ?? 5);
 const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 30);
 const sampleEveryMs = 30_000;
@@ -22,16 +19,6 @@ const args = [
   '--every',
   '75s',
 ];
-
-/** Resident memory of the window's whole process group (Go, WebKit), in KiB. */
-async function groupRSS(pgid) {
-  const { stdout } = await run('ps', ['-o', 'rss=', '-g', String(pgid)]);
-  return stdout
-    .split('\n')
-    .map(Number)
-    .filter((n) => n > 0)
-    .reduce((a, b) => a + b, 0);
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (kib) => (kib / 1024).toFixed(1);
@@ -86,11 +73,7 @@ The window runs \`robohornets ${args.join(' ')}\`.
 `);
 } catch (err) {
   // A run that ends early says why: the window's own last words.
-  const lines = app
-    .log()
-    .split('\n')
-    .filter((line) => !line.includes('msg=http'));
-  console.error(`the window's log, last lines:\n${lines.slice(-40).join('\n')}`);
+  console.error(`the window's log, last lines:\n${lastWords(app)}`);
   throw err;
 } finally {
   await app.stop();

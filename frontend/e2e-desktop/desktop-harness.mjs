@@ -127,3 +127,22 @@ export async function webProcessOf(appPid) {
   if (!pid) throw new Error(`no WebKitWebProcess under ${appPid}`);
   return pid;
 }
+
+/** Resident memory of a window's whole process group (Go, WebKit), in KiB. */
+export async function groupRSS(pgid) {
+  const { stdout } = await run('ps', ['-o', 'rss=', '-g', String(pgid)]);
+  return stdout
+    .split('\n')
+    .map(Number)
+    .filter((n) => n > 0)
+    .reduce((a, b) => a + b, 0);
+}
+
+/** The last 40 lines of a window's log, less the access log: why a run ended early. */
+export function lastWords(app) {
+  const lines = app
+    .log()
+    .split('\n')
+    .filter((line) => !line.includes('msg=http'));
+  return lines.slice(-40).join('\n');
+}
