@@ -133,15 +133,15 @@ test-desktop: $(BIN)/robohornets $(BIN)/replayd
 .PHONY: bench
 bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's run is 30 min); figures go to docs/BENCHMARKS.md
 	@mkdir -p docs
-	{ echo "# Benchmarks"; echo; \
+	goals=0; ( echo "# Benchmarks"; echo; \
 	  echo "Written by \`make bench\` on $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores, $$(go version | cut -d' ' -f3)."; \
 	  echo "Every figure below comes from the command named with it; rerun it to refresh this file."; echo; \
 	  echo "## Go: rendering, fan-out and HTTP handlers"; echo; \
 	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event\`"; echo; \
 	  echo '```'; go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event | grep -E '^(Benchmark|ok|goos|goarch|cpu)'; echo '```'; echo; \
-	  (cd frontend && node bench/window.mjs); cat docs/benchmarks-reading.md; } > docs/BENCHMARKS.md.tmp
-	mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md
-	@cat docs/BENCHMARKS.md
+	  goals=0; (cd frontend && node bench/window.mjs) || goals=$$?; cat docs/benchmarks-reading.md; exit $$goals ) > docs/BENCHMARKS.md.tmp \
+	  || goals=$$?; mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md; cat docs/BENCHMARKS.md; \
+	  if [ $$goals -ne 0 ]; then echo "make bench: a goal was not met (see above)" >&2; exit 1; fi
 
 .PHONY: soak
 SOAK_MINUTES ?= 120

@@ -37,6 +37,7 @@ func openWindow(ctx context.Context, w cli.Window) error {
 			defer release()
 		}
 	}
+	w.Logger.Info("window: compositing", "gpu", w.Settings.Accelerated)
 	width, height := 1280, 800
 	if w.Settings.Kiosk {
 		// Wails centres the window on the screen before anything else can
@@ -66,7 +67,7 @@ func openWindow(ctx context.Context, w cli.Window) error {
 		// A second start of the kiosk brings this window forward instead.
 		SingleInstanceLock: singleInstance(w.Settings.Kiosk, app.bringToFront),
 		Bind:               []any{app},
-		Linux:              &linux.Options{ProgramName: "robohornets", Icon: appIcon},
+		Linux:              &linux.Options{ProgramName: "robohornets", Icon: appIcon, WebviewGpuPolicy: gpuPolicy(w.Settings.Accelerated)},
 	})
 	if err != nil {
 		return err
@@ -83,6 +84,14 @@ func startState(kiosk bool) options.WindowStartState {
 		return options.Fullscreen
 	}
 	return options.Normal
+}
+
+// gpuPolicy is WebKit's hardware acceleration policy for the window.
+func gpuPolicy(accelerated bool) linux.WebviewGpuPolicy {
+	if accelerated {
+		return linux.WebviewGpuPolicyAlways
+	}
+	return linux.WebviewGpuPolicyNever
 }
 
 func singleInstance(on bool, focus func()) *options.SingleInstanceLock {

@@ -7,23 +7,29 @@ import { groupRSS, lastWords, startDesktop, startXvfb } from '../e2e-desktop/des
 const jitterMinutes = Number(process.env.BENCH_JITTER_MINUTES ?? 5);
 const memoryMinutes = Number(process.env.BENCH_MEMORY_MINUTES ?? 30);
 const sampleEveryMs = 30_000;
+const tickGoalMs = 50;
+const growthGoalPercent = 10;
 const warmUpMs = 60_000;
-// Each visit to /whattimeisit counts down 10 s (debug mode) and celebrates
-// for 60 s; rotating away and back mounts a fresh countdown every 150 s.
+// The shop TV's page at a TV's size. Each visit counts down 10 s (debug
+// mode) and celebrates for 60 s; the rotation alternates two addresses of
+// the countdown (the second in UTC), so every 70 s a fresh countdown mounts
+// and six of every seven ticks arrive during a celebration.
+const screen = '1920x1080';
+const visitSeconds = 70;
 const args = [
   '--kiosk',
   '--log-level',
   'debug',
   '--rotate',
-  '/whattimeisit,/about',
+  '/whattimeisit,/whattimeisit?tz=UTC',
   '--every',
-  '75s',
+  `${visitSeconds}s`,
 ];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (kib) => (kib / 1024).toFixed(1);
 
-const xvfb = await startXvfb();
+const xvfb = await startXvfb({ size: screen });
 const app = startDesktop(xvfb.display, args);
 try {
   await app.waitForLog(/msg=page route=\/whattimeisit/);
@@ -59,18 +65,27 @@ try {
   console.log(`## Desktop window (Wails, WebKitGTK 4.1, under Xvfb)
 
 Command: \`make bench\` (\`cd frontend && node bench/window.mjs\`; BENCH_JITTER_MINUTES=${jitterMinutes}, BENCH_MEMORY_MINUTES=${memoryMinutes}).
-The window runs \`robohornets ${args.join(' ')}\`.
+The window runs \`robohornets ${args.join(' ')}\` on a ${screen} Xvfb screen (software rendering, no GPU: \`--gpu auto\` turns WebKit's compositing off).
 
 | figure | value | goal |
 |---|---|---|
-| clock tick lateness after its wall-clock second, p50 (last ${jitter?.ticks ?? 0} ticks, ${jitterMinutes} min) | ${jitter?.p50 ?? 'n/a'} ms | |
-| clock tick lateness, p99 | ${jitter?.p99 ?? 'n/a'} ms | ≤ 20 ms |
+| clock tick lateness after its wall-clock second, p50 (last ${jitter?.ticks ?? 0} ticks, ${jitterMinutes} min, 6 in 7 during a celebration) | ${jitter?.p50 ?? 'n/a'} ms | |
+| clock tick lateness, p99 | ${jitter?.p99 ?? 'n/a'} ms | ≤ ${tickGoalMs} ms |
 | of which Go's own lateness sending the tick, p99 | ${jitter?.sentP99 ?? 'n/a'} ms | |
 | memory of the process group (Go + WebKit) after ${warmUpMs / 1000} s warm-up | ${mib(first)} MiB | |
 | memory after ${memoryMinutes} min | ${mib(last)} MiB (peak ${mib(peak)} MiB) | |
-| growth over the run | ${growth} % | ≤ 10 % |
+| growth over the run | ${growth} % | ≤ ${growthGoalPercent} % |
 | countdown pages that reached the celebration | ${celebrations} | |
 `);
+  // The figures are written either way; a missed goal fails `make bench`.
+  const missed = [];
+  if (!(jitter?.p99 <= tickGoalMs)) missed.push(`tick p99 ${jitter?.p99} ms > ${tickGoalMs} ms`);
+  if (!(Number(growth) <= growthGoalPercent))
+    missed.push(`memory growth ${growth} % > ${growthGoalPercent} %`);
+  if (missed.length > 0) {
+    console.error(`window benchmark: goal not met: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  }
 } catch (err) {
   // A run that ends early says why: the window's own last words.
   console.error(`the window's log, last lines:\n${lastWords(app)}`);

@@ -46,6 +46,7 @@ func (p Program) runWindow(args []string) error {
 	fs.DurationVar(&f.Every, "every", 30*time.Second, "how long each page of --rotate stays")
 	fs.DurationVar(&f.Watchdog, "watchdog", 30*time.Second, "reload the page when it sends no heartbeat for this long; exit after 3 failed reloads (0 turns it off)")
 	fs.StringVar(&f.MaxMemory, "max-memory", "", "reload the page when the window's processes use more than this `SIZE`, like 1.5GB or 800MB (KB/MB/GB decimal, KiB/MiB/GiB binary; checked 5 s after start, then every minute; Linux only; default off)")
+	fs.StringVar(&f.GPU, "gpu", "auto", "composite the page with the GPU: on, off, or auto (on when the machine has a GPU render node in /dev/dri; software GL compositing slows the page)")
 	fs.StringVar(&f.Dim, "dim", "", "dim the screen daily in this local time window, like 22:00-06:00")
 	fs.StringVar(&f.CountdownAt, "countdown-at", spec.CountdownTargetTimeOfDay, "daily target of /whattimeisit, `HH:MM[:SS]`")
 	fs.StringVar(&f.CountdownDebug, "countdown-debug", "on", "on: the first countdown target is 10 s after the page loads (the spec's debug mode); off: the daily target")

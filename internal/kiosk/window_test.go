@@ -1,13 +1,15 @@
 package kiosk
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
 func TestWindowFlagsCheck(t *testing.T) {
-	base := WindowFlags{Route: "/", Every: 30 * time.Second, Watchdog: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on"}
+	base := WindowFlags{Route: "/", Every: 30 * time.Second, Watchdog: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on", GPU: "auto"}
 	with := func(change func(*WindowFlags)) WindowFlags {
 		f := base
 		change(&f)
@@ -50,6 +52,17 @@ func TestWindowFlagsCheck(t *testing.T) {
 		{name: "negative watchdog", flags: with(func(f *WindowFlags) { f.Watchdog = -time.Second }), wantErr: "--watchdog"},
 		{name: "bad dim", flags: with(func(f *WindowFlags) { f.Dim = "late" }), wantErr: "--dim"},
 		{name: "bad countdown time", flags: with(func(f *WindowFlags) { f.CountdownAt = "25:00" }), wantErr: "--countdown-at"},
+		{name: "gpu on", flags: with(func(f *WindowFlags) { f.GPU = "on" }), check: func(t *testing.T, w Window) {
+			if !w.Accelerated {
+				t.Error("--gpu on: not accelerated")
+			}
+		}},
+		{name: "gpu off", flags: with(func(f *WindowFlags) { f.GPU = "off" }), check: func(t *testing.T, w Window) {
+			if w.Accelerated {
+				t.Error("--gpu off: accelerated")
+			}
+		}},
+		{name: "bad gpu", flags: with(func(f *WindowFlags) { f.GPU = "yes" }), wantErr: "--gpu"},
 		{name: "bad debug", flags: with(func(f *WindowFlags) { f.CountdownDebug = "maybe" }), wantErr: "--countdown-debug"},
 	}
 	for _, tt := range tests {
@@ -68,5 +81,24 @@ func TestWindowFlagsCheck(t *testing.T) {
 				tt.check(t, w)
 			}
 		})
+	}
+}
+
+func TestHasRenderNode(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "card0"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if hasRenderNode(dir) {
+		t.Error("a display card without a render node counts as a GPU")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "renderD128"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !hasRenderNode(dir) {
+		t.Error("renderD128 is not seen as a GPU")
+	}
+	if hasRenderNode(filepath.Join(dir, "missing")) {
+		t.Error("a missing directory counts as a GPU")
 	}
 }
