@@ -11,7 +11,7 @@ STATICCHECK  := $(GOBIN)/staticcheck
 WAILS_VERSION       := v2.15.0
 STATICCHECK_VERSION := v0.8.2
 DESKTOP_TAGS := webkit2_41
-APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils
+APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS      := -s -w -X main.version=$(VERSION)
 BIN          := build/bin
@@ -99,7 +99,7 @@ serve: deps $(BIN)/robohornets-server ## serve the website on $(LISTEN)
 # ------------------------------------------------------------------------ test
 
 .PHONY: test
-test: deps test-go test-frontend test-e2e test-desktop ## run every check and test suite
+test: deps test-go test-scale test-frontend test-e2e test-desktop ## run every check and test suite
 
 .PHONY: test-go
 test-go: frontend/dist/index.html
@@ -112,6 +112,16 @@ test-go: frontend/dist/index.html
 	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
 	@echo "== go test -race (Firestore tests run against the real emulator)"
 	go test -race -count=1 $(GO_PKGS)
+
+# Scale-out (about 10 s): three serve processes on one Firestore emulator
+# behind nginx; one write must reach the viewers of all three within 1 s.
+# Its test builds only with the scale tag, so it is vetted here.
+.PHONY: test-scale
+test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on one Firestore emulator: one write reaches all viewers within 1 s
+	@echo "== scale-out: three serve processes behind nginx on one Firestore emulator"
+	go vet -tags scale ./internal/scaletest
+	$(STATICCHECK) -tags scale ./internal/scaletest
+	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./internal/scaletest
 
 .PHONY: test-frontend
 test-frontend: frontend/node_modules/.installed
@@ -131,7 +141,7 @@ test-desktop: $(BIN)/robohornets $(BIN)/replayd
 	cd frontend && ROBOHORNETS_DESKTOP_BIN=../$(BIN)/robohornets node --test --test-concurrency=1 e2e-desktop/
 
 .PHONY: bench
-bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's run is 30 min); figures go to docs/BENCHMARKS.md
+bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (about 35 min: the window's run is 30 min); figures go to docs/BENCHMARKS.md
 	@mkdir -p docs
 	goals=0; ( echo "# Benchmarks"; echo; \
 	  echo "Written by \`make bench\` on $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores, $$(go version | cut -d' ' -f3)."; \
@@ -139,9 +149,16 @@ bench: deps $(BIN)/robohornets ## run the benchmarks (about 35 min: the window's
 	  echo "## Go: rendering, fan-out and HTTP handlers"; echo; \
 	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event\`"; echo; \
 	  echo '```'; go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event | grep -E '^(Benchmark|ok|goos|goarch|cpu)'; echo '```'; echo; \
-	  goals=0; (cd frontend && node bench/window.mjs) || goals=$$?; cat docs/benchmarks-reading.md; exit $$goals ) > docs/BENCHMARKS.md.tmp \
+	  goals=0; (cd frontend && node bench/serve-vs-nginx.mjs) || goals=$$?; \
+	  (cd frontend && node bench/lighthouse.mjs) || goals=$$?; \
+	  internal/server/sseload/bench-streams.sh $(BIN)/robohornets-server || goals=1; \
+	  (cd frontend && node bench/window.mjs) || goals=$$?; cat docs/benchmarks-reading.md; exit $$goals ) > docs/BENCHMARKS.md.tmp \
 	  || goals=$$?; mv docs/BENCHMARKS.md.tmp docs/BENCHMARKS.md; cat docs/BENCHMARKS.md; \
 	  if [ $$goals -ne 0 ]; then echo "make bench: a goal was not met (see above)" >&2; exit 1; fi
+
+.PHONY: bench-streams
+bench-streams: $(BIN)/robohornets-server ## 10,000 live news viewers on one serve process (Firestore emulator, local store); prints a markdown section
+	internal/server/sseload/bench-streams.sh $(BIN)/robohornets-server
 
 .PHONY: soak
 SOAK_MINUTES ?= 120

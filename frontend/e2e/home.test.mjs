@@ -106,7 +106,7 @@ describe('home page', () => {
           assert.match(await card.locator('h3').innerText(), new RegExp(`^2025\\s+${game}$`, 'i'));
           const more = card.getByRole('link', { name: `Learn More about ${game}` });
           assert.equal(await more.getAttribute('href'), href);
-          assert.equal(await more.innerText(), 'Learn More');
+          assert.equal(await more.innerText(), `Learn More about ${game}`);
         }
 
         const readMore = page.getByRole('link', { name: 'Read More About our Team' });

@@ -1,9 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
-import { lazyPage } from './components/lazy-page';
-import { KioskLayer } from './components/kiosk-layer';
+import { lazyPage, type LazyPage } from './components/lazy-page';
+import './components/kiosk-layer.css';
 import { RouteErrorBoundary } from './components/route-error-boundary';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './hooks/use-scroll-to-top';
@@ -24,6 +24,33 @@ const Crescendo = lazyPage(() => import('./routes/crescendo'));
 const Rebuilt = lazyPage(() => import('./routes/rebuilt'));
 const WhatTimeIsIt = lazyPage(() => import('./routes/whattimeisit'));
 const Pit = lazyPage(() => import('./routes/pit'));
+
+/** The pages loaded on demand, by path. */
+const lazyPages: Record<string, LazyPage> = {
+  '/reefscape': Reefscape,
+  '/crescendo': Crescendo,
+  '/rebuilt': Rebuilt,
+  '/whattimeisit': WhatTimeIsIt,
+  '/pit': Pit,
+};
+
+/**
+ * Fetches the code of the page at pathname when it is loaded on demand, so
+ * the first render can show it whole; resolves at once for any other page.
+ * Rejects when the code cannot be fetched (the page's error boundary then
+ * says so when it renders).
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  // Paths match as the router matches them: in any case, with a trailing slash.
+  const page = lazyPages[pathname.toLowerCase().replace(/(.)\/+$/, '$1')];
+  return page ? page.preload() : Promise.resolve();
+}
+
+// Only an unattended screen (the desktop window's --kiosk) needs this; its
+// style (night dimming too) stays in the first load.
+const KioskLayer = lazy(() =>
+  import('./components/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
+);
 
 /**
  * Scrolls to the top after every navigation, tells the host the route
@@ -69,7 +96,11 @@ export function App() {
   return (
     <>
       <NavigationEffects />
-      {platform.kiosk && <KioskLayer />}
+      {platform.kiosk && (
+        <Suspense fallback={null}>
+          <KioskLayer />
+        </Suspense>
+      )}
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Home />} />

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './app';
+import { App, preloadPage } from './app';
 import { PlatformContext, type Platform } from './platform';
 import { browserPlatform } from './platform/browser';
 import './styles/global.css';
@@ -20,6 +20,10 @@ async function boot(): Promise<void> {
   } else {
     platform = browserPlatform();
   }
+  // A page loaded on demand comes whole in the first render, rather than a
+  // short fallback first that the page then pushes the footer away from. A
+  // failure is the page's to show, when it renders.
+  await preloadPage(window.location.pathname).catch(() => {});
   const root = document.getElementById('root');
   if (!root) throw new Error('boot: #root is missing from index.html');
   createRoot(root).render(

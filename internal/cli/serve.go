@@ -28,9 +28,14 @@ func (p Program) runServe(args []string) error {
 	e := eventFlags{withWebhook: true}
 	e.register(fs)
 	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
-	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: the request's host)")
+	maxStreams := fs.Int("max-streams", server.DefaultMaxStreams, "most live streams (the news, article and event updates of open pages) this process keeps open at once; beyond it a new one is answered 503 with Retry-After (0: no cap). Each takes a file descriptor")
+	maxPerClient := fs.Int("max-streams-per-client", server.DefaultMaxStreamsPerClient, "most live streams open from one client address (an IPv6 client's /64); 0: no cap. The address is the connection's peer, never X-Forwarded-For: behind a reverse proxy every client is the proxy, so set 0 there and cap clients at the proxy")
+	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: http:// and the --listen address; never the request's Host, which anyone can set)")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *maxStreams < 0 || *maxPerClient < 0 {
+		return fmt.Errorf("%w: --max-streams %d / --max-streams-per-client %d: want 0 (no cap) or more", errUsage, *maxStreams, *maxPerClient)
 	}
 	if err := c.checkStore(); err != nil {
 		return err
@@ -48,10 +53,18 @@ func (p Program) runServe(args []string) error {
 			addr = ":" + port
 		}
 	}
-	logger := slog.New(slog.NewJSONHandler(p.Stderr, &slog.HandlerOptions{Level: c.logLevel}))
+	// One access log line per request: batched, not a write each.
+	logs := newLogBuffer(p.Stderr)
+	defer logs.Close()
+	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: c.logLevel}))
+	if *siteURL == "" {
+		*siteURL = localSiteURL(addr)
+		logger.Warn("no --site-url: feeds, the sitemap and link previews point to this machine; give the public address", "site_url", *siteURL)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL})
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL,
+		MaxStreams: noCapIsNegative(*maxStreams), MaxStreamsPerClient: noCapIsNegative(*maxPerClient)})
 	if err != nil {
 		return err
 	}
@@ -62,6 +75,7 @@ func (p Program) runServe(args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version)
+	warnFileLimit(logger, *maxStreams)
 	served := make(chan error, 1)
 	go func() { served <- site.Serve(ln) }()
 
@@ -74,4 +88,26 @@ func (p Program) runServe(args []string) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	return site.Shutdown(shutdownCtx)
+}
+
+// localSiteURL is the website's address when only the listen address is
+// known: its host, or localhost when it listens on every interface.
+func localSiteURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// noCapIsNegative turns a flag's 0 (no cap) into the negative value of
+// server.Options, whose zero means the default.
+func noCapIsNegative(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"cloud.google.com/go/firestore"
@@ -22,6 +23,8 @@ const writeTimeout = 15 * time.Second
 // {title: string, content: string, date: timestamp}, document id = article id.
 type FirestoreStore struct {
 	client *firestore.Client
+	// watchReads counts the documents Watch has received (see WatchReads).
+	watchReads atomic.Int64
 }
 
 // OpenFirestore connects to the Firestore project projectID with Application
@@ -77,12 +80,31 @@ func (s *FirestoreStore) Watch(ctx context.Context, fn func([]Article)) error {
 			}
 			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
 		}
+		s.watchReads.Add(billedReads(snap.Changes))
 		docs, err := snap.Documents.GetAll()
 		if err != nil {
 			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
 		}
 		fn(s.articles(docs))
 	}
+}
+
+// WatchReads returns how many documents Watch has received since the store
+// was opened. Firestore bills a listener one document read for each of them:
+// every document of its first snapshot, then each one added or changed.
+func (s *FirestoreStore) WatchReads() int64 { return s.watchReads.Load() }
+
+// billedReads counts the document reads Firestore bills for one snapshot of
+// a listener: its added and changed documents. On a whole collection a
+// document leaves the results only when it is deleted, which costs no read.
+func billedReads(changes []firestore.DocumentChange) int64 {
+	var n int64
+	for _, c := range changes {
+		if c.Kind != firestore.DocumentRemoved {
+			n++
+		}
+	}
+	return n
 }
 
 // List returns every article, newest first.

@@ -16,7 +16,7 @@ import (
 // emulator, and that project's REST base URL for writes made outside this code.
 func openEmulatorStore(t testing.TB) (*FirestoreStore, string) {
 	t.Helper()
-	host := emulator.start(t)
+	host := emulator.Start(t)
 	t.Setenv("FIRESTORE_EMULATOR_HOST", host)
 	project := freshProject(t)
 	s, err := OpenFirestore(context.Background(), project)

@@ -9,7 +9,7 @@ import (
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	emulator.stop()
+	emulator.Stop()
 	if code == 0 {
 		// Every watcher, hub and client the tests started must be gone.
 		if err := goleak.Find(goleak.IgnoreTopFunction("google.golang.org/grpc/internal/grpcsync.(*CallbackSerializer).run")); err != nil {

@@ -2,46 +2,19 @@ package server
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/news"
 )
 
-// etagCache holds the ETag of the latest news snapshot, so many readers of
-// an unchanged list share one hash of its JSON.
-type etagCache struct {
-	mu      sync.Mutex
-	version uint64
-	etag    string
-}
-
-func (e *etagCache) get(snap news.Snapshot) string {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.etag == "" || e.version != snap.Version {
-		sum := sha256.Sum256(snap.JSON)
-		e.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
-		e.version = snap.Version
-	}
-	return e.etag
-}
-
 func (s *Server) serveNewsList(w http.ResponseWriter, r *http.Request) {
 	snap := s.opts.Hub.Current()
-	etag := s.etags.get(snap)
-	w.Header().Set("ETag", etag)
-	w.Header().Set("Cache-Control", "no-cache")
-	if r.Header.Get("If-None-Match") == etag {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	_, _ = w.Write(snap.JSON)
+	s.responses.get(snap.Version, "api news", func() *asset {
+		return newBody(snap.JSON, jsonType)
+	}).serve(w, r, cacheRevalidate)
 }
 
 func (s *Server) serveArticle(w http.ResponseWriter, r *http.Request) {
@@ -50,14 +23,15 @@ func (s *Server) serveArticle(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	data := s.opts.Hub.Current().ArticleJSON(id)
+	snap := s.opts.Hub.Current()
+	data := snap.ArticleJSON(id)
 	if data == nil {
 		writeError(w, fmt.Errorf("article %q: %w", id, news.ErrNotFound))
 		return
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(data)
+	s.responses.get(snap.Version, "api article "+id, func() *asset {
+		return newBody(data, jsonType)
+	}).serve(w, r, cacheRevalidate)
 }
 
 // serveNewsStream sends the news list as a "news" event now and after every change.
@@ -87,58 +61,103 @@ func (s *Server) serveArticleStream(w http.ResponseWriter, r *http.Request) {
 // retryMillis tells EventSource how soon to reconnect after a dropped stream.
 const retryMillis = 2000
 
+var (
+	retryBlock     = []byte(fmt.Sprintf("retry: %d\n\n", retryMillis))
+	heartbeatBlock = []byte(": heartbeat\n\n")
+	eventEnd       = []byte("\n\n")
+)
+
 // stream runs one server-sent events connection: the current data first,
 // then the data after each change that alters it, and a comment every
 // heartbeat so proxies keep the connection open. The data is encoded once
-// per change by its hub and shared by every viewer. It ends with the request
-// or when the server shuts down.
+// per change by its hub and shared by every viewer. It ends when the viewer
+// goes, when the server shuts down, or when the viewer takes no data for
+// Options.StreamWriteTimeout. A stream beyond the caps of Options.MaxStreams
+// and Options.MaxStreamsPerClient is refused with 503.
+//
+// Over HTTP/1 the stream takes the connection over from net/http and runs
+// on a goroutine of its own (see hijackStream), which keeps a viewer to a
+// few KB of memory; elsewhere (HTTP/2, the desktop window, tests' recorders)
+// it runs in the handler.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, subscribe func() (<-chan struct{}, func()), data func() []byte) {
-	rc := http.NewResponseController(w)
-	// A stream outlives any write timeout the server sets for normal requests.
-	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
-		s.opts.Logger.Debug("server: cannot clear the write deadline", "err", err)
+	release, ok := s.acquireStream(w, r)
+	if !ok {
+		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-
-	changed, stop := subscribe()
-	defer stop()
-	if _, err := fmt.Fprintf(w, "retry: %d\n\n", retryMillis); err != nil {
+	head := []byte("event: " + event + "\ndata: ")
+	run := func(gone <-chan struct{}, write streamWrite) {
+		s.sendEvents(gone, write, head, subscribe, data)
+	}
+	if s.hijackStream(w, r, release, run) {
 		return
 	}
+	defer release()
+	rc := http.NewResponseController(w)
+	// The server writes the end of the response after the handler returns.
+	defer func() { _ = rc.SetWriteDeadline(time.Now().Add(s.opts.StreamWriteTimeout)) }()
+	w.WriteHeader(http.StatusOK)
+	run(r.Context().Done(), func(flush bool, parts ...[]byte) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.opts.StreamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				return err
+			}
+		}
+		if !flush {
+			return nil
+		}
+		return rc.Flush()
+	})
+}
+
+// streamWrite sends parts to a viewer within Options.StreamWriteTimeout, and
+// makes sure they leave the process when flush is set. Each write sets its
+// own deadline, so a viewer that stops reading (its socket buffers full) is
+// dropped instead of holding a connection and goroutines for ever, while a
+// quiet stream may stay open between writes as long as it likes. A
+// connection deadline is wall time, read by the network poller, so it comes
+// from time.Now, not from the injected clock.
+type streamWrite func(flush bool, parts ...[]byte) error
+
+// sendEvents is the loop of one stream: the retry block and the current
+// data, then the data after each change and the heartbeats, until gone
+// closes, the server shuts down or a write fails.
+func (s *Server) sendEvents(gone <-chan struct{}, write streamWrite, head []byte, subscribe func() (<-chan struct{}, func()), data func() []byte) {
+	changed, stop := subscribe()
+	defer stop()
 	var last []byte
-	send := func() error {
+	send := func(first bool) error {
 		d := data()
-		if bytes.Equal(d, last) {
+		if !first && bytes.Equal(d, last) {
 			return nil
 		}
 		last = d
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, d); err != nil {
-			return err
+		if first {
+			return write(true, retryBlock, head, d, eventEnd)
 		}
-		return rc.Flush()
+		return write(true, head, d, eventEnd)
 	}
-	if err := send(); err != nil {
+	if err := send(true); err != nil {
 		return
 	}
 	for {
 		select {
-		case <-r.Context().Done():
+		case <-gone:
 			return
 		case <-s.streams.Done():
 			return
 		case <-changed:
-			if err := send(); err != nil {
+			if err := send(false); err != nil {
 				return
 			}
 		case <-s.opts.Clock.After(s.opts.Heartbeat):
-			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
+			if err := write(true, heartbeatBlock); err != nil {
 				return
 			}
 		}

@@ -2,24 +2,56 @@ package server
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"io/fs"
 	"log/slog"
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
-// asset is one embedded file with its precompressed variants.
+// asset is one response body with its compressed variants: an embedded
+// file, or a page or feed made from the news (responses). Every header
+// value it sends is built once, so serving it allocates almost nothing.
 type asset struct {
-	name     string
-	data     []byte
-	br, gz   []byte
-	etag     string
-	mimeType string
+	plain, br, gz *variant // br and gz are nil when absent
+	mimeType      []string // nil when unknown
+}
+
+// variant is one encoding of a body with its header values.
+type variant struct {
+	body     []byte
+	etag     string   // quoted
+	etagH    []string // {etag}
+	length   []string // Content-Length
+	encoding []string // Content-Encoding; nil for the plain body
+}
+
+func newVariant(body []byte, etag, encoding string) *variant {
+	if body == nil {
+		return nil
+	}
+	v := &variant{body: body, etag: `"` + etag + `"`, length: []string{strconv.Itoa(len(body))}}
+	v.etagH = []string{v.etag}
+	if encoding != "" {
+		v.encoding = []string{encoding}
+	}
+	return v
+}
+
+// newAsset makes an asset of data and its compressed forms (nil when absent).
+func newAsset(data, br, gz []byte, mimeType string) *asset {
+	tag := etagOf(data)
+	f := &asset{plain: newVariant(data, tag, ""), br: newVariant(br, tag+"-br", "br"), gz: newVariant(gz, tag+"-gz", "gzip")}
+	if mimeType != "" {
+		f.mimeType = []string{mimeType}
+	}
+	return f
 }
 
 // assets is the embedded frontend, read once at start.
@@ -41,43 +73,74 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(data)
-		f := &asset{name: p, data: data, etag: hex.EncodeToString(sum[:8]), mimeType: mime.TypeByExtension(path.Ext(p))}
-		f.br, _ = fs.ReadFile(fsys, p+".br") // absent variants stay nil
-		f.gz, _ = fs.ReadFile(fsys, p+".gz")
-		a.files[p] = f
+		br, _ := fs.ReadFile(fsys, p+".br") // absent variants stay nil
+		gz, _ := fs.ReadFile(fsys, p+".gz")
+		a.files[p] = newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
 		return nil
 	})
 	if err != nil {
 		logger.Error("server: cannot read the embedded frontend", "err", err)
 	}
 	if f, ok := a.files["index.html"]; ok {
-		a.index = newPageTemplate(f.data)
+		a.index = newPageTemplate(f.plain.body)
 	}
 	return a
 }
 
+// varyEncoding is the Vary value of a body with compressed variants.
+var varyEncoding = []string{"Accept-Encoding"}
+
 // serve writes f, choosing a precompressed variant the client accepts.
-func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl string) {
+// cacheControl is one of the shared values below.
+func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl []string) {
 	h := w.Header()
-	h.Set("Cache-Control", cacheControl)
-	if f.mimeType != "" {
-		h.Set("Content-Type", f.mimeType)
+	h["Cache-Control"] = cacheControl
+	if f.mimeType != nil {
+		h["Content-Type"] = f.mimeType
 	}
-	body, tag := f.data, f.etag
+	v := f.plain
 	if f.br != nil || f.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
+		h["Vary"] = varyEncoding
 		switch enc := r.Header.Get("Accept-Encoding"); {
 		case f.br != nil && accepts(enc, "br"):
-			body, tag = f.br, f.etag+"-br"
-			h.Set("Content-Encoding", "br")
+			v = f.br
 		case f.gz != nil && accepts(enc, "gzip"):
-			body, tag = f.gz, f.etag+"-gz"
-			h.Set("Content-Encoding", "gzip")
+			v = f.gz
+		}
+		if v.encoding != nil {
+			h["Content-Encoding"] = v.encoding
 		}
 	}
-	h.Set("ETag", `"`+tag+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	h["Etag"] = v.etagH
+	if r.Header.Get("Range") != "" {
+		// Rare (a resumed download): the standard library's full handling.
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(v.body))
+		return
+	}
+	if inm := r.Header.Get("If-None-Match"); inm != "" && etagListMatches(inm, v.etag) {
+		delete(h, "Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	// One write of the whole body: the server's buffered writer hands it to
+	// the connection in one system call, where io.Copy took one per 32 KB.
+	h["Content-Length"] = v.length
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(v.body)
+	}
+}
+
+// etagListMatches reports whether an If-None-Match header names etag, with
+// the weak comparison RFC 9110 asks for, or is "*".
+func etagListMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
 }
 
 // accepts reports whether an Accept-Encoding header allows coding, honouring
@@ -94,10 +157,13 @@ func accepts(header, coding string) bool {
 	return false
 }
 
-const (
-	cacheImmutable  = "public, max-age=31536000, immutable"
-	cacheRevalidate = "no-cache"
-	cacheShort      = "public, max-age=3600"
+// Cache-Control values, shared by every response that sends one.
+var (
+	cacheImmutable  = []string{"public, max-age=31536000, immutable"}
+	cacheRevalidate = []string{"no-cache"}
+	cacheShort      = []string{"public, max-age=3600"}
+	// cacheFeed lets clients and proxies keep the feed and sitemap for 5 minutes.
+	cacheFeed = []string{"public, max-age=300"}
 )
 
 // serveAsset serves the hashed build files; a missing one is a plain 404, never the app.
@@ -111,7 +177,9 @@ func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
 }
 
 // servePage serves a root file (favicon, images) when one exists, and
-// otherwise index.html, whose head is filled in for the route.
+// otherwise index.html with the route's head and initial data filled in.
+// The pages of known routes and existing articles are made once per news
+// version (responses).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if f, ok := s.assets.files[name]; ok && name != "index.html" {
@@ -124,8 +192,28 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("The website's frontend is not built into this binary: run `make build`.\n"))
 		return
 	}
-	body := s.assets.index.render(s.headFor(r))
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", cacheRevalidate)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	snap := s.opts.Hub.Current()
+	build := func() *asset {
+		return newBody(s.assets.index.render(s.pageFor(r.URL.Path, snap)), "text/html; charset=utf-8")
+	}
+	var page *asset
+	if s.known(r.URL.Path, snap) {
+		page = s.responses.get(snap.Version, "page "+r.URL.Path, build)
+	} else {
+		page = build()
+	}
+	page.serve(w, r, cacheRevalidate)
+}
+
+// known reports whether path is a route of the site or an existing article.
+func (s *Server) known(path string, snap news.Snapshot) bool {
+	if _, ok := spec.RouteByPath(path); ok {
+		return true
+	}
+	id, ok := strings.CutPrefix(path, "/news/")
+	if !ok {
+		return false
+	}
+	_, found := snap.Article(id)
+	return found
 }

@@ -12,7 +12,7 @@ import (
 // serveEvent is the pit display's data, as JSON.
 func (s *Server) serveEvent(w http.ResponseWriter, _ *http.Request) {
 	body, _ := s.opts.Event.JSON()
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Type", jsonType)
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(body)
 }

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"encoding/xml"
 	"net/http"
 	"net/url"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
@@ -52,20 +54,27 @@ func articleURL(base, id string) string {
 	return base + "/news/" + url.PathEscape(id)
 }
 
-func writeXML(w http.ResponseWriter, contentType string, v any) {
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Cache-Control", "public, max-age=300")
-	_, _ = w.Write([]byte(xml.Header))
-	enc := xml.NewEncoder(w)
+// xmlBody encodes v as an XML document.
+func xmlBody(v any) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(&b)
 	enc.Indent("", "  ")
-	_ = enc.Encode(v) // fails only when the client has gone
+	_ = enc.Encode(v) // the feed's and sitemap's types always encode
+	return b.Bytes()
 }
 
 // serveRSS is the news as an RSS 2.0 feed, newest first, with each article's
 // rendered HTML as its description.
 func (s *Server) serveRSS(w http.ResponseWriter, r *http.Request) {
-	base := s.siteURL(r)
 	snap := s.opts.Hub.Current()
+	s.responses.get(snap.Version, "rss", func() *asset {
+		return newBody(s.rss(snap), "application/rss+xml; charset=utf-8")
+	}).serve(w, r, cacheFeed)
+}
+
+func (s *Server) rss(snap news.Snapshot) []byte {
+	base := s.siteURL()
 	ch := rssChannel{
 		Title:       spec.Product + " News",
 		Link:        base + "/news",
@@ -89,7 +98,7 @@ func (s *Server) serveRSS(w http.ResponseWriter, r *http.Request) {
 			Description: a.HTML,
 		})
 	}
-	writeXML(w, "application/rss+xml; charset=utf-8", rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", Channel: ch})
+	return xmlBody(rss{Version: "2.0", Atom: "http://www.w3.org/2005/Atom", Channel: ch})
 }
 
 type urlset struct {
@@ -105,19 +114,26 @@ type sitemapURL struct {
 
 // serveSitemap lists every route of the site and every article.
 func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request) {
-	base := s.siteURL(r)
+	snap := s.opts.Hub.Current()
+	s.responses.get(snap.Version, "sitemap", func() *asset {
+		return newBody(s.sitemap(snap), "application/xml; charset=utf-8")
+	}).serve(w, r, cacheFeed)
+}
+
+func (s *Server) sitemap(snap news.Snapshot) []byte {
+	base := s.siteURL()
 	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	for _, route := range spec.Routes {
 		set.URLs = append(set.URLs, sitemapURL{Loc: base + route.Path})
 	}
-	for _, a := range s.opts.Hub.Current().Articles {
+	for _, a := range snap.Articles {
 		set.URLs = append(set.URLs, sitemapURL{Loc: articleURL(base, a.ID), LastMod: a.Date.Format("2006-01-02")})
 	}
-	writeXML(w, "application/xml; charset=utf-8", set)
+	return xmlBody(set)
 }
 
 func (s *Server) serveRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	_, _ = w.Write([]byte("User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: " + s.siteURL(r) + "/sitemap.xml\n"))
+	_, _ = w.Write([]byte("User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: " + s.siteURL() + "/sitemap.xml\n"))
 }

@@ -43,7 +43,7 @@ func TestRSS(t *testing.T) {
 	}{
 		{"site URL", "", testSiteURL},
 		{"site URL with a trailing slash", testSiteURL + "/", testSiteURL},
-		{"request host", "-", "http://example.com"},
+		{"no site URL: root-relative, whatever the request says its host is", "-", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,11 +3,11 @@ package server
 import (
 	"bytes"
 	"html/template"
-	"net/http"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
@@ -48,34 +48,60 @@ func newPageTemplate(index []byte) *pageTemplate {
 	return &pageTemplate{before: before, after: after}
 }
 
-func (p *pageTemplate) render(h head) []byte {
+// page is what index.html gets for one route: its head, and the data its
+// first render needs, so the first paint is the final layout.
+type page struct {
+	head
+	// initialID and initialJSON are the id and text of an inline JSON script
+	// (a news snapshot or an article, exactly as the API sends it); ""
+	// means none.
+	initialID   string
+	initialJSON []byte
+}
+
+func (p *pageTemplate) render(pg page) []byte {
 	var b bytes.Buffer
 	b.Write(p.before)
-	_ = headTemplate.Execute(&b, h) // only fails on a writer error; bytes.Buffer has none
+	_ = headTemplate.Execute(&b, pg.head) // only fails on a writer error; bytes.Buffer has none
+	if pg.initialID != "" {
+		// The JSON comes from encoding/json, which escapes <, > and &, so it
+		// cannot end the script element; a JSON script never runs, so the
+		// Content-Security-Policy allows it.
+		b.WriteString("\n    <script type=\"application/json\" id=\"")
+		b.WriteString(pg.initialID)
+		b.WriteString("\">")
+		b.Write(pg.initialJSON)
+		b.WriteString("</script>")
+	}
 	b.Write(p.after)
 	return b.Bytes()
 }
 
-// headFor returns the head of the page at r's path: the article's own title
-// and opening words for /news/{id}, the route's title otherwise.
-func (s *Server) headFor(r *http.Request) head {
-	h := head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL(r) + r.URL.Path, Type: "website"}
-	if route, ok := spec.RouteByPath(r.URL.Path); ok {
-		h.Title, h.Description = route.Title, route.Description
+// pageFor returns what the page at path shows first: the article's own
+// title, opening words and data for /news/{id}, the news list's data on
+// /news, and the route's title otherwise.
+func (s *Server) pageFor(path string, snap news.Snapshot) page {
+	pg := page{head: head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL() + path, Type: "website"}}
+	if route, ok := spec.RouteByPath(path); ok {
+		pg.Title, pg.Description = route.Title, route.Description
 	}
-	if id, ok := strings.CutPrefix(r.URL.Path, "/news/"); ok {
+	if path == "/news" {
+		pg.initialID, pg.initialJSON = "initial-news", snap.JSON
+	}
+	if id, ok := strings.CutPrefix(path, "/news/"); ok {
 		// Until the article is known (or when it does not exist) the page
 		// is the news list's, as the browser shows it.
-		news, _ := spec.RouteByPath("/news")
-		h.Title, h.Description = news.Title, news.Description
-		if a, found := s.opts.Hub.Current().Article(id); found {
-			h.Title = spec.ArticleTitle(a.Title)
-			h.Description = excerpt(a.Content, 160)
-			h.Type = "article"
-			h.Published = a.Date.Format("2006-01-02T15:04:05Z07:00")
+		list, _ := spec.RouteByPath("/news")
+		pg.Title, pg.Description = list.Title, list.Description
+		if a, found := snap.Article(id); found {
+			pg.Title = spec.ArticleTitle(a.Title)
+			pg.Description = excerpt(a.Content, 160)
+			pg.Type = "article"
+			pg.Published = a.Date.Format("2006-01-02T15:04:05Z07:00")
+			pg.initialID, pg.initialJSON = "initial-article", snap.ArticleJSON(id)
 		}
 	}
-	return h
+	return pg
 }
 
 var markdownNoise = regexp.MustCompile("[#*_`>|~\\[\\]]+|\\((?:https?:)?/[^)]*\\)|-{3,}")
@@ -95,14 +121,10 @@ func excerpt(md string, max int) string {
 	return strings.TrimRight(cut, " ,.;:") + "…"
 }
 
-// siteURL is the absolute base of links in feeds and previews.
-func (s *Server) siteURL(r *http.Request) string {
-	if s.opts.SiteURL != "" {
-		return strings.TrimSuffix(s.opts.SiteURL, "/")
-	}
-	scheme := "http"
-	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
+// siteURL is the absolute base of links in feeds and previews, from the
+// configuration only: a request's Host and X-Forwarded-Proto are anyone's
+// to set, and these responses are cached. Without one, links are
+// root-relative.
+func (s *Server) siteURL() string {
+	return strings.TrimSuffix(s.opts.SiteURL, "/")
 }

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -47,15 +48,28 @@ type Options struct {
 	// SiteURL is the absolute base URL used in feeds, the sitemap and link
 	// previews, like "https://robohornets.org"; "" means the request's host.
 	SiteURL string
+	// MaxStreams caps the live streams (news, article and event updates)
+	// open at once; a new one beyond it is answered 503 with Retry-After.
+	// Zero means DefaultMaxStreams; a negative value means no cap.
+	MaxStreams int
+	// MaxStreamsPerClient caps the live streams of one client address (the
+	// connection's peer, an IPv6 client's /64; behind a reverse proxy, the
+	// proxy). Zero means DefaultMaxStreamsPerClient; negative, no cap.
+	MaxStreamsPerClient int
+	// StreamWriteTimeout bounds each write of a live stream: a viewer that
+	// takes no data for this long is dropped, freeing its connection and
+	// goroutine. Zero means DefaultStreamWriteTimeout.
+	StreamWriteTimeout time.Duration
 }
 
 // Server is the website. Its zero value is not usable: call New.
 type Server struct {
-	opts    Options
-	assets  *assets
-	etags   *etagCache
-	handler http.Handler
-	http    *http.Server
+	opts   Options
+	assets *assets
+	// responses holds the pages, feeds and JSON made from the current news.
+	responses responses
+	handler   http.Handler
+	http      *http.Server
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
 
@@ -63,6 +77,11 @@ type Server struct {
 	// http.Server.Shutdown waits for open requests but never cancels them.
 	streams    context.Context
 	endStreams context.CancelFunc
+	// liveStreams counts the open streams against their caps.
+	liveStreams *streamLimiter
+	// runningStreams are the goroutines of the streams that took their
+	// connection over from net/http (hijackStream); Shutdown waits for them.
+	runningStreams sync.WaitGroup
 }
 
 // Limits of the HTTP server: a slow or idle client cannot hold a
@@ -70,7 +89,7 @@ type Server struct {
 const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 15 * time.Second
-	writeTimeout      = 30 * time.Second // live streams clear it for themselves
+	writeTimeout      = 30 * time.Second // live streams set their own, per write
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 64 << 10
 )
@@ -92,8 +111,18 @@ func New(opts Options) *Server {
 	if opts.Event == nil {
 		opts.Event = event.NewHub(event.Options{Disabled: true, Logger: opts.Logger})
 	}
-	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), etags: &etagCache{}, webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
+	if opts.MaxStreams == 0 {
+		opts.MaxStreams = DefaultMaxStreams
+	}
+	if opts.MaxStreamsPerClient == 0 {
+		opts.MaxStreamsPerClient = DefaultMaxStreamsPerClient
+	}
+	if opts.StreamWriteTimeout == 0 {
+		opts.StreamWriteTimeout = DefaultStreamWriteTimeout
+	}
+	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
+	s.liveStreams = newStreamLimiter(opts.MaxStreams, opts.MaxStreamsPerClient)
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.serveHealth)
@@ -145,7 +174,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if err := s.http.Shutdown(ctx); err != nil {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}
-	return nil
+	return s.waitStreams(ctx)
 }
 
 // statusFor maps the errors of the handlers and of the news and event
@@ -175,10 +204,13 @@ func writeError(w http.ResponseWriter, err error) {
 	writeJSON(w, statusFor(err), map[string]string{"error": err.Error()})
 }
 
+// jsonType is the Content-Type of every JSON response.
+const jsonType = "application/json; charset=utf-8"
+
 // writeJSON sends v with status. Its Cache-Control is no-cache unless the
 // handler has set its own.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Type", jsonType)
 	if w.Header().Get("Cache-Control") == "" {
 		w.Header().Set("Cache-Control", "no-cache")
 	}

@@ -77,6 +77,17 @@ describe('Banner', () => {
     expect(dots[0]).toHaveAttribute('aria-current', 'true');
   });
 
+  it('fetches the first picture at once and first, the others lazily', () => {
+    render(<Banner title="BTW ROBOTICS" images={images} />);
+    const pictures = slides().map((slide) => slide.querySelector('img'));
+    expect(pictures.map((img) => img?.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'low',
+      'low',
+    ]);
+    expect(pictures.map((img) => img?.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+  });
+
   it('advances every SlideshowAutoAdvance ms and wraps around', () => {
     render(<Banner title="BTW ROBOTICS" images={images} />);
     act(() => vi.advanceTimersByTime(SlideshowAutoAdvance - 1));

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { burnInShift } from '../lib/burn-in';
 import { usePlatform } from '../platform';
-import './kiosk-layer.css';
 
 /** How long the mouse cursor stays after it last moved. */
 const cursorHideAfterMs = 3000;
@@ -9,7 +8,8 @@ const cursorHideAfterMs = 3000;
 /**
  * What an unattended screen (--kiosk) adds to every page: it hides an idle
  * cursor, disables the context menu, and shifts the content a few pixels a
- * minute against burn-in. It renders nothing itself.
+ * minute against burn-in. It renders nothing itself. Its style,
+ * kiosk-layer.css, is loaded by app.tsx with the first load.
  */
 export function KioskLayer() {
   const platform = usePlatform();

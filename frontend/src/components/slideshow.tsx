@@ -81,10 +81,13 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
                 aria-label={`${i + 1} of ${count}`}
                 aria-hidden={current ? undefined : true}
               >
+                {/* The first picture is what the page paints first and largest:
+                    fetched at once and first; the others when their turn nears. */}
                 <img
                   src={image.src}
                   alt={image.alt}
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
                   decoding="async"
                   draggable={false}
                 />

@@ -34,6 +34,8 @@ export function createFakePlatform(startMs: number): FakePlatform {
       onUpdate(null);
       return () => {};
     },
+    currentNews: () => snapshot,
+    currentArticle: () => null,
     subscribeTicks(onTick) {
       tickers.add(onTick);
       return () => {

@@ -232,7 +232,8 @@ export const home = {
       to: '/crescendo',
     },
   ] satisfies readonly ChallengeCard[],
-  learnMore: 'Learn More',
+  /** A challenge card's link; its words name the game, for visitors and search engines alike. */
+  learnMore: (game: string) => `Learn More about ${game}`,
   readMore: 'Read More About our Team',
 } as const;
 

@@ -52,47 +52,116 @@ export function browserPlatform(): Platform {
   const now = () => Date.now() + offset;
   // One stream per resource for every view of the page: going back to a list
   // or an article shows its latest value at once while the stream reopens.
-  const articles = new Map<string, (onData: (article: Article | null) => void) => () => void>();
-  const article = (id: string) => {
-    let subscribe = articles.get(id);
-    if (!subscribe) {
-      subscribe = sharedStream<Article | null>(
+  // The page's first data comes inlined in it, so its first render is final.
+  const news = sharedStream<NewsSnapshot>(
+    '/api/news/stream',
+    'news',
+    inlined('initial-news', isNewsSnapshot),
+  );
+  const articles = new Map<string, Stream<Article | null>>();
+  const article = (id: string, initial?: Article) => {
+    let stream = articles.get(id);
+    if (!stream) {
+      stream = sharedStream<Article | null>(
         `/api/news/${encodeURIComponent(id)}/stream`,
         'article',
+        initial,
       );
-      articles.set(id, subscribe);
+      articles.set(id, stream);
     }
-    return subscribe;
+    return stream;
   };
+  const initialArticle = inlined('initial-article', isArticle);
+  if (initialArticle) article(initialArticle.id, initialArticle);
+  const event = sharedStream<EventStatus>('/api/event/stream', 'event');
   return {
     kind: 'browser',
     kiosk: false,
     siteUrl: null,
-    subscribeNews: sharedStream<NewsSnapshot>('/api/news/stream', 'news'),
-    subscribeArticle: (id, onUpdate) => article(id)(onUpdate),
+    subscribeNews: news.subscribe,
+    subscribeArticle: (id, onUpdate) => article(id).subscribe(onUpdate),
+    currentNews: news.current,
+    // An article the page has not followed yet is in the news list, when that is known.
+    currentArticle(id) {
+      const followed = articles.get(id)?.current();
+      return followed !== undefined ? followed : news.current()?.articles.find((a) => a.id === id);
+    },
     subscribeTicks: (onTick) => alignedTicks(now, onTick),
     now,
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
-    subscribeEvent: sharedStream<EventStatus>('/api/event/stream', 'event'),
+    subscribeEvent: event.subscribe,
   };
+}
+
+/**
+ * The JSON the server put in the page for its first render, in
+ * <script type="application/json" id="…"> in the head (internal/server/head.go):
+ * exactly what the API would answer. Undefined when the page has none, or
+ * none that reads as valid; the live stream then brings the data.
+ */
+function inlined<T>(id: string, valid: (data: unknown) => data is T): T | undefined {
+  const script = document.head.querySelector(`script#${id}[type="application/json"]`);
+  if (!script?.textContent) return undefined;
+  try {
+    const data: unknown = JSON.parse(script.textContent);
+    return valid(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reports whether data is a JSON object. */
+function isRecord(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null;
+}
+
+/** Reports whether data has an article's fields. */
+function isArticle(data: unknown): data is Article {
+  return (
+    isRecord(data) &&
+    ['id', 'title', 'date', 'content', 'html', 'preview'].every(
+      (key) => typeof data[key] === 'string',
+    )
+  );
+}
+
+/** Reports whether data has a news list's fields. */
+function isNewsSnapshot(data: unknown): data is NewsSnapshot {
+  return (
+    isRecord(data) &&
+    Array.isArray(data.articles) &&
+    data.articles.every(isArticle) &&
+    typeof data.asOf === 'string' &&
+    typeof data.live === 'boolean'
+  );
 }
 
 /** The first and the longest wait before opening again a stream the server closed. */
 const reopenMinMs = 2000;
 const reopenMaxMs = 60_000;
 
+/** One server-sent event stream, shared by every view of the page. */
+interface Stream<T> {
+  /** Calls onData with the latest value at once (if any) and with each event's; returns the unsubscribe. */
+  subscribe(onData: (data: T) => void): () => void;
+  /** The latest value: the last event's, else the initial one; undefined before either. */
+  current(): T | undefined;
+}
+
 /**
  * Follows one server-sent event stream, calling each subscriber with each
- * event's JSON, for every subscriber of the page at once: one EventSource, opened by the first subscriber and closed after the
- * last. A new subscriber gets the latest value at once. A lost connection keeps
- * the latest value; the browser reconnects by itself, and a stream the server
- * refused (EventSource gives up on those) is opened again after a growing wait.
+ * event's JSON, for every subscriber of the page at once: one EventSource,
+ * opened by the first subscriber and closed after the last. It starts from
+ * initial when given (the data inlined in the page); a new subscriber gets
+ * the latest value at once. A lost connection keeps the latest value; the
+ * browser reconnects by itself, and a stream the server refused (EventSource
+ * gives up on those) is opened again after a growing wait.
  */
-function sharedStream<T>(url: string, event: string): (onData: (data: T) => void) => () => void {
+function sharedStream<T>(url: string, event: string, initial?: T): Stream<T> {
   const listeners = new Set<(data: T) => void>();
-  let latest: { data: T } | undefined;
+  let latest: { data: T } | undefined = initial === undefined ? undefined : { data: initial };
   let source: EventSource | undefined;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   let waitMs = reopenMinMs;
@@ -119,17 +188,20 @@ function sharedStream<T>(url: string, event: string): (onData: (data: T) => void
       waitMs = Math.min(waitMs * 2, reopenMaxMs);
     });
   };
-  return (onData) => {
-    listeners.add(onData);
-    if (latest) onData(latest.data);
-    if (!source && reopen === undefined) open();
-    return () => {
-      listeners.delete(onData);
-      if (listeners.size > 0) return;
-      clearTimeout(reopen);
-      reopen = undefined;
-      source?.close();
-      source = undefined;
-    };
+  return {
+    subscribe(onData) {
+      listeners.add(onData);
+      if (latest) onData(latest.data);
+      if (!source && reopen === undefined) open();
+      return () => {
+        listeners.delete(onData);
+        if (listeners.size > 0) return;
+        clearTimeout(reopen);
+        reopen = undefined;
+        source?.close();
+        source = undefined;
+      };
+    },
+    current: () => latest?.data,
   };
 }

@@ -56,10 +56,21 @@ export function desktopPlatform(settings: DesktopSettings): Platform {
   EventsOn('tick', (goNowMs: number) => ticks.add(goNowMs, Date.now()));
   const report = () => void Report(pageState(ticks));
   setInterval(report, heartbeatMs);
+  // The latest news list of the window, for a view's first render; Go sends
+  // every change as an event.
+  let latestNews: NewsSnapshot | undefined;
+  let newsEvents = 0;
+  EventsOn('news', (s: NewsSnapshot) => {
+    latestNews = s;
+    newsEvents++;
+  });
   const subscribeNews = (onUpdate: (s: NewsSnapshot) => void) => {
     let active = true;
+    const eventsBefore = newsEvents;
     void News().then((s) => {
-      if (active) onUpdate(s as NewsSnapshot);
+      // An event that came meanwhile is newer than this answer.
+      if (newsEvents === eventsBefore) latestNews = s as NewsSnapshot;
+      if (active) onUpdate(latestNews ?? (s as NewsSnapshot));
     });
     const off = EventsOn('news', (s: NewsSnapshot) => onUpdate(s));
     return () => {
@@ -67,14 +78,17 @@ export function desktopPlatform(settings: DesktopSettings): Platform {
       off();
     };
   };
+  const findArticle = (s: NewsSnapshot, id: string) =>
+    s.articles.find((a: Article) => a.id === id) ?? null;
   return {
     kind: 'desktop',
     kiosk: settings.kiosk,
     siteUrl: settings.siteUrl || null,
     subscribeNews,
     // One Go subscription feeds the window; an article is picked from the list.
-    subscribeArticle: (id, onUpdate) =>
-      subscribeNews((s) => onUpdate(s.articles.find((a: Article) => a.id === id) ?? null)),
+    subscribeArticle: (id, onUpdate) => subscribeNews((s) => onUpdate(findArticle(s, id))),
+    currentNews: () => latestNews,
+    currentArticle: (id) => (latestNews ? findArticle(latestNews, id) : undefined),
     subscribeTicks(onTick) {
       return EventsOn('tick', (goNowMs: number) => {
         offset = goNowMs - Date.now();

@@ -46,6 +46,18 @@ export interface Platform {
    * while it does not exist; returns the unsubscribe.
    */
   subscribeArticle(id: string, onUpdate: (article: Article | null) => void): () => void;
+  /**
+   * The news list as the host knows it this moment, without waiting: the
+   * latest update, or the copy the server put in the page; undefined before
+   * there is one. A view's first render starts from it, so it opens in its
+   * final layout and a list seen before shows again at once.
+   */
+  currentNews(): NewsSnapshot | undefined;
+  /**
+   * Article id as the host knows it this moment, without waiting: the
+   * article, null when it is known not to exist, undefined while unknown.
+   */
+  currentArticle(id: string): Article | null | undefined;
   /** Calls onTick once per wall-clock second with the current time in epoch milliseconds. */
   subscribeTicks(onTick: (nowMs: number) => void): () => void;
   /** The current time in epoch milliseconds, corrected to the host's clock. */

@@ -86,12 +86,8 @@ export function Home() {
                   <span className="challenge__game">{c.game}</span>
                 </h3>
                 <p>{c.text}</p>
-                <Link
-                  className="button button--small"
-                  to={c.to}
-                  aria-label={`${home.learnMore} about ${c.game}`}
-                >
-                  {home.learnMore}
+                <Link className="button button--small" to={c.to}>
+                  {home.learnMore(c.game)}
                 </Link>
               </article>
             ))}

@@ -2,7 +2,8 @@
 // through each real platform adapter: the browser's against a fake server
 // (EventSource and fetch), the desktop window's against fake Wails bindings
 // and runtime (window.go.main.App and window.runtime, as Wails injects them).
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNewsDate } from '../lib/news';
@@ -295,5 +296,174 @@ describe.each([
     const empty = container.querySelector('.news-article');
     expect(empty).toHaveAttribute('aria-busy', 'false');
     expect(empty).toBeEmptyDOMElement();
+  });
+});
+
+/** What each page showed in its first commit, before any effect ran: what a visitor sees first. */
+let firstCommits: { page: string; busy: boolean; text: string }[] = [];
+
+/** Records the document as its page first committed it (a layout effect runs before any effect). */
+function FirstCommit({ page }: { page: string }) {
+  useLayoutEffect(() => {
+    firstCommits.push({
+      page,
+      busy: document.querySelector('[aria-busy="true"]') !== null,
+      text: document.body.textContent ?? '',
+    });
+  }, [page]);
+  return null;
+}
+
+/** Renders the news pages at path, each recording its first commit. */
+function renderPages(platform: Platform, path: string) {
+  return render(
+    <PlatformContext value={platform}>
+      <MemoryRouter initialEntries={[path]}>
+        <RouterRoutes>
+          <Route
+            path="/news"
+            element={
+              <>
+                <NewsList />
+                <FirstCommit page="list" />
+              </>
+            }
+          />
+          <Route
+            path="/news/:id"
+            element={
+              <>
+                <NewsArticle />
+                <FirstCommit page="article" />
+              </>
+            }
+          />
+        </RouterRoutes>
+      </MemoryRouter>
+    </PlatformContext>,
+  );
+}
+
+/** Puts JSON in the head as the server inlines a page's data (internal/server/head.go). */
+function inline(id: string, text: string) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = id;
+  script.textContent = text;
+  document.head.append(script);
+}
+
+/** JSON as Go's encoding/json writes it: <, > and & escaped, so it cannot end the script. */
+const goJSON = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+
+describe('news inlined in the page by the server (browser)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    firstCommits = [];
+  });
+  afterEach(() => {
+    cleanup();
+    document.head.querySelectorAll('script[type="application/json"]').forEach((s) => s.remove());
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the inlined list in its first render, then follows the stream', async () => {
+    expect(goJSON(first)).not.toContain('<');
+    inline('initial-news', goJSON(first));
+    const host = browserHost();
+    renderPages(host.platform, '/news');
+    expect(firstCommits).toHaveLength(1);
+    expect(firstCommits[0]).toMatchObject({ page: 'list', busy: false });
+    expect(firstCommits[0].text).toContain('Kickoff 2025');
+    expect(firstCommits[0].text).not.toContain('Loading');
+    expect(items().map((item) => item.preview)).toEqual([kickoff.preview]);
+
+    // The live stream still opens and brings the changes.
+    await host.updateNews(second);
+    expect(items().map((item) => item.title)).toEqual([
+      'Tulsa Regional',
+      'Kickoff 2025: REEFSCAPE',
+    ]);
+  });
+
+  it('shows the inlined article in its first render, then follows the stream', async () => {
+    inline('initial-article', goJSON(kickoff));
+    const host = browserHost();
+    const { container } = renderPages(host.platform, '/news/kickoff-2025');
+    expect(firstCommits).toHaveLength(1);
+    expect(firstCommits[0]).toMatchObject({ page: 'article', busy: false });
+    expect(firstCommits[0].text).toContain('Kickoff 2025');
+    expect(container.querySelector('.news-article__body')?.innerHTML).toBe(kickoff.html);
+    expect(document.title).toBe(articleTitle('Kickoff 2025'));
+
+    await host.updateArticle('kickoff-2025', second);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Kickoff 2025: REEFSCAPE');
+  });
+
+  it('uses an inlined article only for its own page', () => {
+    inline('initial-article', goJSON(kickoff));
+    const host = browserHost();
+    renderPages(host.platform, '/news/tulsa-regional');
+    expect(firstCommits[0]).toMatchObject({ page: 'article', busy: true });
+    expect(firstCommits[0].text).not.toContain('Kickoff');
+  });
+
+  it.each([
+    ['cut short', '{"articles":[{"id":"kickoff-2025"'],
+    ['not JSON', '<p>oops</p>'],
+    ['empty', ''],
+    ['null', 'null'],
+    ['the wrong shape', '{"articles":"none","asOf":"","live":true}'],
+    ['an article without its HTML', goJSON({ ...first, articles: [{ id: 'x', title: 'X' }] })],
+  ])('ignores inlined data that is %s, quietly, and waits for the stream', async (_, text) => {
+    const complaints = [
+      vi.spyOn(console, 'error').mockImplementation(() => {}),
+      vi.spyOn(console, 'warn').mockImplementation(() => {}),
+    ];
+    inline('initial-news', text);
+    inline('initial-article', text);
+    const host = browserHost();
+    renderPages(host.platform, '/news');
+    expect(firstCommits[0]).toMatchObject({ page: 'list', busy: true });
+    expect(screen.getByText('Loading the news…')).toBeInTheDocument();
+
+    await host.sendNews(first);
+    expect(items().map((item) => item.title)).toEqual(['Kickoff 2025']);
+    expect(host.platform.currentArticle('x')).toBeUndefined();
+    complaints.forEach((complaint) => expect(complaint).not.toHaveBeenCalled());
+  });
+});
+
+describe.each([
+  ['browser', browserHost],
+  ['desktop', desktopHost],
+])('coming back to news through the %s platform', (_, makeHost) => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    firstCommits = [];
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a list seen before, and its articles, at once: never loading again', async () => {
+    const host = makeHost();
+    renderPages(host.platform, '/news');
+    expect(firstCommits[0]).toMatchObject({ page: 'list', busy: true });
+    await host.sendNews(first);
+
+    fireEvent.click(screen.getByRole('link', { name: /^Read More/ }));
+    expect(firstCommits[1]).toMatchObject({ page: 'article', busy: false });
+    expect(firstCommits[1].text).toContain('We build now.');
+
+    fireEvent.click(screen.getByRole('link', { name: '← All news' }));
+    expect(firstCommits[2]).toMatchObject({ page: 'list', busy: false });
+    expect(firstCommits[2].text).not.toContain('Loading');
+    expect(items().map((item) => item.title)).toEqual(['Kickoff 2025']);
   });
 });

@@ -41,6 +41,12 @@ describe('pages', () => {
     expect(document.body).toHaveTextContent(/founded in 2003/);
     const learnMore = screen.getAllByRole('link', { name: /^Learn More about/ });
     expect(learnMore.map((a) => a.getAttribute('href'))).toEqual(['/reefscape', '/crescendo']);
+    // Search engines read a link's text, not its aria-label: the words themselves name the game.
+    expect(learnMore.map((a) => a.textContent)).toEqual([
+      'Learn More about Reefscape',
+      'Learn More about Crescendo',
+    ]);
+    learnMore.forEach((a) => expect(a).not.toHaveAttribute('aria-label'));
     expect(screen.getAllByText('2025')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Read More About our Team' })).toHaveAttribute(
       'href',

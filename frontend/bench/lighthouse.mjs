@@ -1,0 +1,245 @@
+// Web vitals, run by `make bench`: Lighthouse (its Node API, driving Debian's
+// Chromium headless) on the public pages of the static `serve` binary, with
+// the mobile (default) and desktop presets. Each route × preset runs
+// BENCH_LIGHTHOUSE_RUNS times (default 5), alternating, and the table shows
+// the median of each figure. BENCH_LIGHTHOUSE_ROUTES (comma-separated, like
+// "/,/news/{id}") runs only those routes; `{id}` is the first article of the
+// server's /api/news. The reports of the last invocation stay in
+// bench/lighthouse-reports/ (git-ignored). Prints a markdown section; exits 1
+// when a goal is missed, listing which, and the audits that cost points.
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const binary =
+  process.env.ROBOHORNETS_BIN ??
+  new URL('../../build/bin/robohornets-server', import.meta.url).pathname;
+const reportDir = new URL('./lighthouse-reports/', import.meta.url).pathname;
+
+const allRoutes = ['/', '/news', '/news/{id}', '/crescendo', '/reefscape', '/whattimeisit', '/pit'];
+const routes = process.env.BENCH_LIGHTHOUSE_ROUTES
+  ? process.env.BENCH_LIGHTHOUSE_ROUTES.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean)
+  : allRoutes;
+const presets = [
+  { name: 'mobile', config: undefined, performanceGoal: 95 },
+  { name: 'desktop', config: desktopConfig, performanceGoal: 98 },
+];
+const categories = [
+  { id: 'performance', title: 'performance' },
+  { id: 'accessibility', title: 'accessibility', goal: 100 },
+  { id: 'best-practices', title: 'best practices', goal: 100 },
+  { id: 'seo', title: 'SEO', goal: 100 },
+];
+const clsGoal = 0.02;
+// Headless, and nothing but loopback: no sync, no component updates, no
+// background requests (chrome-launcher adds its own defaults to these).
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const run = promisify(execFile);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServe(dir) {
+  const port = await freePort();
+  const log = join(dir, 'serve.log');
+  const child = spawn(binary, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir], {
+    stdio: ['ignore', 'ignore', openSync(log, 'w')],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i === 300 || child.exitCode !== null)
+        throw new Error(`serve did not start:\n${readFileSync(log, 'utf8')}`);
+      await sleep(50);
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function chromiumVersion() {
+  // Debian's /usr/bin/chromium is a shell wrapper that may complain on stderr.
+  const { stdout } = await run(chromePath, ['--version']);
+  return stdout.trim();
+}
+
+/**
+ * The audits that did not pass in the categories short of 100, by category:
+ * what is weighted, and for performance also the insights and diagnostics
+ * below 0.9 that explain its metrics.
+ */
+function lostPoints(lhr) {
+  const out = [];
+  for (const category of Object.values(lhr.categories)) {
+    if (category.score === 1) continue;
+    const audits = [];
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (audit.score === null || audit.score >= 1) continue;
+      if (ref.weight === 0 && (category.id !== 'performance' || audit.score >= 0.9)) continue;
+      audits.push(`${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+    if (audits.length) out.push(`${category.title}: ${audits.join('; ')}`);
+  }
+  return out;
+}
+
+const slug = (route) =>
+  route === '/'
+    ? 'home'
+    : route
+        .replace(/[{}]/g, '')
+        .slice(1)
+        .replace(/[^\w-]+/g, '-');
+
+const data = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+let serve;
+let chrome;
+try {
+  serve = await startServe(data);
+  const list = await (await fetch(`${serve.url}/api/news`)).json();
+  const articleId = list.articles?.[0]?.id;
+  if (!articleId && routes.includes('/news/{id}'))
+    throw new Error('GET /api/news has no article for /news/{id}');
+  const resolve = (route) => route.replace('{id}', encodeURIComponent(articleId));
+
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'error' });
+  const results = new Map();
+  let lighthouseVersion = '?';
+  // Lighthouse's measure of how fast this machine is at the moment (a
+  // desktop of the day scores 1000–2500): the simulated mobile figures are
+  // the observed main-thread work times 4, so a busy machine costs points.
+  const benchmarkIndexes = [];
+  // Runs outermost, so a busy moment of the machine spreads over every route.
+  for (let i = 1; i <= runs; i++) {
+    for (const route of routes) {
+      for (const preset of presets) {
+        const key = `${route} ${preset.name}`;
+        const started = Date.now();
+        const result = await lighthouse(
+          serve.url + resolve(route),
+          {
+            port: chrome.port,
+            output: ['json', 'html'],
+            logLevel: 'error',
+            onlyCategories: categories.map((c) => c.id),
+          },
+          preset.config,
+        );
+        const { lhr, report } = result;
+        lighthouseVersion = lhr.lighthouseVersion;
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+        const base = join(reportDir, `${slug(route)}-${preset.name}-${i}`);
+        writeFileSync(`${base}.report.json`, report[0]);
+        writeFileSync(`${base}.report.html`, report[1]);
+        if (lhr.runtimeError) {
+          throw new Error(`${key} run ${i}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        }
+        const figures = {
+          ...Object.fromEntries(
+            categories.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)]),
+          ),
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          lcp: lhr.audits['largest-contentful-paint'].numericValue,
+          tbt: lhr.audits['total-blocking-time'].numericValue,
+        };
+        const entry = results.get(key) ?? { route, preset, runs: [], lost: new Set() };
+        entry.runs.push(figures);
+        const lost = lostPoints(lhr);
+        for (const line of lost) entry.lost.add(line);
+        results.set(key, entry);
+        console.error(
+          `lighthouse ${key} run ${i}/${runs} (${((Date.now() - started) / 1000).toFixed(0)} s): ` +
+            `${categories.map((c) => figures[c.id]).join(' / ')}, CLS ${figures.cls.toFixed(3)}, ` +
+            `LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms` +
+            lost.map((line) => `\n  ${line}`).join(''),
+        );
+      }
+    }
+  }
+
+  const rows = [];
+  const missed = [];
+  const losses = [];
+  for (const { route, preset, runs: rs, lost } of results.values()) {
+    const m = Object.fromEntries(
+      ['cls', 'lcp', 'tbt', ...categories.map((c) => c.id)].map((k) => [
+        k,
+        median(rs.map((r) => r[k])),
+      ]),
+    );
+    const where = `\`${route}\` ${preset.name}`;
+    const misses = [];
+    for (const c of categories) {
+      const goal = c.goal ?? preset.performanceGoal;
+      if (m[c.id] < goal) misses.push(`${c.title} ${m[c.id]} < ${goal}`);
+    }
+    if (m.cls > clsGoal) misses.push(`CLS ${m.cls.toFixed(3)} > ${clsGoal}`);
+    if (misses.length) {
+      missed.push(`${where}: ${misses.join(', ')}`);
+      losses.push(`- ${where}: ${[...lost].join('. ')}`);
+    }
+    rows.push(
+      `| \`${route}\` | ${preset.name} | ${categories.map((c) => m[c.id]).join(' | ')} | ` +
+        `${m.cls.toFixed(3)} | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms |`,
+    );
+  }
+
+  console.log(`## Web vitals: Lighthouse
+
+Command: \`make bench\` (\`cd frontend && node bench/lighthouse.mjs\`): Lighthouse ${lighthouseVersion} (Node API) driving ${await chromiumVersion()} headless against the static \`serve\` binary on loopback (local store with its sample news; \`{id}\` is \`${articleId}\`, the first article of \`/api/news\`), mobile (default, simulated throttling) and desktop presets, ${runs} run${runs === 1 ? '' : 's'} per route and preset, alternating; medians of each figure (Lighthouse's benchmark index of the machine: median ${Math.round(median(benchmarkIndexes))}). Reports: \`frontend/bench/lighthouse-reports/\`. Goals: performance ≥ 95 on mobile and ≥ 98 on desktop, accessibility, best practices and SEO 100, CLS ≤ ${clsGoal}.
+
+| route | preset | performance | accessibility | best practices | SEO | CLS | LCP | TBT |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+${missed.length ? `Goals missed:\n\n${missed.map((m) => `- ${m}`).join('\n')}\n\nAudits that did not pass in at least one of their runs (for performance: its metrics, and the insights and diagnostics below 0.9):\n\n${losses.join('\n')}` : 'Every goal met.'}
+`);
+  if (missed.length) {
+    console.error(`lighthouse: goals missed:\n  ${missed.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await chrome?.kill();
+  serve?.stop();
+  await sleep(300);
+  rmSync(data, { recursive: true, force: true });
+}

@@ -1,0 +1,199 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Default caps of the live streams (server-sent events) one process keeps
+// open: enough for every viewer of a busy event day, few enough that the
+// process stays within its file limit and its memory.
+const (
+	// DefaultMaxStreams is the default of Options.MaxStreams.
+	DefaultMaxStreams = 20000
+	// DefaultMaxStreamsPerClient is the default of Options.MaxStreamsPerClient:
+	// far more tabs than one household opens, far fewer than a script would.
+	DefaultMaxStreamsPerClient = 32
+	// DefaultStreamWriteTimeout is the default of Options.StreamWriteTimeout.
+	DefaultStreamWriteTimeout = 10 * time.Second
+)
+
+// streamRetryAfter is the Retry-After of a refused stream, in seconds, for
+// clients that read it. EventSource hides a refused response from the page:
+// the browser adapter opens the stream again after 2 s, then twice as long
+// after each refusal, up to a minute.
+const streamRetryAfter = 10
+
+// streamLimiter counts the open live streams, overall and per client
+// address, and refuses a new one beyond either cap. A cap ≤ 0 is no cap.
+type streamLimiter struct {
+	total, perClient int
+
+	mu       sync.Mutex
+	open     int
+	byClient map[string]int
+}
+
+func newStreamLimiter(total, perClient int) *streamLimiter {
+	return &streamLimiter{total: total, perClient: perClient, byClient: make(map[string]int)}
+}
+
+// acquire takes a slot for a stream of client. It returns the function that
+// gives the slot back, or an error saying which cap is reached.
+func (l *streamLimiter) acquire(client string) (release func(), err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.total > 0 && l.open >= l.total {
+		return nil, fmt.Errorf("too many live streams open on this server (%d); try again later", l.total)
+	}
+	if l.perClient > 0 && l.byClient[client] >= l.perClient {
+		return nil, fmt.Errorf("too many live streams open from your address (%d); close some tabs or try again later", l.perClient)
+	}
+	l.open++
+	l.byClient[client]++
+	var once sync.Once
+	return func() { once.Do(func() { l.release(client) }) }, nil
+}
+
+func (l *streamLimiter) release(client string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.open--
+	if n := l.byClient[client] - 1; n > 0 {
+		l.byClient[client] = n
+	} else {
+		delete(l.byClient, client) // the map holds only clients with open streams
+	}
+}
+
+func (l *streamLimiter) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open
+}
+
+// OpenStreams returns how many live streams (news, article and event
+// updates) are open now.
+func (s *Server) OpenStreams() int { return s.liveStreams.count() }
+
+// acquireStream takes a stream slot for the client of r. When a cap is
+// reached it answers 503 with Retry-After itself and returns ok false.
+func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	release, err := s.liveStreams.acquire(clientKey(r.RemoteAddr))
+	if err != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
+		w.Header().Set("Cache-Control", "no-store")
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+		return nil, false
+	}
+	return release, true
+}
+
+// clientKey names the client of a connection for the per-client cap: its
+// IPv4 address, or the /64 network of an IPv6 address, since one IPv6 host
+// commonly holds a whole /64. It is the connection's own peer, never a
+// header such as X-Forwarded-For, which any client can write; behind a
+// reverse proxy every client is the proxy.
+func clientKey(remoteAddr string) string {
+	host, _, err := net.SplitHostPort(remoteAddr)
+	if err != nil {
+		host = remoteAddr
+	}
+	addr, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr = addr.Unmap().WithZone("")
+	if addr.Is6() {
+		return netip.PrefixFrom(addr, 64).Masked().String()
+	}
+	return addr.String()
+}
+
+// hijackStream takes the connection of an HTTP/1 GET stream over from
+// net/http and runs the stream on goroutines of its own, returning true
+// once they are started; it returns false, having written nothing, where
+// the connection cannot be taken (HTTP/2, the desktop window, a recorder).
+//
+// Why: for an open request net/http keeps a 4 KB read buffer, 4 KB and
+// 2 KB write buffers, the request and a copy of its headers, a goroutine
+// reading in the background and the handler's goroutine with its deep
+// stack: 34.5 KB of resident memory per viewer measured with 10,000
+// viewers. A taken-over stream keeps the connection, one small goroutine
+// writing to it and one blocked reading from it (so a viewer that leaves is
+// noticed at once, as net/http would), and nothing else.
+//
+// The response is delimited by closing the connection (HTTP/1.1 allows
+// it, and a stream ends only that way), so no chunked framing is written.
+func (s *Server) hijackStream(w http.ResponseWriter, r *http.Request, release func(), run func(gone <-chan struct{}, write streamWrite)) bool {
+	if r.ProtoMajor != 1 || r.Method != http.MethodGet {
+		return false
+	}
+	h := w.Header()
+	h.Set("Date", s.opts.Clock.Now().UTC().Format(http.TimeFormat))
+	h.Set("Connection", "close")
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	_ = h.Write(&head)
+	head.WriteString("\r\n")
+
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		h.Del("Date")
+		h.Del("Connection")
+		return false
+	}
+	// An EventSource sends nothing after its request: a byte, the end of
+	// the connection or an error all mean the viewer is gone. Closing conn
+	// ends the read.
+	gone := make(chan struct{})
+	s.runningStreams.Add(2)
+	go func() {
+		defer s.runningStreams.Done()
+		defer close(gone)
+		var b [1]byte
+		_, _ = conn.Read(b[:])
+	}()
+	go func() {
+		defer s.runningStreams.Done()
+		defer release()
+		defer conn.Close()
+		pending := head.Bytes() // the response's head goes with the first write
+		run(gone, func(_ bool, parts ...[]byte) error {
+			if err := conn.SetWriteDeadline(time.Now().Add(s.opts.StreamWriteTimeout)); err != nil {
+				return err
+			}
+			bufs := net.Buffers(parts)
+			if pending != nil {
+				bufs = append(net.Buffers{pending}, parts...)
+				pending = nil
+			}
+			_, err := bufs.WriteTo(conn)
+			return err
+		})
+	}()
+	return true
+}
+
+// waitStreams waits until every taken-over stream has ended, or ctx ends;
+// net/http's Shutdown does not know about them.
+func (s *Server) waitStreams(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.runningStreams.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("server: live streams still open: %w", ctx.Err())
+	}
+}
