@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { summaryRow } from './summary.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -77,9 +78,13 @@ function freePort() {
 async function startServe(dir) {
   const port = await freePort();
   const log = join(dir, 'serve.log');
-  const child = spawn(binary, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir], {
-    stdio: ['ignore', 'ignore', openSync(log, 'w')],
-  });
+  const child = spawn(
+    binary,
+    ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir, '--event', 'demo'],
+    {
+      stdio: ['ignore', 'ignore', openSync(log, 'w')],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -217,6 +222,12 @@ try {
       missed.push(`${where}: ${misses.join(', ')}`);
       losses.push(`- ${where}: ${[...lost].join('. ')}`);
     }
+    summaryRow({
+      figure: `Lighthouse \`${route}\` ${preset.name}: performance / a11y / best practices / SEO, CLS`,
+      value: `${categories.map((c) => m[c.id]).join(' / ')}, ${m.cls.toFixed(3)}`,
+      goal: `${preset.performanceGoal} / 100 / 100 / 100, ≤ ${clsGoal}`,
+      met: misses.length === 0,
+    });
     rows.push(
       `| \`${route}\` | ${preset.name} | ${categories.map((c) => m[c.id]).join(' | ')} | ` +
         `${m.cls.toFixed(3)} | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms |`,
@@ -225,7 +236,7 @@ try {
 
   console.log(`## Web vitals: Lighthouse
 
-Command: \`make bench\` (\`cd frontend && node bench/lighthouse.mjs\`): Lighthouse ${lighthouseVersion} (Node API) driving ${await chromiumVersion()} headless against the static \`serve\` binary on loopback (local store with its sample news; \`{id}\` is \`${articleId}\`, the first article of \`/api/news\`), mobile (default, simulated throttling) and desktop presets, ${runs} run${runs === 1 ? '' : 's'} per route and preset, alternating; medians of each figure (Lighthouse's benchmark index of the machine: median ${Math.round(median(benchmarkIndexes))}). Reports: \`frontend/bench/lighthouse-reports/\`. Goals: performance ≥ 95 on mobile and ≥ 98 on desktop, accessibility, best practices and SEO 100, CLS ≤ ${clsGoal}.
+Command: \`make bench\` (\`cd frontend && node bench/lighthouse.mjs\`): Lighthouse ${lighthouseVersion} (Node API) driving ${await chromiumVersion()} headless against the static \`serve\` binary on loopback (local store with its sample news, \`--event demo\` for \`/pit\`; \`{id}\` is \`${articleId}\`, the first article of \`/api/news\`), mobile (default, simulated throttling) and desktop presets, ${runs} run${runs === 1 ? '' : 's'} per route and preset, alternating; medians of each figure (Lighthouse's benchmark index of the machine: median ${Math.round(median(benchmarkIndexes))}). Reports: \`frontend/bench/lighthouse-reports/\`. Goals: performance ≥ 95 on mobile and ≥ 98 on desktop, accessibility, best practices and SEO 100, CLS ≤ ${clsGoal}.
 
 | route | preset | performance | accessibility | best practices | SEO | CLS | LCP | TBT |
 |---|---|---|---|---|---|---|---|---|

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { summaryRow } from './summary.mjs';
 
 const run = promisify(execFile);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -176,6 +177,13 @@ try {
     rows.push(
       `| ${target.name} | ${Math.round(s)} | ${Math.round(n)} | ${ratio.toFixed(2)}× | ≥ ${goal}× |`,
     );
+    summaryRow({
+      figure: `serve requests/s on ${target.name}`,
+      value: `${ratio.toFixed(2)}× nginx (${Math.round(s)}/s)`,
+      goal: `≥ ${goal}×`,
+      anchor: `nginx ${Math.round(n)}/s`,
+      met: ratio >= goal,
+    });
     console.error(
       `${target.path}: serve ${figures.serve.map(Math.round)} nginx ${figures.nginx.map(Math.round)}`,
     );

@@ -78,7 +78,7 @@ measure() {
 	local label=$1 row
 	shift
 	echo "bench-streams: $label: $n viewers on $serve_url" >&2
-	if row=$("$work/sseload" -url "$serve_url" -pid "$serve_pid" -n "$n" -writes "$writes" -markdown -label "$label" "$@" 2>"$work/sseload.log"); then
+	if row=$("$work/sseload" -url "$serve_url" -pid "$serve_pid" -n "$n" -writes "$writes" -markdown -label "$label" ${BENCH_SUMMARY:+-summary "$BENCH_SUMMARY"} "$@" 2>"$work/sseload.log"); then
 		rows+=("$row")
 	else
 		status=1

@@ -67,6 +67,7 @@ type config struct {
 	goalBytes float64
 	goalP99   time.Duration
 	markdown  bool
+	summary   string
 	label     string
 }
 
@@ -89,6 +90,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	goalKB := fs.Float64("goal-kb", 20, "goal: at most this many KB (1000 bytes) of serve's memory per viewer")
 	fs.DurationVar(&c.goalP99, "goal-p99", time.Second, "goal: the 99th percentile from a write until a viewer has it")
 	fs.BoolVar(&c.markdown, "markdown", false, "print the summary as a markdown table row: label, viewers, memory, delivery, goals")
+	fs.StringVar(&c.summary, "summary", "", "append the figures as rows of make bench's summary table to this `FILE`")
 	fs.StringVar(&c.label, "label", "", "first cell of the -markdown row (default: the store)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -230,6 +232,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		p50: median(p50s), p99: median(p99s), max: median(maxes),
 	}
 	r.print(stdout, c)
+	if c.summary != "" {
+		if err := r.appendSummary(c); err != nil {
+			return err
+		}
+	}
 	if !r.met(c) {
 		return errors.New("a goal was not met")
 	}
@@ -254,6 +261,27 @@ func (r result) perViewer() float64 {
 
 func (r result) met(c config) bool {
 	return (r.perViewer() < 0 || r.perViewer() <= c.goalBytes) && r.p99 <= c.goalP99
+}
+
+// appendSummary adds the run's two figures to make bench's summary table
+// (frontend/bench/summary.mjs writes the same columns: figure, value, goal,
+// anchor, met).
+func (r result) appendSummary(c config) error {
+	f, err := os.OpenFile(c.summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	met := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "**not met**"
+	}
+	fmt.Fprintf(f, "| memory per live viewer, %d viewers, %s | %.1f KB | ≤ %g KB | | %s |\n",
+		r.viewers, c.label, r.perViewer()/1000, c.goalBytes/1000, met(r.perViewer() >= 0 && r.perViewer() <= c.goalBytes))
+	fmt.Fprintf(f, "| write → every viewer p99, %d viewers, %s | %v | ≤ %v | | %s |\n",
+		r.viewers, c.label, ms(r.p99), c.goalP99, met(r.p99 <= c.goalP99))
+	return f.Close()
 }
 
 func (r result) print(w io.Writer, c config) {
