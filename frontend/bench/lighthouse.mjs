@@ -7,22 +7,20 @@
 // server's /api/news. The reports of the last invocation stay in
 // bench/lighthouse-reports/ (git-ignored). Prints a markdown section; exits 1
 // when a goal is missed, listing which, and the audits that cost points.
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumArgs } from '../e2e/harness.mjs';
+import { startServe } from './serve.mjs';
 import { summaryRow } from './summary.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const binary =
-  process.env.ROBOHORNETS_BIN ??
-  new URL('../../build/bin/robohornets-server', import.meta.url).pathname;
 const reportDir = new URL('./lighthouse-reports/', import.meta.url).pathname;
 
 const allRoutes = ['/', '/news', '/news/{id}', '/crescendo', '/reefscape', '/whattimeisit', '/pit'];
@@ -42,18 +40,8 @@ const categories = [
   { id: 'seo', title: 'SEO', goal: 100 },
 ];
 const clsGoal = 0.02;
-// Headless, and nothing but loopback: no sync, no component updates, no
-// background requests (chrome-launcher adds its own defaults to these).
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Headless, and nothing but loopback (chrome-launcher adds its own defaults).
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,40 +50,6 @@ function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServe(dir) {
-  const port = await freePort();
-  const log = join(dir, 'serve.log');
-  const child = spawn(
-    binary,
-    ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir, '--event', 'demo'],
-    {
-      stdio: ['ignore', 'ignore', openSync(log, 'w')],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i === 300 || child.exitCode !== null)
-        throw new Error(`serve did not start:\n${readFileSync(log, 'utf8')}`);
-      await sleep(50);
-    }
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 async function chromiumVersion() {
@@ -133,13 +87,38 @@ const slug = (route) =>
         .slice(1)
         .replace(/[^\w-]+/g, '-');
 
+/**
+ * One Lighthouse run of url. A run Lighthouse itself could not record (a
+ * trace without its navigation start, now and then on a busy machine) is
+ * run again, up to twice; a page that fails to load is not.
+ */
+async function audit(url, port, preset) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: ['json', 'html'],
+        logLevel: 'error',
+        onlyCategories: categories.map((c) => c.id),
+      },
+      preset.config,
+    );
+    const code = result.lhr.runtimeError?.code;
+    if (attempt === 3 || !['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT'].includes(code)) {
+      return result;
+    }
+    console.error(`lighthouse ${url} ${preset.name}: ${code}; running it again`);
+  }
+}
+
 const data = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 let serve;
 let chrome;
 try {
-  serve = await startServe(data);
+  serve = await startServe(data, ['--event', 'demo']);
   const list = await (await fetch(`${serve.url}/api/news`)).json();
   const articleId = list.articles?.[0]?.id;
   if (!articleId && routes.includes('/news/{id}'))
@@ -159,17 +138,7 @@ try {
       for (const preset of presets) {
         const key = `${route} ${preset.name}`;
         const started = Date.now();
-        const result = await lighthouse(
-          serve.url + resolve(route),
-          {
-            port: chrome.port,
-            output: ['json', 'html'],
-            logLevel: 'error',
-            onlyCategories: categories.map((c) => c.id),
-          },
-          preset.config,
-        );
-        const { lhr, report } = result;
+        const { lhr, report } = await audit(serve.url + resolve(route), chrome.port, preset);
         lighthouseVersion = lhr.lighthouseVersion;
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         const base = join(reportDir, `${slug(route)}-${preset.name}-${i}`);

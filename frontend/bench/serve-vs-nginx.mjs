@@ -10,19 +10,17 @@ import {
   chmodSync,
   mkdtempSync,
   mkdirSync,
-  openSync,
-  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   writeFileSync,
   cpSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { freePort, startServe } from './serve.mjs';
 import { summaryRow } from './summary.mjs';
 
 const run = promisify(execFile);
@@ -30,42 +28,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const goal = 0.9;
 const wrkArgs = ['-t2', '-c64', `-d${seconds}s`, '-H', 'Accept-Encoding: gzip'];
-const binary =
-  process.env.ROBOHORNETS_BIN ??
-  new URL('../../build/bin/robohornets-server', import.meta.url).pathname;
 const dist = new URL('../dist', import.meta.url).pathname;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServe(dir) {
-  const port = await freePort();
-  // The access log goes to a file, as nginx's does.
-  const log = join(dir, 'serve.log');
-  mkdirSync(dir, { recursive: true });
-  const child = spawn(binary, ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir], {
-    stdio: ['ignore', 'ignore', openSync(log, 'w')],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i === 300 || child.exitCode !== null)
-        throw new Error(`serve did not start:\n${readFileSync(log, 'utf8')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
 
 async function startNginx(root) {
   const port = await freePort();

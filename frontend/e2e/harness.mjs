@@ -77,19 +77,22 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
   };
 }
 
+/** Chromium's flags for a machine with no internet: loopback only, nothing in the background. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Launches headless Debian Chromium, set up for a machine with no internet. */
 export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
 }
 
