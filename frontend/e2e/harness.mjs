@@ -67,6 +67,10 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
     url,
     dataDir: dir,
     log: () => log,
+    /** Sends the server a signal, like 'SIGTERM'. */
+    signal: (name) => child.kill(name),
+    /** Resolves with the exit code (null when a signal ended it) once the server has ended. */
+    exited,
     /** Sends SIGTERM and resolves with the exit code once the server has ended. */
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -1,6 +1,9 @@
 // Every route of the spec answers with the app shell and renders; an unknown
 // path lands on the home page.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { openPage, specRoutes, startServer, startSite, stopSite, viewports } from './harness.mjs';
 
@@ -116,5 +119,29 @@ describe('graceful shutdown', () => {
     let done = false;
     while (!done) ({ done } = await reader.read());
     assert.match(server.log(), /shutting down/);
+  });
+
+  it('exits at once on a second signal while a request holds the shutdown', async () => {
+    const server = await startServer({ env: { NEXUS_WEBHOOK_TOKEN: 'shutdown-test' } });
+    const { hostname, port } = new URL(server.url);
+    // A push whose body never finishes: the shutdown waits for it (up to
+    // its 10 s grace).
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write(
+      'POST /api/nexus/webhook HTTP/1.1\r\nHost: test\r\nNexus-Token: shutdown-test\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    await sleep(300);
+    server.signal('SIGTERM');
+    const first = await Promise.race([server.exited.then(() => 'exited'), sleep(1500)]);
+    assert.notEqual(first, 'exited', 'the first signal did not wait for the open request');
+    const second = Date.now();
+    server.signal('SIGTERM');
+    await server.exited;
+    const tookMs = Date.now() - second;
+    socket.destroy();
+    assert.ok(tookMs < 1000, `the second signal took ${tookMs} ms to end the server`);
+    await server.stop();
   });
 });

@@ -84,7 +84,10 @@ func (p Program) runServe(args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
+	// A second SIGINT or SIGTERM ends the process at once, as it would
+	// without a handler: whoever sends it does not want to wait.
+	stop()
+	logger.Info("shutting down; a second signal exits at once", "grace", shutdownGrace)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	return site.Shutdown(shutdownCtx)

@@ -87,6 +87,12 @@ func (p Program) runWindow(args []string) error {
 	logger := c.textLogger(p.Stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// After the first signal the window closes; a second one ends the
+	// process at once, as it would without a handler.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version})
 	if err != nil {
 		return err

@@ -11,17 +11,17 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
-// markdown renders articles: GitHub-flavoured markdown in safe mode.
-// Goldmark's safe mode already drops dangerous link targets (javascript:,
-// vbscript:, file:, data: except images); on top of that raw HTML is shown
-// escaped rather than silently dropped, and links leaving the site get
-// rel="noopener noreferrer".
+// markdown renders articles: GitHub-flavoured markdown in safe mode. Raw
+// HTML is shown escaped rather than silently dropped, links and images are
+// allowed by scheme (linkPolicy), links leaving the site get
+// rel="noopener noreferrer", and table alignment is a class.
 var markdown = newMarkdown()
 
 // previewMarkdown renders previews: the same, but headings become bold
@@ -32,8 +32,11 @@ var previewMarkdown = newMarkdown(util.Prioritized(flattenHeadings{}, 200))
 // transformers for a variant.
 func newMarkdown(transformers ...util.PrioritizedValue) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.GFM),
-		goldmark.WithParserOptions(parser.WithASTTransformers(append([]util.PrioritizedValue{util.Prioritized(externalLinks{}, 100)}, transformers...)...)),
+		// GitHub-flavoured markdown, with table alignment as classes: the
+		// style="text-align: …" goldmark writes by default is dropped by the
+		// site's Content-Security-Policy (style-src 'self').
+		goldmark.WithExtensions(extension.Linkify, extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone)), extension.Strikethrough, extension.TaskList),
+		goldmark.WithParserOptions(parser.WithASTTransformers(append([]util.PrioritizedValue{util.Prioritized(linkPolicy{}, 100), util.Prioritized(alignmentClasses{}, 100)}, transformers...)...)),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(escapedHTML{}, 100))),
 	)
 }
@@ -82,39 +85,117 @@ func hasText(lines []string) bool {
 	return false
 }
 
-// externalLinks marks links to other sites so they cannot reach back into
-// this page (rel="noopener noreferrer").
-type externalLinks struct{}
+// linkPolicy allows links by scheme rather than by a list of dangerous
+// ones (goldmark's safe mode only drops javascript:, vbscript:, file: and
+// most data:, so ms-msdt: or intent: would pass): a link or image whose
+// target has a scheme other than http, https or mailto (images: http, https
+// and data: images) is replaced by its text. Links to other sites are
+// marked so they cannot reach back into this page (rel="noopener
+// noreferrer").
+type linkPolicy struct{}
 
-func (externalLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
+	var forbidden []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		var dest []byte
 		switch l := n.(type) {
 		case *ast.Link:
-			dest = l.Destination
+			if !allowedLink(l.Destination) {
+				forbidden = append(forbidden, n)
+			} else if isExternal(l.Destination) {
+				n.SetAttributeString("rel", []byte("noopener noreferrer"))
+			}
 		case *ast.AutoLink:
 			if l.AutoLinkType != ast.AutoLinkURL {
 				return ast.WalkContinue, nil
 			}
-			dest = l.URL(src)
-		default:
-			return ast.WalkContinue, nil
-		}
-		if isExternal(dest) {
-			n.SetAttributeString("rel", []byte("noopener noreferrer"))
+			if dest := l.URL(src); !allowedLink(dest) {
+				forbidden = append(forbidden, n)
+			} else if isExternal(dest) {
+				n.SetAttributeString("rel", []byte("noopener noreferrer"))
+			}
+		case *ast.Image:
+			if !allowedImage(l.Destination) {
+				forbidden = append(forbidden, n)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, n := range forbidden {
+		parent := n.Parent()
+		if a, ok := n.(*ast.AutoLink); ok {
+			parent.ReplaceChild(parent, n, ast.NewString(a.Label(src)))
+			continue
+		}
+		for c := n.FirstChild(); c != nil; c = n.FirstChild() {
+			parent.InsertBefore(parent, n, c)
+		}
+		parent.RemoveChild(parent, n)
+	}
+}
+
+// scheme returns the lower-cased scheme of a link target as a browser reads
+// it (character references resolved; tabs and newlines inside, and spaces
+// and control characters before, ignored), or "" for a relative one.
+func scheme(dest []byte) string {
+	// The renderer writes the target with its character references
+	// resolved, so "&#106;avascript:" is javascript: to the browser.
+	dest = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(dest)))
+	d := bytes.TrimLeft(dest, "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+	var b strings.Builder
+	for _, c := range d {
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+			continue
+		case c == ':':
+			return strings.ToLower(b.String())
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', b.Len() > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+			b.WriteByte(c)
+		default:
+			return "" // a path, query or fragment came first: relative
+		}
+	}
+	return ""
+}
+
+func allowedLink(dest []byte) bool {
+	switch scheme(dest) {
+	case "", "http", "https", "mailto":
+		return true
+	}
+	return false
+}
+
+func allowedImage(dest []byte) bool {
+	switch scheme(dest) {
+	case "", "http", "https":
+		return true
+	case "data":
+		return !html.IsDangerousURL(bytes.TrimSpace(dest))
+	}
+	return false
 }
 
 func isExternal(dest []byte) bool {
 	d := bytes.ToLower(dest)
 	return bytes.HasPrefix(d, []byte("http://")) || bytes.HasPrefix(d, []byte("https://")) ||
 		bytes.HasPrefix(d, []byte("//")) || bytes.HasPrefix(d, []byte("www."))
+}
+
+// alignmentClasses gives each aligned table cell the class align-left,
+// align-center or align-right (styled in the frontend's news.css).
+type alignmentClasses struct{}
+
+func (alignmentClasses) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if cell, ok := n.(*east.TableCell); ok && entering && cell.Alignment != east.AlignNone {
+			cell.SetAttributeString("class", []byte("align-"+cell.Alignment.String()))
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // flattenHeadings turns every heading into a paragraph of bold text.
