@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -142,7 +143,7 @@ func New(opts Options) *Server {
 	mux.HandleFunc("GET /robots.txt", s.serveRobots)
 	mux.HandleFunc("GET /assets/", s.serveAsset)
 	mux.HandleFunc("GET /", s.servePage)
-	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(mux))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -240,6 +241,25 @@ func (s *Server) serveHealth(w http.ResponseWriter, _ *http.Request) {
 func (s *Server) serveTime(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]int64{"now": s.opts.Clock.Now().UnixMilli()})
+}
+
+// withAPIMethods answers a method the API does not take with a JSON 405,
+// like every API error (the mux's own is plain text): only GET and HEAD,
+// and POST on the Nexus webhook when it is on.
+func withAPIMethods(next http.Handler, webhook bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		isWebhook := webhook && r.URL.Path == "/api/nexus/webhook"
+		allowed := r.Method == http.MethodGet || r.Method == http.MethodHead || (isWebhook && r.Method == http.MethodPost)
+		if allowed || !strings.HasPrefix(r.URL.Path, "/api/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Allow", "GET, HEAD")
+		if isWebhook {
+			w.Header().Set("Allow", "POST")
+		}
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": r.Method + " is not allowed on " + r.URL.Path})
+	})
 }
 
 func (s *Server) serveAPINotFound(w http.ResponseWriter, r *http.Request) {
