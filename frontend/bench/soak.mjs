@@ -4,12 +4,14 @@
 // article is edited every 2 minutes, so the live news pages update. The
 // memory of the whole process group (Go + WebKit) is sampled every minute.
 // Prints, and appends to SOAK_RESULTS (default ../docs/SOAK.md), the
-// baseline at minute 10, the growth after it and the least-squares slope;
+// baseline from minute 10, the growth after it (means of 10 minutes, see
+// soak-figures.mjs) and the least-squares slope;
 // exits 1 when the growth is over SOAK_MAX_GROWTH % (default 3).
 // SOAK_ARGS adds flags to the window, like "--max-memory 1.5GB".
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { groupRSS, lastWords, startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
+import { soakFigures } from './soak-figures.mjs';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 120);
 const maxGrowth = Number(process.env.SOAK_MAX_GROWTH ?? 3);
@@ -27,20 +29,6 @@ const args = [
   '30s',
   ...extra,
 ];
-
-/** Least-squares slope of ys over xs. */
-function slope(xs, ys) {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i] - mx) * (ys[i] - my);
-    den += (xs[i] - mx) ** 2;
-  }
-  return den === 0 ? 0 : num / den;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (kib) => (kib / 1024).toFixed(1);
@@ -74,15 +62,8 @@ try {
   const visits = (log.match(/msg=page route=\/whattimeisit[^\n]*headings=Countdown/g) ?? []).length;
   const newsSeen = new Set(log.match(/Soak update \d+/g) ?? []).size;
   const reloads = (log.match(/memory guard: reloading the page/g) ?? []).length;
-  const after = samples.filter((s) => s.minute >= baselineMinute);
-  const base = after[0].kib;
-  const last = after.at(-1).kib;
-  const peak = Math.max(...after.map((s) => s.kib));
-  const growth = (last / base - 1) * 100;
-  const perHour = slope(
-    after.map((s) => s.minute / 60),
-    after.map((s) => (s.kib / base - 1) * 100),
-  );
+  const f = soakFigures(samples, baselineMinute);
+  const growth = f.growth;
   const ok = growth <= maxGrowth;
   const report = `## Soak, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${minutes} min
 
@@ -91,10 +72,11 @@ The window runs \`robohornets ${args.join(' ')}\`; an article is edited every ${
 
 | figure | value | goal |
 |---|---|---|
-| memory of the process group (Go + WebKit) at minute ${baselineMinute} (baseline) | ${mib(base)} MiB | |
-| memory at minute ${minutes} | ${mib(last)} MiB (peak ${mib(peak)} MiB) | |
-| growth after the baseline | ${growth.toFixed(1)} % | ≤ ${maxGrowth} % ${ok ? '(met)' : '(**not met**)'} |
-| least-squares slope after the baseline | ${perHour.toFixed(2)} % per hour | flat |
+| memory of the process group (Go + WebKit), mean of minutes ${baselineMinute}–${baselineMinute + f.window - 1} (baseline) | ${mib(f.base)} MiB | |
+| mean of the last ${f.window} minutes | ${mib(f.end)} MiB (peak ${mib(f.peak)} MiB) | |
+| growth after the baseline (means of ${f.window} minutes) | ${growth.toFixed(1)} % | ≤ ${maxGrowth} % ${ok ? '(met)' : '(**not met**)'} |
+| the same from one sample to one sample (minute ${baselineMinute} to ${minutes}) | ${f.lastGrowth.toFixed(1)} % | |
+| least-squares slope after the baseline | ${f.perHour.toFixed(2)} % per hour | flat |
 | visits to /whattimeisit / celebrations seen | ${visits} / ${celebrations} | |
 | article edits written / seen on a page | ${edits} / ${newsSeen} | |
 | memory guard reloads | ${reloads} | |
