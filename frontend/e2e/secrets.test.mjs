@@ -13,8 +13,8 @@ import { specRoutes, startServer } from './harness.mjs';
 const repo = new URL('../../', import.meta.url).pathname;
 const dist = new URL('../dist/', import.meta.url).pathname;
 
-// What a credential looks like. The private-key marker is built from parts so
-// this file does not match itself.
+// What a credential looks like. The private-key and Firebase markers are
+// built from parts so this file does not match itself.
 const credentialPatterns = [
   { name: 'Google API key (Firebase web config)', re: /AIza[0-9A-Za-z_-]{35}/ },
   {
@@ -24,7 +24,9 @@ const credentialPatterns = [
   { name: 'service account key', re: /"private_key_id"\s*:/ },
   {
     name: 'Firebase web config',
-    re: /firebaseConfig|authDomain\s*:\s*["'][^"']+\.firebaseapp\.com/,
+    re: new RegExp(
+      `${['firebase', 'Config'].join('')}|authDomain\\s*:\\s*["'][^"']+\\.firebaseapp\\.com`,
+    ),
   },
   { name: 'AWS access key', re: /AKIA[0-9A-Z]{16}/ },
   { name: 'GitHub token', re: /gh[pousr]_[A-Za-z0-9]{36}/ },
