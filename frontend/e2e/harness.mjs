@@ -101,11 +101,27 @@ export function launchBrowser() {
 }
 
 /**
+ * Runs in every page before its own scripts: records each Content-Security-
+ * Policy violation (the directive and what it blocked) in window.__csp.
+ */
+function recordCSPViolations() {
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push(
+      `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+    );
+  });
+}
+
+/**
  * Opens path on the server in a new page of the given viewport and collects
  * console errors and failed requests, so a test can assert there were none.
+ * cspViolations() resolves with the policy violations the page has seen
+ * since it loaded.
  */
 export async function openPage(browser, server, path, viewport = viewports.desktop, options = {}) {
   const context = await browser.newContext({ viewport, ...options });
+  await context.addInitScript(recordCSPViolations);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -113,7 +129,8 @@ export async function openPage(browser, server, path, viewport = viewports.deskt
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
   await page.goto(server.url + path, { waitUntil: 'networkidle' });
-  return { page, context, errors };
+  const cspViolations = () => page.evaluate(() => window.__csp ?? []);
+  return { page, context, errors, cspViolations };
 }
 
 /** Where screenshots go (git-ignored); look at them before calling a page done. */
