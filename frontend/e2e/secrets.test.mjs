@@ -3,12 +3,12 @@
 // neither the built bundle nor any tracked file holds a credential or a
 // Firebase web configuration.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { specRoutes, startServer } from './harness.mjs';
+import { binary, specRoutes, startServer } from './harness.mjs';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const dist = new URL('../dist/', import.meta.url).pathname;
@@ -128,5 +128,21 @@ describe('secrets', () => {
       .map((f) => join(repo, f));
     assert.ok(tracked.length > 50, 'git ls-files listed almost nothing');
     assert.deepEqual(tracked.flatMap(findCredentials), []);
+  });
+});
+
+describe('serve --store firestore without a project id', () => {
+  it('refuses to start and says what is missing', () => {
+    const env = { ...process.env };
+    delete env.GOOGLE_CLOUD_PROJECT;
+    const run = spawnSync(binary, ['serve', '--listen', '127.0.0.1:0', '--store', 'firestore'], {
+      env,
+      encoding: 'utf8',
+      timeout: 15000,
+    });
+    assert.equal(run.error, undefined, `it did not exit: ${run.error}`);
+    assert.notEqual(run.status, 0, `it exited with 0:\n${run.stderr}`);
+    assert.match(run.stderr, /project id: pass --project or set GOOGLE_CLOUD_PROJECT/);
+    assert.doesNotMatch(run.stderr, /goroutine |panic/);
   });
 });
