@@ -3,7 +3,9 @@ package server_test
 import (
 	"encoding/xml"
 	"html"
+	"maps"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -277,4 +279,34 @@ func TestPageHead(t *testing.T) {
 			t.Errorf("title = %q after the edit", got)
 		}
 	})
+}
+
+// TestLinksComeFromConfigurationOnly: the feed, the sitemap, robots.txt and
+// the pages' canonical and Open Graph links are kept by caches, so a request
+// naming another host or scheme must not change them.
+func TestLinksComeFromConfigurationOnly(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	e.put(t, testArticle)
+	hostile := http.Header{
+		"X-Forwarded-Host":  {"evil.example"},
+		"X-Forwarded-Proto": {"gopher"},
+		"Forwarded":         {"host=evil.example;proto=gopher"},
+	}
+	for _, target := range []string{"/news.xml", "/sitemap.xml", "/robots.txt", "/", "/news", "/news/" + testArticle.ID} {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		req.Host = "evil.example"
+		maps.Copy(req.Header, hostile)
+		w := httptest.NewRecorder()
+		e.handler.ServeHTTP(w, req)
+		body := w.Body.String()
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", target, w.Code)
+		}
+		if strings.Contains(body, "evil.example") || strings.Contains(body, "gopher") {
+			t.Errorf("%s takes its links from the request:\n%.400s", target, body)
+		}
+		if !strings.Contains(body, testSiteURL) {
+			t.Errorf("%s has no link to %s:\n%.400s", target, testSiteURL, body)
+		}
+	}
 }
