@@ -638,6 +638,14 @@ func TestHealth(t *testing.T) {
 				ServerNow time.Time `json:"serverNow"`
 			}
 			decodeJSON(t, body, &h)
+			// Up or down and nothing more: no field for the store's error text.
+			var fields map[string]json.RawMessage
+			decodeJSON(t, body, &fields)
+			for name := range fields {
+				if !slices.Contains([]string{"version", "store", "status", "articles", "newsAsOf", "frontend", "serverNow"}, name) {
+					t.Errorf("/healthz tells a stranger %q: %s", name, body)
+				}
+			}
 			if h.Version != testVersion {
 				t.Errorf("version = %q, want %q", h.Version, testVersion)
 			}
