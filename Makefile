@@ -183,9 +183,20 @@ fuzz: ## run every Go fuzz target (func Fuzz… in internal/) for FUZZTIME each 
 	  done; \
 	done
 
+# Load and floods (about 2.5 min): a minute of wrk at 200 connections
+# across pages, assets and the API, then 500 slow clients beside normal
+# ones, against the static binary. Its tests build only with the
+# reliability tag, so they are vetted here; make soak runs them first.
+.PHONY: reliability
+reliability: deps $(BIN)/robohornets-server ## a minute of wrk at 200 connections (0 errors, memory bounded) and 500 slow clients (normal clients' p99 within 2×) against serve
+	@echo "== reliability: wrk flood and slow clients against serve (static build)"
+	go vet -tags reliability ./internal/reliability
+	$(STATICCHECK) -tags reliability ./internal/reliability
+	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags reliability -count=1 -v ./internal/reliability
+
 .PHONY: soak
 SOAK_MINUTES ?= 120
-soak: deps $(BIN)/robohornets ## run the kiosk window for SOAK_MINUTES (default 120) and check its memory stays flat; appends to docs/SOAK.md
+soak: deps reliability $(BIN)/robohornets ## make reliability, then run the kiosk window for SOAK_MINUTES (default 120) and check its memory stays flat; appends to docs/SOAK.md
 	cd frontend && SOAK_MINUTES=$(SOAK_MINUTES) node bench/soak.mjs
 
 .PHONY: clean

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -97,6 +98,12 @@ func pushed(asOf time.Time, announcement string) string {
 		asOf.UnixMilli(), announcement, asOf.UnixMilli())
 }
 
+// TestNexusWebhook sends pushes through the whole handler, in order: each
+// refused or ignored one must leave the event data as it was, each applied
+// one must be what the data shows next. Nexus sends the same status more
+// than once and asks its receivers to keep the one with the latest
+// dataAsOfTime, so a replayed push is answered 200 "ignored", not an error
+// that the sender would retry.
 func TestNexusWebhook(t *testing.T) {
 	hub := demoEventHub(t)
 	e := newEnv(t, envConfig{event: hub, webhookToken: "hook-secret"})
@@ -107,6 +114,7 @@ func TestNexusWebhook(t *testing.T) {
 		name     string
 		token    string
 		asOf     time.Time
+		text     string // the push's announcement; "" means name
 		edit     func(body string) string
 		code     int
 		contains string
@@ -124,10 +132,16 @@ func TestNexusWebhook(t *testing.T) {
 		{name: "from the future", token: "hook-secret", asOf: polled.Add(1000 * time.Hour), code: http.StatusUnprocessableEntity, contains: "future"},
 		{name: "older than the poll", token: "hook-secret", asOf: polled.Add(-time.Minute), code: http.StatusOK, contains: `"ignored"`},
 		{name: "newer", token: "hook-secret", asOf: newer, code: http.StatusOK, contains: `"applied"`},
+		{name: "the same push replayed", token: "hook-secret", asOf: newer, text: "newer", code: http.StatusOK, contains: `"ignored"`},
+		{name: "as old as the push, other data", token: "hook-secret", asOf: newer, code: http.StatusOK, contains: `"ignored"`},
+		{name: "an older snapshot replayed", token: "hook-secret", asOf: newer.Add(-time.Millisecond), code: http.StatusOK, contains: `"ignored"`},
+		{name: "wrong token, newer", token: "hook-secreT", asOf: newer.Add(time.Second), code: http.StatusUnauthorized, contains: "Nexus-Token"},
+		{name: "newer again", token: "hook-secret", asOf: newer.Add(time.Second), code: http.StatusOK, contains: `"applied"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := pushed(tt.asOf, tt.name)
+			text := cmp.Or(tt.text, tt.name)
+			body := pushed(tt.asOf, text)
 			if tt.edit != nil {
 				body = tt.edit(body)
 			}
@@ -135,6 +149,7 @@ func TestNexusWebhook(t *testing.T) {
 			if tt.token != "" {
 				req.Header.Set("Nexus-Token", tt.token)
 			}
+			before := hub.Current()
 			rec := httptest.NewRecorder()
 			e.handler.ServeHTTP(rec, req)
 			if rec.Code != tt.code || !strings.Contains(rec.Body.String(), tt.contains) {
@@ -143,10 +158,26 @@ func TestNexusWebhook(t *testing.T) {
 			if ct := rec.Header().Get("Content-Type"); ct != "application/json; charset=utf-8" {
 				t.Errorf("Content-Type = %q", ct)
 			}
-			shown := slices.ContainsFunc(hub.Current().Announcements, func(a event.Announcement) bool { return a.Text == tt.name })
-			if want := tt.contains == `"applied"`; shown != want {
-				t.Fatalf("push shown = %v, want %v", shown, want)
+			after := hub.Current()
+			if tt.contains == `"applied"` {
+				if !after.Nexus.AsOf.Equal(tt.asOf) || !slices.Equal(announcements(after), []string{text}) {
+					t.Fatalf("after an applied push the data is as of %v with announcements %q, want %v and [%q]", after.Nexus.AsOf, announcements(after), tt.asOf, text)
+				}
+				return
+			}
+			if !after.Nexus.AsOf.Equal(before.Nexus.AsOf) || !slices.Equal(announcements(after), announcements(before)) {
+				t.Fatalf("a push answered %d changed the data: as of %v with announcements %q, was %v with %q",
+					rec.Code, after.Nexus.AsOf, announcements(after), before.Nexus.AsOf, announcements(before))
 			}
 		})
 	}
+}
+
+// announcements are the texts of the announcements s shows.
+func announcements(s event.Status) []string {
+	var texts []string
+	for _, a := range s.Announcements {
+		texts = append(texts, a.Text)
+	}
+	return texts
 }
