@@ -32,9 +32,10 @@ type App struct {
 	logger *slog.Logger
 	opts   kiosk.Window
 
-	heartbeats   chan time.Time // page heartbeats, for the watchdog
-	interactions chan time.Time // touches, clicks and keys, for the rotation
-	holds        chan bool      // whether our match is queuing, for the rotation
+	violations   *kiosk.ViolationLog // the page's policy violations, logged a few per load
+	heartbeats   chan time.Time      // page heartbeats, for the watchdog
+	interactions chan time.Time      // touches, clicks and keys, for the rotation
+	holds        chan bool           // whether our match is queuing, for the rotation
 
 	mu        sync.Mutex
 	ctx       context.Context // the Wails context, once started
@@ -47,6 +48,7 @@ type App struct {
 func NewApp(hub *news.Hub, events *event.Hub, clk clock.Clock, logger *slog.Logger, opts kiosk.Window) *App {
 	return &App{
 		hub: hub, events: events, clock: clk, logger: logger, opts: opts,
+		violations:   kiosk.NewViolationLog(logger),
 		heartbeats:   make(chan time.Time, 1),
 		interactions: make(chan time.Time, 1),
 		holds:        make(chan bool, 1),
@@ -272,6 +274,13 @@ func (a *App) Report(s PageState) {
 		a.logger.Info("page", "route", s.Route, "title", s.Title, "headings", strings.Join(s.Headings, " | "))
 	}
 	a.logger.Debug("heartbeat", "route", s.Route, "ticks", s.Ticks, "tick_lag_p50_ms", s.TickLagP50Ms, "tick_lag_p99_ms", s.TickLagP99Ms, "tick_sent_p99_ms", s.TickSentP99Ms)
+}
+
+// CSPViolation is called for each Content-Security-Policy violation the
+// page sees. They are logged as warnings ("csp violation"), a few per page
+// load, so an operator and the desktop tests see what the policy blocked.
+func (a *App) CSPViolation(v kiosk.Violation) {
+	a.violations.Add(v)
 }
 
 // Interacted is called when a person touches, clicks or types; it pauses

@@ -117,11 +117,20 @@ function recordCSPViolations() {
  * Opens path on the server in a new page of the given viewport and collects
  * console errors and failed requests, so a test can assert there were none.
  * cspViolations() resolves with the policy violations the page has seen
- * since it loaded.
+ * since it loaded. setup(context), when given, runs before the page loads:
+ * to answer some requests with context.route, say.
  */
-export async function openPage(browser, server, path, viewport = viewports.desktop, options = {}) {
+export async function openPage(
+  browser,
+  server,
+  path,
+  viewport = viewports.desktop,
+  options = {},
+  setup,
+) {
   const context = await browser.newContext({ viewport, ...options });
   await context.addInitScript(recordCSPViolations);
+  await setup?.(context);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

@@ -11,6 +11,8 @@ async function boot(): Promise<void> {
   if ('go' in window) {
     // Loaded only in the desktop window, so the website never ships the Wails bindings' calls.
     const desktop = await import('./platform/desktop');
+    // First, so what the page breaks while it starts is reported too.
+    desktop.reportViolations();
     const settings = await desktop.desktopSettings();
     platform = desktop.desktopPlatform(settings);
     const here = window.location.pathname + window.location.search;

@@ -1,4 +1,5 @@
 import {
+  CSPViolation,
   Event as EventBinding,
   Interacted,
   News,
@@ -7,6 +8,7 @@ import {
 } from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import { TickStats } from '../lib/tick-stats';
+import { watchViolations } from './csp';
 import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
 
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
@@ -22,6 +24,18 @@ export interface DesktopSettings {
 /** Reads the window's settings from Go. */
 export function desktopSettings(): Promise<DesktopSettings> {
   return Settings();
+}
+
+/**
+ * Sends each Content-Security-Policy violation of the page to Go, which logs
+ * it ("csp violation"): nobody reads the window's console, and the desktop
+ * tests read its log. The page load is named by its time origin, which a
+ * reload changes. Listening starts with the page's script, after WebKit has
+ * read index.html: a violation in that file's own markup is not seen here
+ * (e2e/csp.test.mjs watches Chromium from before the document).
+ */
+export function reportViolations(): void {
+  watchViolations(document, String(performance.timeOrigin), (v) => void CSPViolation(v));
 }
 
 /** The text of element as a screen reader gets it: without aria-hidden parts. */

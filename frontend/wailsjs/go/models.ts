@@ -347,6 +347,33 @@ export namespace event {
 
 }
 
+export namespace kiosk {
+	
+	export class Violation {
+	    load: string;
+	    route: string;
+	    directive: string;
+	    blocked: string;
+	    source: string;
+	    sample: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Violation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.load = source["load"];
+	        this.route = source["route"];
+	        this.directive = source["directive"];
+	        this.blocked = source["blocked"];
+	        this.source = source["source"];
+	        this.sample = source["sample"];
+	    }
+	}
+
+}
+
 export namespace main {
 	
 	export class PageState {

@@ -1,0 +1,54 @@
+/**
+ * One Content-Security-Policy violation as the desktop window reports it to
+ * Go: internal/kiosk/csp.go's Violation, field for field.
+ */
+export interface Violation {
+  /** Tells the page's loads apart; Go logs a few violations per load. */
+  load: string;
+  /** The page's path when it happened. */
+  route: string;
+  /** The directive that blocked it, like "style-src-attr". */
+  directive: string;
+  /** What was blocked: an address, "inline" or "eval". */
+  blocked: string;
+  /** Where in the page's code it happened, as file:line:column; "" when unknown. */
+  source: string;
+  /** The start of the blocked code, when the browser gives it. */
+  sample: string;
+}
+
+/** Reads what Go logs of a violation event seen on route during page load load. */
+export function describeViolation(
+  e: SecurityPolicyViolationEvent,
+  load: string,
+  route: string,
+): Violation {
+  return {
+    load,
+    route,
+    // The effective directive names what was blocked even when the policy
+    // only has default-src; older engines only fill in the violated one.
+    directive: e.effectiveDirective || e.violatedDirective,
+    // An inline script or style has no address.
+    blocked: e.blockedURI || 'inline',
+    source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : '',
+    sample: e.sample ?? '',
+  };
+}
+
+/**
+ * Calls report with each Content-Security-Policy violation of doc from now
+ * on, named as page load load; returns the unsubscribe. The events bubble
+ * up from the blocked element, or start at the document, so one listener
+ * sees them all.
+ */
+export function watchViolations(
+  doc: Document,
+  load: string,
+  report: (v: Violation) => void,
+): () => void {
+  const onViolation = (e: Event) =>
+    report(describeViolation(e as SecurityPolicyViolationEvent, load, doc.location.pathname));
+  doc.addEventListener('securitypolicyviolation', onViolation);
+  return () => doc.removeEventListener('securitypolicyviolation', onViolation);
+}
