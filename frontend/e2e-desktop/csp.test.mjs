@@ -77,7 +77,7 @@ describe('Content-Security-Policy in the window', () => {
   });
 
   it('logs what the policy blocks: an article’s image from another site', async () => {
-    // A store of one article, whose image the policy's img-src does not allow.
+    // A store of one article, whose plain-http image the policy's img-src does not allow.
     const dataDir = mkdtempSync(join(tmpdir(), 'robohornets-desktop-'));
     mkdirSync(join(dataDir, 'news'));
     writeFileSync(

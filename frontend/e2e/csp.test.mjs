@@ -184,8 +184,8 @@ describe('Content-Security-Policy', () => {
     });
   }
 
-  it('is enforced and seen: an article’s image from another site is blocked', async () => {
-    // The news allows images from anywhere; the policy's img-src does not.
+  it('is enforced and seen: an article’s plain-http image is blocked', async () => {
+    // The news allows http and https images; the policy's img-src only https ones.
     writeFileSync(
       join(noEvent.dataDir, 'news', 'outside-image.md'),
       '---\ntitle: "An image from elsewhere"\ndate: 2026-11-20T18:00:00-06:00\n---\n![A robot](http://192.0.2.1/robot.png)\n',

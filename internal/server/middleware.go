@@ -9,15 +9,17 @@ import (
 )
 
 // contentSecurityPolicy allows scripts and styles from this site only (no
-// inline code, no eval), images from this site and data: ones (which the
-// news may hold), and the season page's video from YouTube's frame. It is
+// inline code, no eval), images from this site, data: ones and any https
+// one (an article may show a picture hosted elsewhere; a plain-http one
+// would be insecure content on the site and is refused), and the season
+// page's video from YouTube's frame. It is
 // as strict as the pages allow: e2e/csp.test.mjs and e2e-desktop/csp.test.mjs
 // load every route under it and fail on a violation.
 var contentSecurityPolicy = strings.Join([]string{
 	"default-src 'self'",
 	"script-src 'self'",
 	"style-src 'self'",
-	"img-src 'self' data:",
+	"img-src 'self' data: https:",
 	"font-src 'self'",
 	"connect-src 'self'",
 	"media-src 'self'",
