@@ -90,7 +90,12 @@ func (p Program) runServe(args []string) error {
 	logger.Info("shutting down; a second signal exits at once", "grace", shutdownGrace)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	return site.Shutdown(shutdownCtx)
+	if err := site.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	// Said, so that a log shows a clean stop apart from a killed process.
+	logger.Info("shut down: every request and live stream ended")
+	return nil
 }
 
 // localSiteURL is the website's address when only the listen address is

@@ -25,8 +25,9 @@ type LocalStore struct {
 }
 
 // OpenLocal opens the local store in dir. A directory that does not exist yet
-// is created and seeded with SampleArticles, so a new install shows news. A
-// nil logger means slog.Default().
+// is created and seeded with SampleArticles, so a new install shows news. In
+// one that does, the temporary files of writes that died long ago are
+// removed. A nil logger means slog.Default().
 func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 	if logger == nil {
 		logger = slog.Default()
@@ -34,6 +35,7 @@ func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 	s := &LocalStore{dir: dir, logger: logger}
 	_, err := os.Stat(dir)
 	if err == nil {
+		s.removeStale()
 		return s, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
@@ -52,6 +54,21 @@ func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 		}
 	}
 	return s, nil
+}
+
+// removeStale removes the temporary files that news commands killed in the
+// middle of a Put left behind (List already skips them), so they do not pile
+// up over the years. It only logs a failure: a store that can be read is
+// open, even when the directory is read-only. File times are wall time, so
+// they are compared with time.Now, not with an injected clock.
+func (s *LocalStore) removeStale() {
+	removed, err := atomicfile.RemoveStale(s.dir, time.Now())
+	if len(removed) > 0 {
+		s.logger.Info("news: removed the temporary files of interrupted writes", "dir", s.dir, "files", removed)
+	}
+	if err != nil {
+		s.logger.Warn("news: cannot remove the temporary files of interrupted writes", "dir", s.dir, "err", err)
+	}
 }
 
 func (s *LocalStore) path(id string) (string, error) {

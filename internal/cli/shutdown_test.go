@@ -1,0 +1,242 @@
+//go:build unix
+
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// syncBuffer is an io.Writer that many goroutines may write and read.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// needFiles makes sure this process may open n files, raising its soft
+// limit up to the hard one if need be, and skips the test when even the
+// hard limit is lower.
+func needFiles(t *testing.T, n uint64) {
+	t.Helper()
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		t.Fatal(err)
+	}
+	if uint64(lim.Cur) >= n {
+		return
+	}
+	if uint64(lim.Max) < n {
+		t.Skipf("needs %d open files; the hard limit is %d (ulimit -Hn)", n, lim.Max)
+	}
+	lim.Cur = lim.Max
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openStream opens the live news stream at base and reads its first event
+// (the list of articles), which the server writes once the stream is live.
+// It returns the connection's reader, past that event.
+func openStream(base string) (net.Conn, *bufio.Reader, error) {
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		return nil, nil, err
+	}
+	_ = conn.SetDeadline(time.Now().Add(30 * time.Second)) // a test that hangs says so
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/news/stream", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	if err := req.Write(conn); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	r := bufio.NewReader(conn)
+	res, err := http.ReadResponse(r, req)
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/event-stream" {
+		conn.Close()
+		return nil, nil, fmt.Errorf("stream answered %s, %q", res.Status, res.Header.Get("Content-Type"))
+	}
+	// The stream's response is delimited by the end of the connection, so
+	// the connection's own reader is the body's.
+	event := false
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			conn.Close()
+			return nil, nil, fmt.Errorf("before the first event: %w", err)
+		}
+		if strings.HasPrefix(line, "event: news") {
+			event = true
+		}
+		if event && line == "\n" {
+			return conn, r, nil
+		}
+	}
+}
+
+// TestServeShutsDownWithManyStreams sends SIGTERM to serve while 1,000
+// viewers hold the live news stream open: it must end every stream by
+// closing its connection (no reset, no half event), log a clean stop and
+// exit 0 within 10 s.
+func TestServeShutsDownWithManyStreams(t *testing.T) {
+	const viewers = 1000
+	needFiles(t, viewers+256)
+	data := t.TempDir()
+	cmd := programCmd(t, "serve", "--data", data, "--listen", "127.0.0.1:0", "--event", "off",
+		"--site-url", "http://127.0.0.1", "--max-streams", "2000", "--max-streams-per-client", "0")
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The log, kept whole, and serve's address from its "serving" line.
+	stderr := &syncBuffer{}
+	urls := make(chan string, 1)
+	exited := make(chan struct{}) // closed once serve has exited, and exitErr set
+	var exitErr error
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			fmt.Fprintln(stderr, sc.Text())
+			var rec struct{ Msg, URL string }
+			if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Msg == "serving" {
+				urls <- rec.URL
+			}
+		}
+		_, _ = io.Copy(stderr, pipe) // after a line too long to scan
+		exitErr = cmd.Wait()         // once the log is read to its end, as Wait wants
+		close(exited)
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+	})
+	var base string
+	select {
+	case base = <-urls:
+	case <-exited:
+		t.Fatalf("serve exited before serving: %v; its log ends:\n%s", exitErr, lastLines(stderr.String(), 10))
+	case <-time.After(20 * time.Second):
+		t.Fatalf("serve did not log its address; its log ends:\n%s", lastLines(stderr.String(), 10))
+	}
+
+	// Open the streams, a few dozen at a time, each live once it has its
+	// first event.
+	conns := make([]net.Conn, viewers)
+	readers := make([]*bufio.Reader, viewers)
+	errs := make([]error, viewers)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 50 {
+		wg.Go(func() {
+			for i := range next {
+				conns[i], readers[i], errs[i] = openStream(base)
+			}
+		})
+	}
+	for i := range viewers {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	t.Cleanup(func() {
+		for _, c := range conns {
+			if c != nil {
+				c.Close()
+			}
+		}
+	})
+	if first := slices.IndexFunc(errs, func(err error) bool { return err != nil }); first >= 0 {
+		t.Fatalf("opening %d streams: stream %d: %v", viewers, first, errs[first])
+	}
+
+	// SIGTERM; every viewer reads on to the end of its stream.
+	sent := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rests := make([][]byte, viewers)
+	ended := make([]time.Duration, viewers)
+	for i := range viewers {
+		wg.Go(func() {
+			rests[i], errs[i] = io.ReadAll(readers[i])
+			ended[i] = time.Since(sent)
+		})
+	}
+	select {
+	case <-exited:
+		took := time.Since(sent)
+		if exitErr != nil {
+			t.Errorf("serve exited with %v, want status 0; its log ends:\n%s", exitErr, lastLines(stderr.String(), 10))
+		}
+		if took > 10*time.Second {
+			t.Errorf("serve took %v to exit after SIGTERM, want at most 10 s", took)
+		}
+		t.Logf("serve exited %v after SIGTERM with %d live streams", took, viewers)
+	case <-time.After(15 * time.Second):
+		t.Fatalf("serve still runs 15 s after SIGTERM; its log ends:\n%s", lastLines(stderr.String(), 10))
+	}
+	wg.Wait()
+	var last time.Duration
+	for i := range viewers {
+		// io.ReadAll returns no error at the end of the stream: the server
+		// closed the connection. A reset, or a timeout, is an error.
+		if errs[i] != nil {
+			t.Errorf("stream %d ended with %v, want the end of the connection", i, errs[i])
+		} else if rest := rests[i]; len(rest) > 0 && !bytes.HasSuffix(rest, []byte("\n\n")) {
+			t.Errorf("stream %d ended in the middle of an event: %q", i, rest)
+		}
+		last = max(last, ended[i])
+		if t.Failed() {
+			break
+		}
+	}
+	t.Logf("the last of the %d streams ended %v after SIGTERM", viewers, last)
+
+	log := stderr.String()
+	for _, want := range []string{`"msg":"shutting down`, `"msg":"shut down: every request and live stream ended"`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %s", want)
+		}
+	}
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, `"level":"ERROR"`) || strings.Contains(line, `"level":"WARN"`) || strings.HasPrefix(line, "robohornets: ") {
+			t.Errorf("the log has a complaint: %s", line)
+		}
+	}
+}
