@@ -110,6 +110,11 @@ test-go: frontend/dist/index.html
 	go vet -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
 	$(STATICCHECK) $(GO_PKGS)
 	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
+	@echo "== go: the program and its file writing build for the window's other platforms"
+	GOOS=windows GOARCH=amd64 go build -o /dev/null .
+	GOOS=windows GOARCH=amd64 go build -tags desktop,production -o /dev/null .
+	GOOS=windows GOARCH=amd64 go test -c -o /dev/null ./internal/atomicfile
+	GOOS=darwin GOARCH=arm64 go build -o /dev/null .
 	@echo "== go test -race (Firestore tests run against the real emulator)"
 	go test -race -count=1 $(GO_PKGS)
 
