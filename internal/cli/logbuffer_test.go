@@ -1,33 +1,15 @@
 package cli
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/syncbuf"
 )
 
-// lockedBuffer is a bytes.Buffer safe for the flusher and the test at once.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func TestLogBufferWritesLinesSoonAndAllOnClose(t *testing.T) {
-	var out lockedBuffer
+	var out syncbuf.Buffer
 	b := newLogBuffer(&out)
 	_, _ = b.Write([]byte("first\n"))
 	deadline := time.Now().Add(10 * logFlushEvery)

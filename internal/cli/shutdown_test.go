@@ -16,25 +16,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/syncbuf"
 )
-
-// syncBuffer is an io.Writer that many goroutines may write and read.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // lastLines returns the last n lines of s.
 func lastLines(s string, n int) string {
@@ -124,7 +108,7 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The log, kept whole, and serve's address from its "serving" line.
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	urls := make(chan string, 1)
 	exited := make(chan struct{}) // closed once serve has exited, and exitErr set
 	var exitErr error
