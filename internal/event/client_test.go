@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -160,10 +161,14 @@ func TestClientErrorStates(t *testing.T) {
 		{name: "no key", nexusKey: "", tbaKey: "", want: StateKeyRejected, wantInErr: "401"},
 		{name: "unknown event", event: "2026nope", want: StateNotFound, wantInErr: "404"},
 		{name: "500", fault: replay.Fault500, want: StateUnreachable, wantInErr: "500"},
+		{name: "revoked key", fault: replay.Fault403, want: StateKeyRejected, wantInErr: "403"},
 		{name: "malformed", fault: replay.FaultMalformed, want: StateUnreachable, wantInErr: "decode"},
+		{name: "truncated", fault: replay.FaultTruncated, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "truncated chunked", fault: replay.FaultTruncatedChunked, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
 		{name: "huge", fault: replay.FaultHuge, want: StateUnreachable, wantInErr: "body over"},
 		{name: "down", fault: replay.FaultDown, want: StateUnreachable},
 		{name: "slow", fault: replay.FaultSlow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "hang", fault: replay.FaultHang, want: StateUnreachable, wantErr: context.DeadlineExceeded},
 	}
 	for _, tt := range tests {
 		for _, api := range []string{"nexus", "tba"} {
@@ -171,7 +176,7 @@ func TestClientErrorStates(t *testing.T) {
 				e := newEnv(t, testTimeline())
 				e.up.SetFault("", tt.fault)
 				timeout := 5 * time.Second
-				if tt.fault == replay.FaultSlow {
+				if tt.fault == replay.FaultSlow || tt.fault == replay.FaultHang {
 					// The fake clock never releases the answer: only the
 					// request's own timeout ends it, short to keep the test so.
 					timeout = 50 * time.Millisecond

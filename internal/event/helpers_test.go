@@ -101,8 +101,16 @@ type env struct {
 
 func newEnv(t testing.TB, tl replay.Timeline) *env {
 	t.Helper()
+	return newEnvWith(t, replay.Options{Timeline: tl, Loop: true})
+}
+
+// newEnvWith is newEnv with more of the replay's options; their Clock is
+// the env's fake one.
+func newEnvWith(t testing.TB, opts replay.Options) *env {
+	t.Helper()
 	clk := clock.NewFake(start)
-	up := replay.New(replay.Options{Timeline: tl, Clock: clk, Loop: true})
+	opts.Clock = clk
+	up := replay.New(opts)
 	srv := httptest.NewServer(up)
 	t.Cleanup(srv.Close)
 	return &env{clk: clk, up: up, srv: srv, logs: &syncBuffer{}}
@@ -125,6 +133,13 @@ func (e *env) options() Options {
 func (e *env) runHub(t testing.TB, opts Options, waiters int) (h *Hub, stop func()) {
 	t.Helper()
 	h = NewHub(opts)
+	return h, e.run(t, h, waiters)
+}
+
+// run is runHub for a hub already made, which a test may have changed
+// before it runs.
+func (e *env) run(t testing.TB, h *Hub, waiters int) (stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -136,7 +151,7 @@ func (e *env) runHub(t testing.TB, opts Options, waiters int) (h *Hub, stop func
 	if waiters > 0 {
 		e.clk.BlockUntilWaiters(waiters)
 	}
-	return h, stop
+	return stop
 }
 
 // advance moves fake time by d in steps of at most step, letting the
@@ -221,4 +236,50 @@ func (e *env) withOverrides(t *testing.T) (*overrides, Options) {
 	opts := e.options()
 	opts.NexusURL, opts.TBAURL, opts.HTTPClient = srv.URL+"/nexus/api/v1", srv.URL+"/tba/api/v3", srv.Client()
 	return o, opts
+}
+
+// timings are how long, in real time, each request spent in the upstream's
+// handler, by path.
+type timings struct {
+	mu   sync.Mutex
+	took map[string][]time.Duration
+}
+
+// reset forgets the requests timed so far.
+func (tm *timings) reset() {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	clear(tm.took)
+}
+
+// all returns every duration timed.
+func (tm *timings) all() []time.Duration {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	var out []time.Duration
+	for _, took := range tm.took {
+		out = append(out, took...)
+	}
+	return out
+}
+
+// timed returns options like e.options() that read e's upstream through a
+// server that times each request from its arrival until its handler ends:
+// for a hung request, until the server has seen the client give up.
+func (e *env) timed(t *testing.T) (*timings, Options) {
+	t.Helper()
+	tm := &timings{took: make(map[string][]time.Duration)}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		began := time.Now()
+		defer func() { // also when the handler drops the connection by a panic
+			tm.mu.Lock()
+			tm.took[r.URL.Path] = append(tm.took[r.URL.Path], time.Since(began))
+			tm.mu.Unlock()
+		}()
+		e.up.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	opts := e.options()
+	opts.NexusURL, opts.TBAURL, opts.HTTPClient = srv.URL+"/nexus/api/v1", srv.URL+"/tba/api/v3", srv.Client()
+	return tm, opts
 }

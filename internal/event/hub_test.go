@@ -213,24 +213,93 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 	}
 }
 
+// TestHubKeepsLastGoodDataOnBrokenAnswers breaks both upstreams every way
+// the replay can for a quarter of an hour: the hub keeps the last good data
+// untouched and shows it with its age, asks again only as the backoff says,
+// abandons a hung request at its timeout, and takes fresh data as soon as
+// upstream answers again.
 func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
-	for _, fault := range []replay.Fault{replay.FaultMalformed, replay.FaultHuge, replay.Fault500, replay.FaultDown} {
-		t.Run(string(fault), func(t *testing.T) {
+	tests := []struct {
+		fault replay.Fault
+		state string // both sources' state while it lasts
+	}{
+		{replay.FaultMalformed, StateUnreachable},
+		{replay.FaultTruncated, StateUnreachable},
+		{replay.FaultTruncatedChunked, StateUnreachable},
+		{replay.FaultHuge, StateUnreachable},
+		{replay.Fault500, StateUnreachable},
+		{replay.Fault403, StateKeyRejected},
+		{replay.FaultDown, StateUnreachable},
+		{replay.FaultHang, StateUnreachable},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.fault), func(t *testing.T) {
 			e := newEnv(t, testTimeline())
-			h, _ := e.runHub(t, e.options(), 2)
-			e.up.SetFault("", fault)
-			e.advance(2*time.Minute, 5*time.Second, 2)
+			timed, opts := e.timed(t)
+			h := NewHub(opts)
+			if tt.fault == replay.FaultHang {
+				// Real time passes only while a request hangs: a short
+				// timeout keeps the test short, and is checked below.
+				h.nexus.timeout, h.tba.timeout = hangTimeout, hangTimeout
+			}
+			e.run(t, h, 2)
+			good, goodUp := h.Current(), upstreamOf(h)
+			from := e.clk.Now()
+			e.up.SetFault("", tt.fault)
+			timed.reset()
+			e.advance(faultWindow, 5*time.Second, 2)
+
 			s := h.Current()
-			if s.Nexus.State != StateUnreachable || s.TBA.State != StateUnreachable {
-				t.Fatalf("sources = %+v / %+v, want unreachable", s.Nexus, s.TBA)
+			if s.Nexus.State != tt.state || s.TBA.State != tt.state || s.Nexus.Message == "" || s.TBA.Message == "" {
+				t.Fatalf("sources = %+v / %+v, want %q with a message", s.Nexus, s.TBA, tt.state)
 			}
-			if s.Rank == nil || s.EventName != "Test Regional" || s.NextMatch == nil || s.Pit != "B12" || !s.TBA.AsOf.Equal(start) {
-				t.Fatalf("Status = %+v, want the last good data with its age", s)
+			// The data held is the last good, untouched, and so is what
+			// the page shows of it, with the time it is from: the page
+			// says "Data as of" that time, and calls it stale after 10 min.
+			if up := upstreamOf(h); !sameData(up, goodUp) {
+				t.Errorf("upstream data changed during the fault:\n got %+v\nwant %+v", up, goodUp)
 			}
+			if s.Rank == nil || s.EventName != "Test Regional" || s.NextMatch == nil || s.Pit != "B12" || len(s.Announcements) == 0 {
+				t.Errorf("Status = %+v, want the last good data", s)
+			}
+			if !s.AsOf.Equal(good.AsOf) || !s.Nexus.AsOf.Equal(good.Nexus.AsOf) || !s.TBA.AsOf.Equal(good.TBA.AsOf) {
+				t.Errorf("as of %v (Nexus %v, TBA %v), want the last good data's %v (%v, %v)",
+					s.AsOf, s.Nexus.AsOf, s.TBA.AsOf, good.AsOf, good.Nexus.AsOf, good.TBA.AsOf)
+			}
+			if age := e.clk.Now().Sub(s.AsOf); age < faultWindow {
+				t.Errorf("data %v old after %v of fault", age, faultWindow)
+			}
+			// The requests: no more, and no fewer, than the backoff allows.
+			refusal := tt.state == StateKeyRejected
+			for _, c := range []struct {
+				endpoint string
+				poll     poll
+			}{
+				{replay.EndpointNexusEvent, poll{every: nexusEvery}},
+				{replay.EndpointTBATeamStatus, poll{every: tbaStatusEvery, floor: tbaFloor}},
+			} {
+				n := countAfter(e.up.Requests(c.endpoint), from)
+				fewest, most := requestBounds(c.poll, refusal, faultWindow, 5*time.Second)
+				t.Logf("%s: %d requests in %v of fault (backoff allows %d to %d)", c.endpoint, n, faultWindow, fewest, most)
+				if n < fewest || n > most {
+					t.Errorf("%s: %d requests in %v of fault, want %d to %d", c.endpoint, n, faultWindow, fewest, most)
+				}
+			}
+			if tt.fault == replay.FaultHang {
+				checkAbandoned(t, e, timed)
+			}
+
+			// Upstream answers again: the next poll, at most maxBackoff
+			// away, takes fresh data.
+			back := e.clk.Now()
 			e.up.SetFault("", replay.FaultNone)
-			e.advance(5*time.Minute, 5*time.Second, 2)
-			if s := h.Current(); s.Nexus.State != StateOK || s.TBA.State != StateOK {
+			e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
+			s = h.Current()
+			if s.Nexus.State != StateOK || s.TBA.State != StateOK {
 				t.Fatalf("after recovery: %+v / %+v", s.Nexus, s.TBA)
+			}
+			if !s.Nexus.AsOf.After(good.Nexus.AsOf) || s.TBA.AsOf.Before(back) || !s.AsOf.After(good.AsOf) {
+				t.Fatalf("after recovery: as of %v (Nexus %v, TBA %v), want data newer than the fault", s.AsOf, s.Nexus.AsOf, s.TBA.AsOf)
 			}
 		})
 	}

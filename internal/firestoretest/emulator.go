@@ -6,13 +6,19 @@ package firestoretest
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -29,9 +35,11 @@ const readyTimeout = 90 * time.Second
 
 // Emulator is one emulator shared by the tests of a package, started on
 // first use in its own process group. Its zero value is ready to use; call
-// Stop from TestMain once the tests are done.
+// Stop from TestMain once the tests are done. A test may Kill it and
+// Restart it on the same address, to play an outage of Firestore.
 type Emulator struct {
 	once sync.Once
+	mu   sync.Mutex // guards cmd across Kill, Restart and Stop
 	cmd  *exec.Cmd
 	host string
 	err  error
@@ -51,13 +59,22 @@ func (e *Emulator) Start(tb testing.TB) string {
 // errExited is an emulator that ended before it was ready.
 var errExited = errors.New("emulator exited before it was ready")
 
-func (e *Emulator) launch() (string, error) {
+// jarPath returns the emulator's jar, checking that it is there.
+func jarPath() (string, error) {
 	jar := os.Getenv("FIRESTORE_EMULATOR_JAR")
 	if jar == "" {
 		jar = DefaultJar
 	}
 	if _, err := os.Stat(jar); err != nil {
 		return "", fmt.Errorf("%w (install the Debian package google-cloud-cli-firestore-emulator or set FIRESTORE_EMULATOR_JAR)", err)
+	}
+	return jar, nil
+}
+
+func (e *Emulator) launch() (string, error) {
+	jar, err := jarPath()
+	if err != nil {
+		return "", err
 	}
 	// The port is chosen before the emulator binds it, so on a busy machine
 	// something else may take it first: then the emulator exits, and another
@@ -77,18 +94,27 @@ func (e *Emulator) launchOn(jar string) (string, error) {
 		return "", err
 	}
 	host := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command("java", "-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
-		"start", "--host=127.0.0.1", fmt.Sprintf("--port=%d", port))
+	return host, e.launchAt(jar, port)
+}
+
+// launchAt starts the emulator on 127.0.0.1:port, with the extra flags of
+// its start command, and waits until it is ready.
+func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
+	args := append([]string{"-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
+		"start", "--host=127.0.0.1", fmt.Sprintf("--port=%d", port)}, extra...)
+	cmd := exec.Command("java", args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", err
+		return err
 	}
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Start(); err != nil {
-		return "", fmt.Errorf("start java: %w", err)
+		return fmt.Errorf("start java: %w", err)
 	}
+	e.mu.Lock()
 	e.cmd = cmd
+	e.mu.Unlock()
 	ready := make(chan error, 1)
 	go func() {
 		var log strings.Builder
@@ -107,23 +133,90 @@ func (e *Emulator) launchOn(jar string) (string, error) {
 	select {
 	case err := <-ready:
 		if err != nil {
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			_ = cmd.Wait()
-			return "", err
+			e.Kill()
+			return err
 		}
 	case <-time.After(readyTimeout):
-		return "", fmt.Errorf("emulator not ready within %v", readyTimeout)
+		return fmt.Errorf("emulator not ready within %v", readyTimeout)
 	}
-	return host, nil
+	return nil
 }
 
-// Stop kills the emulator's process group, if it was started.
-func (e *Emulator) Stop() {
-	if e.cmd != nil && e.cmd.Process != nil {
-		_ = syscall.Kill(-e.cmd.Process.Pid, syscall.SIGKILL)
-		_ = e.cmd.Wait()
+// Kill ends the emulator's whole process group with SIGKILL, as a crash or
+// a pulled cable would: no goodbye to its clients, and its data, held in
+// memory only, is gone. It returns once the process has exited, and does
+// nothing when the emulator is not running.
+func (e *Emulator) Kill() {
+	e.mu.Lock()
+	cmd := e.cmd
+	e.cmd = nil
+	e.mu.Unlock()
+	if cmd != nil && cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = cmd.Wait()
 	}
 }
+
+// Export writes every document of project to a new directory through the
+// emulator's own export endpoint, and returns the export's metadata file
+// for Restart. The emulator keeps its data in memory only: an export taken
+// just before Kill is the data a real Firestore would still hold after an
+// outage. It fails the test when the export fails.
+func (e *Emulator) Export(tb testing.TB, project string) string {
+	tb.Helper()
+	host := e.Start(tb)
+	dir := tb.TempDir()
+	body, err := json.Marshal(map[string]string{"database": "projects/" + project + "/databases/(default)", "export_directory": dir})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	resp, err := http.Post("http://"+host+"/emulator/v1/projects/"+project+":export", "application/json", bytes.NewReader(body))
+	if err != nil {
+		tb.Fatalf("firestore emulator: export: %v", err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		tb.Fatalf("firestore emulator: export: %s: %s", resp.Status, answer)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.overall_export_metadata"))
+	if err != nil || len(files) != 1 {
+		tb.Fatalf("firestore emulator: export wrote %v (%v), want one metadata file", files, err)
+	}
+	return files[0]
+}
+
+// Restart starts the emulator again on the host:port it had, after Kill,
+// and returns once it is ready; it fails the test when it cannot. It starts
+// with the documents of data, a file Export returned, or empty when data
+// is "".
+func (e *Emulator) Restart(tb testing.TB, data string) {
+	tb.Helper()
+	host := e.Start(tb)
+	e.Kill()
+	_, portText, err := net.SplitHostPort(host)
+	if err != nil {
+		tb.Fatalf("firestore emulator: %v", err)
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil {
+		tb.Fatalf("firestore emulator: port %q: %v", portText, err)
+	}
+	var extra []string
+	if data != "" {
+		extra = append(extra, "--import-data="+data)
+	}
+	jar, err := jarPath()
+	if err == nil {
+		err = e.launchAt(jar, port, extra...)
+	}
+	if err != nil {
+		tb.Fatalf("firestore emulator: restart on %s: %v", host, err)
+	}
+}
+
+// Stop kills the emulator's process group, if it is running.
+func (e *Emulator) Stop() { e.Kill() }
 
 // FreePort returns a TCP port of 127.0.0.1 that nothing listens on now.
 func FreePort() (int, error) {

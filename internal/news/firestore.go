@@ -22,7 +22,10 @@ const writeTimeout = 15 * time.Second
 // FirestoreStore keeps articles as documents of the News collection:
 // {title: string, content: string, date: timestamp}, document id = article id.
 type FirestoreStore struct {
-	client *firestore.Client
+	client  *firestore.Client
+	project string
+	// link tells Watch when Firestore comes back after an outage.
+	link *link
 	// watchReads counts the documents Watch has received (see WatchReads).
 	watchReads atomic.Int64
 }
@@ -38,7 +41,12 @@ func OpenFirestore(ctx context.Context, projectID string) (*FirestoreStore, erro
 	if err != nil {
 		return nil, fmt.Errorf("news: connect to firestore project %q: %w", projectID, err)
 	}
-	return &FirestoreStore{client: client}, nil
+	l, err := newLink()
+	if err != nil {
+		_ = client.Close()
+		return nil, err
+	}
+	return &FirestoreStore{client: client, project: projectID, link: l}, nil
 }
 
 type document struct {
@@ -69,14 +77,49 @@ func (s *FirestoreStore) articles(docs []*firestore.DocumentSnapshot) []Article 
 
 // Watch follows the News collection live. The client library retries broken
 // streams itself, so this returns only when ctx ends or on a permanent error.
+// But its retries back off to a minute and more over a long outage, so once
+// Firestore is back Watch does not wait for them: when its link sees
+// Firestore return, it starts a fresh listener at once, on a connection of
+// its own. That listener reads the whole list again: one billed read per
+// article, once per outage.
 func (s *FirestoreStore) Watch(ctx context.Context, fn func([]Article)) error {
-	it := s.client.Collection(Collection).Snapshots(ctx)
+	for {
+		if err := s.listen(ctx, fn); !errors.Is(err, errFirestoreBack) {
+			return err
+		}
+	}
+}
+
+// errFirestoreBack ends a listener when Firestore is back after an outage.
+var errFirestoreBack = errors.New("news: firestore is back after an outage")
+
+// listen runs one listener, on a client of its own, until ctx ends, a
+// permanent error, or Firestore's return after an outage (errFirestoreBack).
+func (s *FirestoreStore) listen(ctx context.Context, fn func([]Article)) error {
+	client, err := firestore.NewClient(ctx, s.project)
+	if err != nil {
+		return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
+	}
+	defer client.Close()
+	ctx, cancel := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if s.link.waitReturn(ctx) {
+			cancel(errFirestoreBack)
+		}
+	}()
+	defer func() {
+		cancel(nil)
+		<-done
+	}()
+	it := client.Collection(Collection).Snapshots(ctx)
 	defer it.Stop()
 	for {
 		snap, err := it.Next()
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return context.Cause(ctx)
 			}
 			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
 		}
@@ -175,5 +218,5 @@ func (s *FirestoreStore) Delete(ctx context.Context, id string) error {
 	return nil
 }
 
-// Close closes the Firestore client.
-func (s *FirestoreStore) Close() error { return s.client.Close() }
+// Close closes the Firestore client and the link.
+func (s *FirestoreStore) Close() error { return errors.Join(s.client.Close(), s.link.close()) }

@@ -129,9 +129,19 @@ func NewHub(opts HubOptions) *Hub {
 func (h *Hub) Run(ctx context.Context) error {
 	wait := time.Second
 	for {
-		err := h.opts.Store.Watch(ctx, h.publish)
+		live := false
+		err := h.opts.Store.Watch(ctx, func(list []Article) {
+			live = true // Watch calls back on this goroutine
+			h.publish(list)
+		})
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if live {
+			// The store was live again since the last failure: this one
+			// starts a new outage, retried soon, not at the slowest pace
+			// the last one reached.
+			wait = time.Second
 		}
 		h.opts.Logger.Error("news: store watch failed; showing the last good list", "err", err, "retry_in", wait)
 		h.setStatus(err)

@@ -221,6 +221,39 @@ func TestHubKeepsLastGoodListAndRetries(t *testing.T) {
 	}
 }
 
+func TestHubRetriesSoonAfterALiveSpell(t *testing.T) {
+	h := startHub(t, "")
+	changed, stop := h.Subscribe()
+	defer stop()
+	// retryAfter fails the store's watch and checks that the hub watches
+	// again after wait, not sooner.
+	retryAfter := func(wait time.Duration) {
+		t.Helper()
+		h.store.fail <- errors.New("network is down")
+		h.clock.BlockUntilWaiters(1)
+		h.clock.Advance(wait - time.Millisecond)
+		select {
+		case <-h.store.watches:
+			t.Fatalf("watched again before %v", wait)
+		default:
+		}
+		h.clock.Advance(time.Millisecond)
+		select {
+		case <-h.store.watches:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("did not watch again %v after the failure", wait)
+		}
+	}
+	// An outage: the waits grow.
+	retryAfter(time.Second)
+	retryAfter(2 * time.Second)
+	retryAfter(4 * time.Second)
+	// The store is live again, then fails: a new outage, retried at once.
+	h.store.lists <- []Article{article("back", 3)}
+	<-changed
+	retryAfter(time.Second)
+}
+
 func TestHubServesTheCacheUntilTheStoreAnswers(t *testing.T) {
 	cache := filepath.Join(t.TempDir(), "cache", "news.json")
 	first := startHub(t, cache)

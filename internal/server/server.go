@@ -44,7 +44,8 @@ type Options struct {
 	Clock clock.Clock
 	// Logger receives the access log; nil means slog.Default().
 	Logger *slog.Logger
-	// Heartbeat is the interval of comments on idle event streams; zero means 15 s.
+	// Heartbeat is the interval of comments on idle event streams; zero
+	// means DefaultHeartbeat.
 	Heartbeat time.Duration
 	// SiteURL is the absolute base URL used in feeds, the sitemap and link
 	// previews, like "https://robohornets.org"; "" means the request's host.
@@ -107,7 +108,7 @@ func New(opts Options) *Server {
 		opts.Logger = slog.Default()
 	}
 	if opts.Heartbeat == 0 {
-		opts.Heartbeat = 15 * time.Second
+		opts.Heartbeat = DefaultHeartbeat
 	}
 	if opts.Event == nil {
 		opts.Event = event.NewHub(event.Options{Disabled: true, Logger: opts.Logger})

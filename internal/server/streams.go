@@ -23,6 +23,9 @@ const (
 	DefaultMaxStreamsPerClient = 32
 	// DefaultStreamWriteTimeout is the default of Options.StreamWriteTimeout.
 	DefaultStreamWriteTimeout = 10 * time.Second
+	// DefaultHeartbeat is the default of Options.Heartbeat: well within the
+	// minute after which proxies and load balancers close a quiet connection.
+	DefaultHeartbeat = 15 * time.Second
 )
 
 // streamRetryAfter is the Retry-After of a refused stream, in seconds, for

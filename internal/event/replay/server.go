@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -54,7 +55,21 @@ type Options struct {
 	// SlowDelay is how long FaultSlow holds an answer, unless the client
 	// gives up first; zero means 30 s.
 	SlowDelay time.Duration
+	// FlapEvery is how long each spell of FaultFlap lasts, bad then good
+	// then bad again; zero means DefaultFlapEvery.
+	FlapEvery time.Duration
+	// FlapFault is the fault of FaultFlap's bad spells; "" means FaultDown.
+	// It cannot be FaultFlap itself.
+	FlapFault Fault
 }
+
+// DefaultFlapEvery is the default of Options.FlapEvery: a link that goes
+// down and up every few seconds.
+const DefaultFlapEvery = 5 * time.Second
+
+// hugeSize is the length of FaultHuge's body: 50 MiB, ten times what any
+// client of an event API should take.
+const hugeSize = 50 << 20
 
 // Server is an http.Handler serving Nexus under /nexus/api/v1/ and TBA
 // under /tba/api/v3/. It is safe for concurrent use.
@@ -63,9 +78,19 @@ type Server struct {
 	steps []Step // sorted by At
 	mux   *http.ServeMux
 
+	// active counts the requests being handled, a hung one until its
+	// client gives up.
+	active atomic.Int64
+
 	mu       sync.Mutex
-	faults   map[string]Fault // set at run time, by API: "nexus", "tba"
+	faults   map[string]setFault // set at run time, by API: "nexus", "tba"
 	requests map[string][]time.Time
+}
+
+// setFault is a fault set at run time, and when: a flap starts then.
+type setFault struct {
+	fault Fault
+	since time.Time
 }
 
 // New returns a Server playing opts.Timeline.
@@ -85,11 +110,20 @@ func New(opts Options) *Server {
 	if opts.SlowDelay == 0 {
 		opts.SlowDelay = 30 * time.Second
 	}
+	if opts.FlapEvery == 0 {
+		opts.FlapEvery = DefaultFlapEvery
+	}
+	if opts.FlapFault == FaultNone {
+		opts.FlapFault = FaultDown
+	}
+	if opts.FlapFault == FaultFlap || !opts.FlapFault.Valid() {
+		panic(fmt.Sprintf("replay.New: FlapFault %q: want a fault other than flap", opts.FlapFault))
+	}
 	if opts.Timeline.NexusEvent == "" {
 		opts.Timeline.NexusEvent = opts.Timeline.Event
 	}
 	s := &Server{opts: opts, steps: slices.Clone(opts.Timeline.Steps), mux: http.NewServeMux(),
-		faults: make(map[string]Fault), requests: make(map[string][]time.Time)}
+		faults: make(map[string]setFault), requests: make(map[string][]time.Time)}
 	slices.SortStableFunc(s.steps, func(a, b Step) int { return cmp.Compare(a.At, b.At) })
 
 	s.handle("GET /nexus/api/v1/event/{event}", EndpointNexusEvent, s.nexusEvent)
@@ -107,16 +141,23 @@ func New(opts Options) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
 // SetFault makes api ("nexus", "tba", or "" for both) fail with f until
-// changed; FaultNone hands back to the timeline's own fault, if any.
+// changed; FaultNone hands back to the timeline's own fault, if any. A
+// FaultFlap starts now, by the server's clock, with a bad spell.
 func (s *Server) SetFault(api string, f Fault) {
+	now := s.opts.Clock.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, a := range []string{"nexus", "tba"} {
 		if api == "" || api == a {
-			s.faults[a] = f
+			s.faults[a] = setFault{f, now}
 		}
 	}
 }
+
+// Active returns how many requests the server is handling now. A request
+// of FaultHang or FaultSlow counts until its client gives up, so a test
+// can tell that none is left behind.
+func (s *Server) Active() int { return int(s.active.Load()) }
 
 // Count returns how many requests reached endpoint (one of the Endpoint
 // constants), answered or not.
@@ -135,8 +176,9 @@ func (s *Server) Requests(endpoint string) []time.Time {
 }
 
 // ControlHandler returns the handler of POST /control, which takes
-// {"fault": "down|500|slow|malformed|huge|", "api": "nexus|tba|"} so a test
-// driving a separate process can make upstream fail and come back.
+// {"fault": "FAULT", "api": "nexus|tba|"}, FAULT one of the Fault values
+// ("" to serve again), so a test driving a separate process can make
+// upstream fail and come back.
 func (s *Server) ControlHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
@@ -149,7 +191,7 @@ func (s *Server) ControlHandler() http.Handler {
 		}
 		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096)).Decode(&req); err != nil || !req.Fault.Valid() ||
 			(req.API != "" && req.API != "nexus" && req.API != "tba") {
-			http.Error(w, `want {"fault":"down|500|slow|malformed|huge|","api":"nexus|tba|"}`, http.StatusBadRequest)
+			http.Error(w, controlUsage, http.StatusBadRequest)
 			return
 		}
 		s.SetFault(req.API, req.Fault)
@@ -158,13 +200,23 @@ func (s *Server) ControlHandler() http.Handler {
 	})
 }
 
+// controlUsage is what POST /control answers to a request it does not take.
+var controlUsage = func() string {
+	names := make([]string, 0, len(knownFaults)+1)
+	for _, f := range knownFaults {
+		names = append(names, string(f))
+	}
+	return `want {"fault":"` + strings.Join(append(names, ""), "|") + `","api":"nexus|tba|"}`
+}()
+
 // moment is the timeline at one request: the state, where the current
 // round started and how far into it we are.
 type moment struct {
 	State
-	fault   Fault
-	base    time.Time
-	elapsed time.Duration
+	fault      Fault
+	faultSince time.Time // when the timeline set fault
+	base       time.Time
+	elapsed    time.Duration
 	// nexusChanged is the latest offset at which a step changed Nexus data.
 	nexusChanged time.Duration
 }
@@ -181,7 +233,7 @@ func (s *Server) at(now time.Time) moment {
 			break
 		}
 		if st.Fault != nil {
-			m.fault = *st.Fault
+			m.fault, m.faultSince = *st.Fault, m.base.Add(time.Duration(st.At))
 		}
 		p := st.State
 		if p.Nexus != nil || p.Announcements != nil || p.PartsRequests != nil {
@@ -244,14 +296,20 @@ func notFound(what string) answer {
 func (s *Server) handle(pattern, endpoint string, serve func(r *http.Request, m moment) answer) {
 	api, _, _ := strings.Cut(strings.TrimPrefix(pattern, "GET /"), "/")
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		s.active.Add(1)
+		defer s.active.Add(-1)
 		now := s.opts.Clock.Now()
 		m := s.at(now)
 		s.mu.Lock()
 		s.requests[endpoint] = append(s.requests[endpoint], now)
-		fault := s.faults[api]
+		set := s.faults[api]
 		s.mu.Unlock()
+		fault, since := set.fault, set.since
 		if fault == FaultNone {
-			fault = m.fault
+			fault, since = m.fault, m.faultSince
+		}
+		if fault == FaultFlap {
+			fault = s.flap(now, since)
 		}
 		switch fault {
 		case FaultDown:
@@ -260,8 +318,17 @@ func (s *Server) handle(pattern, endpoint string, serve func(r *http.Request, m 
 				return
 			}
 			panic(http.ErrAbortHandler) // HTTP/2: abort the stream instead
+		case FaultHang:
+			// Nothing is sent, not even the headers. The request's context
+			// ends when the client closes the connection, or when the
+			// server closes: the handler never outlives either.
+			<-r.Context().Done()
+			return
 		case Fault500:
 			http.Error(w, "internal server error", http.StatusInternalServerError)
+			return
+		case Fault403:
+			http.Error(w, `{"Error": "key revoked"}`, http.StatusForbidden)
 			return
 		case FaultSlow:
 			select {
@@ -273,18 +340,22 @@ func (s *Server) handle(pattern, endpoint string, serve func(r *http.Request, m 
 		if !s.keyOK(w, r, api) {
 			return
 		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		if fault == FaultHuge {
+			serveHuge(w)
+			return
+		}
 		a := serve(r, m)
 		body, err := json.Marshal(a.value)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		switch fault {
 		case FaultMalformed:
 			body = body[:len(body)/2]
-		case FaultHuge:
-			body = append(append([]byte(`{"pad":"`), bytes.Repeat([]byte("x"), 5<<20)...), `"}`...)
+		case FaultTruncated, FaultTruncatedChunked:
+			cut(w, a.code, body, fault == FaultTruncated)
 		default:
 			if api == "tba" && a.code == http.StatusOK {
 				sum := sha256.Sum256(body)
@@ -300,6 +371,52 @@ func (s *Server) handle(pattern, endpoint string, serve func(r *http.Request, m 
 		w.WriteHeader(a.code)
 		_, _ = w.Write(body) // the client hung up: nothing to do
 	})
+}
+
+// flap returns the fault of a FaultFlap set at since: Options.FlapFault in
+// its first FlapEvery, none in the next, and so on.
+func (s *Server) flap(now, since time.Time) Fault {
+	if now.Sub(since)/s.opts.FlapEvery%2 == 0 {
+		return s.opts.FlapFault
+	}
+	return FaultNone
+}
+
+// cut sends the first half of body and drops the connection, as a network
+// or a proxy failing in the middle of an answer does. With declared, the
+// headers announce the whole body's length, which never comes; without, the
+// body is chunked and its last chunk never comes.
+func cut(w http.ResponseWriter, code int, body []byte, declared bool) {
+	if declared {
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	w.WriteHeader(code)
+	_, _ = w.Write(body[:len(body)/2])
+	_ = http.NewResponseController(w).Flush()
+	panic(http.ErrAbortHandler) // closes the connection without ending the answer
+}
+
+// padding is the filler FaultHuge's body repeats, shared by every answer.
+var padding = sync.OnceValue(func() []byte { return bytes.Repeat([]byte("x"), 64<<10) })
+
+// serveHuge sends a valid JSON object of hugeSize bytes, {"pad":"xxx…"},
+// a piece at a time: the server's memory does not grow with it. It stops
+// when the client hangs up, as a client with a size limit does.
+func serveHuge(w http.ResponseWriter) {
+	head, tail := []byte(`{"pad":"`), []byte(`"}`)
+	w.Header().Set("Content-Length", strconv.Itoa(hugeSize))
+	w.WriteHeader(http.StatusOK)
+	if _, err := w.Write(head); err != nil {
+		return
+	}
+	for left := hugeSize - len(head) - len(tail); left > 0; {
+		n, err := w.Write(padding()[:min(left, len(padding()))])
+		if err != nil {
+			return
+		}
+		left -= n
+	}
+	_, _ = w.Write(tail)
 }
 
 // keyOK checks the API key header: missing is 401, wrong is 403.
@@ -461,13 +578,17 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	if st.Rank > 0 {
 		ranking = map[string]any{"rank": st.Rank, "record": st.Record, "matches_played": st.Record.Wins + st.Record.Losses + st.Record.Ties}
 	}
+	overall := st.OverallStatusStr
+	if overall == "" {
+		overall = fmt.Sprintf("Team %d is <b>Rank %d/%d</b> with a record of <b>%d-%d-%d</b>", s.opts.Timeline.Team, st.Rank, st.NumTeams, st.Record.Wins, st.Record.Losses, st.Record.Ties)
+	}
 	out := map[string]any{
 		"qual":                map[string]any{"num_teams": st.NumTeams, "status": "playing", "ranking": ranking},
 		"alliance":            nil,
 		"playoff":             nil,
-		"alliance_status_str": "--",
-		"playoff_status_str":  "--",
-		"overall_status_str":  fmt.Sprintf("Team %d is <b>Rank %d/%d</b> with a record of <b>%d-%d-%d</b>", s.opts.Timeline.Team, st.Rank, st.NumTeams, st.Record.Wins, st.Record.Losses, st.Record.Ties),
+		"alliance_status_str": cmp.Or(st.AllianceStatusStr, "--"),
+		"playoff_status_str":  cmp.Or(st.PlayoffStatusStr, "--"),
+		"overall_status_str":  overall,
 		"next_match_key":      nullable(st.NextMatchKey),
 		"last_match_key":      nullable(st.LastMatchKey),
 	}

@@ -1,10 +1,14 @@
 package replay
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -199,13 +203,13 @@ func TestFaults(t *testing.T) {
 	if resp, _ := f.get(t, nexusPath, "Nexus-Api-Key", "nk"); resp.StatusCode != 200 {
 		t.Fatalf("a TBA fault reached Nexus: %d", resp.StatusCode)
 	}
+	f.srv.SetFault("nexus", Fault403)
+	if resp, _ := f.get(t, nexusPath, "Nexus-Api-Key", "nk"); resp.StatusCode != 403 {
+		t.Fatalf("403 with the right key: %d", resp.StatusCode)
+	}
 	f.srv.SetFault("", FaultMalformed)
 	if _, body := f.get(t, nexusPath, "Nexus-Api-Key", "nk"); json.Valid(body) || len(body) == 0 {
 		t.Fatalf("malformed: %q is valid JSON", body)
-	}
-	f.srv.SetFault("", FaultHuge)
-	if _, body := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk"); len(body) <= 4<<20 || !json.Valid(body) {
-		t.Fatalf("huge: %d bytes", len(body))
 	}
 	f.srv.SetFault("", FaultDown)
 	if _, err := f.web.Client().Get(f.web.URL + nexusPath); err == nil {
@@ -240,6 +244,146 @@ func TestFaults(t *testing.T) {
 	}
 }
 
+func TestTruncatedAnswers(t *testing.T) {
+	f := newFixture(t)
+	_, whole := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk")
+	tests := []struct {
+		fault      Fault
+		wantLength int64 // the Content-Length announced; -1 for none
+	}{
+		{FaultTruncated, int64(len(whole))},
+		{FaultTruncatedChunked, -1},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.fault), func(t *testing.T) {
+			f.srv.SetFault("tba", tt.fault)
+			req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
+			req.Header.Set("X-TBA-Auth-Key", "tk")
+			resp, err := f.web.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if resp.StatusCode != 200 || resp.ContentLength != tt.wantLength {
+				t.Fatalf("status %d, Content-Length %d; want 200 and %d", resp.StatusCode, resp.ContentLength, tt.wantLength)
+			}
+			body, err := io.ReadAll(resp.Body)
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Fatalf("reading the body: %v, want an unexpected EOF", err)
+			}
+			if string(body) != string(whole[:len(whole)/2]) {
+				t.Fatalf("got %d bytes %.40q…, want the first half of the %d-byte answer", len(body), body, len(whole))
+			}
+		})
+	}
+}
+
+func TestHugeAnswerIsStreamed(t *testing.T) {
+	f := newFixture(t)
+	f.srv.SetFault("", FaultHuge)
+	req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
+	req.Header.Set("X-TBA-Auth-Key", "tk")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	resp, err := f.web.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	// Read through a small buffer, keeping only both ends: neither side of
+	// the test may hold 50 MiB.
+	var head, tail []byte
+	n, err := io.CopyBuffer(writerFunc(func(p []byte) (int, error) {
+		if len(head) < 16 {
+			head = append(head, p[:min(len(p), 16-len(head))]...)
+		}
+		tail = append(tail[:0], p[max(0, len(p)-2):]...)
+		return len(p), nil
+	}), resp.Body, make([]byte, 32<<10))
+	runtime.ReadMemStats(&after)
+	if err != nil || n != 50<<20 || resp.ContentLength != n {
+		t.Fatalf("read %d bytes (Content-Length %d), %v; want 50 MiB", n, resp.ContentLength, err)
+	}
+	if !strings.HasPrefix(string(head), `{"pad":"xxxxxxx`) || string(tail) != `"}` {
+		t.Fatalf("body %q … %q, want one JSON object", head, tail)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 8<<20 {
+		t.Errorf("serving and reading 50 MiB allocated %d MiB: the answer is not streamed", grew>>20)
+	}
+}
+
+// writerFunc is an io.Writer made of a function.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+func TestHangLastsUntilTheClientGivesUp(t *testing.T) {
+	f := newFixture(t)
+	f.srv.SetFault("nexus", FaultHang)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, f.web.URL+nexusPath, nil)
+	req.Header.Set("Nexus-Api-Key", "nk")
+	began := time.Now()
+	if resp, err := f.web.Client().Do(req); !errors.Is(err, context.DeadlineExceeded) {
+		if err == nil {
+			resp.Body.Close()
+		}
+		t.Fatalf("hang: %v, want the client's own deadline", err)
+	}
+	if took := time.Since(began); took > 5*time.Second {
+		t.Fatalf("the client waited %v for a 100 ms deadline", took)
+	}
+	// The handler ends once the server sees the client gone: nothing of
+	// the request stays behind in the server. Its clock is fake, so this
+	// wait is on real time.
+	for deadline := time.Now().Add(5 * time.Second); f.srv.Active() > 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d requests still held 5 s after their client gave up", f.srv.Active())
+		}
+	}
+	if resp, _ := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk"); resp.StatusCode != 200 {
+		t.Fatalf("a Nexus hang reached TBA: %d", resp.StatusCode)
+	}
+}
+
+func TestFlapAlternates(t *testing.T) {
+	clk := clock.NewFake(start)
+	srv := New(Options{Timeline: timeline(), Clock: clk, NexusKey: "nk", TBAKey: "tk", FlapEvery: 10 * time.Second, FlapFault: Fault500})
+	web := httptest.NewServer(srv)
+	defer web.Close()
+	code := func() int {
+		req, _ := http.NewRequest(http.MethodGet, web.URL+nexusPath, nil)
+		req.Header.Set("Nexus-Api-Key", "nk")
+		resp, err := web.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	clk.Advance(3 * time.Second) // a flap starts when it is set, not on the clock's tens
+	srv.SetFault("", FaultFlap)
+	var got []int
+	for range 6 {
+		got = append(got, code())
+		clk.Advance(5 * time.Second)
+	}
+	if want := []int{500, 500, 200, 200, 500, 500}; !slices.Equal(got, want) {
+		t.Fatalf("every 5 s of a 10 s flap: %v, want %v", got, want)
+	}
+	srv.SetFault("", FaultNone)
+	if c := code(); c != 200 {
+		t.Fatalf("after the flap: %d", c)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("New took FlapFault flap")
+		}
+	}()
+	New(Options{Timeline: timeline(), FlapFault: FaultFlap})
+}
+
 func TestTimelineFaultsAndParts(t *testing.T) {
 	f := newFixture(t)
 	f.clk.Advance(5 * time.Minute)
@@ -262,6 +406,11 @@ func TestControlHandler(t *testing.T) {
 	}{
 		{`{"fault":"down"}`, 200},
 		{`{"fault":""}`, 200},
+		{`{"fault":"hang"}`, 200},
+		{`{"fault":"403","api":"nexus"}`, 200},
+		{`{"fault":"truncated"}`, 200},
+		{`{"fault":"truncated-chunked"}`, 200},
+		{`{"fault":"flap"}`, 200},
 		{`{"fault":"500","api":"tba"}`, 200},
 		{`{"fault":"explode"}`, 400},
 		{`{"fault":"500","api":"frc"}`, 400},
@@ -272,6 +421,9 @@ func TestControlHandler(t *testing.T) {
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/control", strings.NewReader(tt.body)))
 		if rec.Code != tt.code {
 			t.Errorf("POST %s = %d, want %d", tt.body, rec.Code, tt.code)
+		}
+		if tt.code == 400 && !strings.Contains(rec.Body.String(), "truncated-chunked|huge|down|flap|") {
+			t.Errorf("POST %s: %q does not list the faults", tt.body, rec.Body)
 		}
 	}
 	if resp, _ := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk"); resp.StatusCode != 500 {

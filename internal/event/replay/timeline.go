@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -50,23 +51,38 @@ const (
 	FaultNone Fault = ""
 	// FaultSlow answers only after Options.SlowDelay, beyond the client's timeout.
 	FaultSlow Fault = "slow"
+	// FaultHang accepts the request and never answers: only the client
+	// giving up, or the server closing, ends it.
+	FaultHang Fault = "hang"
 	// Fault500 answers 500 Internal Server Error.
 	Fault500 Fault = "500"
-	// FaultMalformed answers 200 with the first half of the JSON.
+	// Fault403 answers 403 Forbidden, as to a key that was revoked.
+	Fault403 Fault = "403"
+	// FaultMalformed answers 200 with the first half of the JSON, and a
+	// Content-Length that says so.
 	FaultMalformed Fault = "malformed"
-	// FaultHuge answers 200 with a valid JSON body of 5 MiB, over any sane limit.
+	// FaultTruncated starts a good answer whose Content-Length announces
+	// the whole body, sends half of it and drops the connection.
+	FaultTruncated Fault = "truncated"
+	// FaultTruncatedChunked starts a good answer without a Content-Length
+	// (chunked), sends half of it and drops the connection.
+	FaultTruncatedChunked Fault = "truncated-chunked"
+	// FaultHuge answers 200 with a valid JSON body of 50 MiB, over any sane
+	// limit. It is streamed: the server never holds it in memory.
 	FaultHuge Fault = "huge"
 	// FaultDown closes the connection without an answer.
 	FaultDown Fault = "down"
+	// FaultFlap alternates every Options.FlapEvery between
+	// Options.FlapFault and good answers, starting with the fault.
+	FaultFlap Fault = "flap"
 )
 
-// Valid reports whether f is one of the faults.
+// knownFaults are all the faults but FaultNone, in the order of their docs.
+var knownFaults = []Fault{FaultSlow, FaultHang, Fault500, Fault403, FaultMalformed, FaultTruncated, FaultTruncatedChunked, FaultHuge, FaultDown, FaultFlap}
+
+// Valid reports whether f is one of the faults, or FaultNone.
 func (f Fault) Valid() bool {
-	switch f {
-	case FaultNone, FaultSlow, Fault500, FaultMalformed, FaultHuge, FaultDown:
-		return true
-	}
-	return false
+	return f == FaultNone || slices.Contains(knownFaults, f)
 }
 
 // Timeline is a scripted event: steps that change the upstream state at
@@ -179,6 +195,12 @@ type TeamStatus struct {
 	NextMatchKey string `json:"nextMatchKey,omitempty"`
 	LastMatchKey string `json:"lastMatchKey,omitempty"`
 	PitLocation  string `json:"pitLocation,omitempty"` // "": absent
+	// OverallStatusStr, AllianceStatusStr and PlayoffStatusStr replace the
+	// summaries TBA writes in HTML; "" means the usual ones ("Team N is
+	// <b>Rank …</b>", "--"). A test sets them to hostile markup.
+	OverallStatusStr  string `json:"overallStatusStr,omitempty"`
+	AllianceStatusStr string `json:"allianceStatusStr,omitempty"`
+	PlayoffStatusStr  string `json:"playoffStatusStr,omitempty"`
 }
 
 // Record is a W-L-T record.

@@ -4,8 +4,10 @@
 //	replayd -listen 127.0.0.1:8098 -timeline demo -loop
 //
 // It prints "listening on http://ADDR" once it accepts connections.
-// POST /control with {"fault":"down|500|slow|malformed|huge|"} makes both
-// APIs fail that way, or ("") serve again.
+// POST /control with {"fault":"FAULT","api":"nexus|tba|"} makes one API, or
+// both, fail that way, or ("") serve again. FAULT is one of slow, hang, 500,
+// 403, malformed, truncated, truncated-chunked, huge, down and flap; flap
+// alternates between -flap-fault and good answers every -flap-every.
 package main
 
 import (
@@ -43,8 +45,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nexusKey := fs.String("nexus-key", replay.DefaultNexusKey, "Nexus-Api-Key to accept")
 	tbaKey := fs.String("tba-key", replay.DefaultTBAKey, "X-TBA-Auth-Key to accept")
 	loop := fs.Bool("loop", false, "start the timeline again after its length")
+	flapEvery := fs.Duration("flap-every", replay.DefaultFlapEvery, "how long each bad and good spell of the flap fault lasts")
+	flapFault := fs.String("flap-fault", string(replay.FaultDown), "the `fault` of the flap fault's bad spells")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if f := replay.Fault(*flapFault); f == replay.FaultNone || f == replay.FaultFlap || !f.Valid() {
+		return fmt.Errorf("-flap-fault %q: want a fault other than flap", *flapFault)
+	}
+	if *flapEvery <= 0 {
+		return fmt.Errorf("-flap-every %v: want a positive duration", *flapEvery)
 	}
 	tl := replay.Demo()
 	if *timeline != "demo" {
@@ -56,7 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	srv := replay.New(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey})
+	srv := replay.New(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey,
+		FlapEvery: *flapEvery, FlapFault: replay.Fault(*flapFault)})
 	mux := http.NewServeMux()
 	mux.Handle("/control", srv.ControlHandler())
 	mux.Handle("/", srv)

@@ -16,7 +16,8 @@ func TestReplaydServesAndTakesControl(t *testing.T) {
 	out, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop"}, w, io.Discard)
+		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop",
+			"-flap-every", "1h", "-flap-fault", "403"}, w, io.Discard)
 		// A run that fails before its first line must end the read below,
 		// not leave it waiting for ever.
 		w.CloseWithError(fmt.Errorf("run returned: %v", err))
@@ -55,6 +56,12 @@ func TestReplaydServesAndTakesControl(t *testing.T) {
 	if code := get(); code != 200 {
 		t.Fatalf("event after recovery = %d", code)
 	}
+	// The flap's first spell is the flag's fault, and lasts the flag's hour.
+	control(`{"fault":"flap","api":"tba"}`)
+	if code := get(); code != 403 {
+		t.Fatalf("event in a flap of 403 = %d", code)
+	}
+	control(`{"fault":""}`)
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -62,8 +69,25 @@ func TestReplaydServesAndTakesControl(t *testing.T) {
 	http.DefaultClient.CloseIdleConnections()
 }
 
-func TestReplaydRejectsABadTimeline(t *testing.T) {
-	if err := run(context.Background(), []string{"-timeline", "/does/not/exist.json"}, io.Discard, io.Discard); err == nil {
-		t.Fatal("no error for a missing timeline")
+func TestReplaydRejectsBadFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"missing timeline", []string{"-timeline", "/does/not/exist.json"}},
+		{"flap of flaps", []string{"-flap-fault", "flap"}},
+		{"flap of nothing", []string{"-flap-fault", ""}},
+		{"unknown flap fault", []string{"-flap-fault", "explode"}},
+		{"flap every zero", []string{"-flap-every", "0s"}},
+	}
+	// Cancelled: a run that took its flags serves not at all and returns nil.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := run(ctx, append([]string{"-listen", "127.0.0.1:0"}, tt.args...), io.Discard, io.Discard); err == nil {
+				t.Fatalf("run %v: no error", tt.args)
+			}
+		})
 	}
 }
