@@ -7,12 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/syncbuf"
+
 	"github.com/robohornets/robohornets/internal/clock"
 )
 
 func TestDemoPlaysAQualificationDay(t *testing.T) {
 	clk := clock.NewFake(start)
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -1,7 +1,6 @@
 package event
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"math/rand/v2"
@@ -11,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/syncbuf"
 
 	"go.uber.org/goleak"
 
@@ -96,7 +97,7 @@ type env struct {
 	clk  *clock.Fake
 	up   *replay.Server
 	srv  *httptest.Server
-	logs *syncBuffer
+	logs *syncbuf.Buffer
 }
 
 func newEnv(t testing.TB, tl replay.Timeline) *env {
@@ -113,7 +114,7 @@ func newEnvWith(t testing.TB, opts replay.Options) *env {
 	up := replay.New(opts)
 	srv := httptest.NewServer(up)
 	t.Cleanup(srv.Close)
-	return &env{clk: clk, up: up, srv: srv, logs: &syncBuffer{}}
+	return &env{clk: clk, up: up, srv: srv, logs: &syncbuf.Buffer{}}
 }
 
 // options are hub options reading e's upstream with the right keys.
@@ -163,24 +164,6 @@ func (e *env) advance(d, step time.Duration, waiters int) {
 		e.clk.BlockUntilWaiters(waiters)
 		d -= s
 	}
-}
-
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // waitFor returns h's Status once cond holds of it, woken by each change

@@ -18,6 +18,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/syncbuf"
+
 	"go.uber.org/goleak"
 
 	"github.com/robohornets/robohornets/internal/firestoretest"
@@ -109,7 +111,7 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 	put(t, project, seeded...)
 
 	// Warnings and errors only: the access log of the load is long.
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	hub, stopNews, err := news.Start(news.Config{Kind: "firestore", Dir: t.TempDir(), Project: project, Logger: logger})
 	if err != nil {
@@ -514,22 +516,4 @@ func since(begin time.Time, times []time.Time) []time.Duration {
 		out[i] = at.Sub(begin).Round(time.Millisecond)
 	}
 	return out
-}
-
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -48,7 +48,8 @@ type Options struct {
 	// means DefaultHeartbeat.
 	Heartbeat time.Duration
 	// SiteURL is the absolute base URL used in feeds, the sitemap and link
-	// previews, like "https://robohornets.org"; "" means the request's host.
+	// previews, like "https://robohornets.org"; it is never taken from a
+	// request, whose Host anyone can set and caches would keep.
 	SiteURL string
 	// MaxStreams caps the live streams (news, article and event updates)
 	// open at once; a new one beyond it is answered 503 with Retry-After.
