@@ -178,13 +178,15 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 bench-streams: $(BIN)/robohornets-server ## 10,000 live news viewers on one serve process (Firestore emulator, local store); prints a markdown section
 	internal/server/sseload/bench-streams.sh $(BIN)/robohornets-server
 
+# A new interesting input is minimised for at most 10 s: Go's default, a
+# minute, can spend a whole run of FuzzRender on one input.
 .PHONY: fuzz
 FUZZTIME ?= 60s
 fuzz: ## run every Go fuzz target (func Fuzz… in internal/) for FUZZTIME each (default 60s); a failing input is saved under testdata/fuzz/: commit it
 	@set -e; for file in $$(grep -rl --include='*_test.go' '^func Fuzz' internal); do \
 	  for target in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$file | cut -d' ' -f2); do \
 	    echo "== $$target ($$(dirname $$file), $(FUZZTIME))"; \
-	    go test ./$$(dirname $$file) -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME); \
+	    go test ./$$(dirname $$file) -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s; \
 	  done; \
 	done
 
