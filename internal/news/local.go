@@ -35,7 +35,7 @@ func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 	s := &LocalStore{dir: dir, logger: logger}
 	_, err := os.Stat(dir)
 	if err == nil {
-		s.removeStale()
+		removeStale(s.dir, s.logger)
 		return s, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
@@ -56,18 +56,19 @@ func OpenLocal(dir string, logger *slog.Logger) (*LocalStore, error) {
 	return s, nil
 }
 
-// removeStale removes the temporary files that news commands killed in the
-// middle of a Put left behind (List already skips them), so they do not pile
-// up over the years. It only logs a failure: a store that can be read is
-// open, even when the directory is read-only. File times are wall time, so
-// they are compared with time.Now, not with an injected clock.
-func (s *LocalStore) removeStale() {
-	removed, err := atomicfile.RemoveStale(s.dir, time.Now())
+// removeStale removes from dir the temporary files that writes killed half
+// way left behind (news commands in the store, cache writes in the cache
+// directory; readers already skip them), so they do not pile up over the
+// years. It only logs a failure: a store that can be read is open, even when
+// the directory is read-only. File times are wall time, so they are compared
+// with time.Now, not with an injected clock.
+func removeStale(dir string, logger *slog.Logger) {
+	removed, err := atomicfile.RemoveStale(dir, time.Now())
 	if len(removed) > 0 {
-		s.logger.Info("news: removed the temporary files of interrupted writes", "dir", s.dir, "files", removed)
+		logger.Info("news: removed the temporary files of interrupted writes", "dir", dir, "files", removed)
 	}
-	if err != nil {
-		s.logger.Warn("news: cannot remove the temporary files of interrupted writes", "dir", s.dir, "err", err)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		logger.Warn("news: cannot remove the temporary files of interrupted writes", "dir", dir, "err", err)
 	}
 }
 

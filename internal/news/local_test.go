@@ -3,6 +3,7 @@ package news
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -241,4 +242,37 @@ func dirNames(t *testing.T, dir string) []string {
 		names[i] = e.Name()
 	}
 	return names
+}
+
+// TestStartRemovesStaleCacheFiles: a cache write killed half way (the news
+// list's or the pit display's) leaves a temporary file in the cache
+// directory; the next start removes it once it is old, and keeps a young one.
+func TestStartRemovesStaleCacheFiles(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(cache, ".event.json.tmp-123")
+	young := filepath.Join(cache, ".news.json.tmp-456")
+	for _, f := range []string{stale, young} {
+		if err := os.WriteFile(f, []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	_, stop, err := Start(Config{Dir: dir, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the stale cache file is still there: %v", err)
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("a young temporary file, maybe a write under way, was removed: %v", err)
+	}
 }

@@ -1,6 +1,7 @@
 package news
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -45,9 +46,12 @@ func Start(cfg Config) (hub *Hub, stop func(), err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// The cache directory also holds the pit display's cache.
+	cacheDir := filepath.Join(cfg.Dir, "cache")
+	removeStale(cacheDir, cmp.Or(cfg.Logger, slog.Default()))
 	hub = NewHub(HubOptions{
 		Store:     store,
-		CacheFile: filepath.Join(cfg.Dir, "cache", "news.json"),
+		CacheFile: filepath.Join(cacheDir, "news.json"),
 		Logger:    cfg.Logger,
 	})
 	ctx, cancel := context.WithCancel(context.Background())
