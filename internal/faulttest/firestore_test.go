@@ -56,6 +56,9 @@ const (
 	// resumeGoal is the issue's: updates reach every viewer within 10 s of
 	// Firestore's return.
 	resumeGoal = 10 * time.Second
+	// lostGoal bounds how long after Firestore's death /healthz and the
+	// pages may still call the news live.
+	lostGoal = 5 * time.Second
 	// waitTimeout bounds a wait for something that should happen at once.
 	waitTimeout = 30 * time.Second
 )
@@ -94,7 +97,10 @@ func scheduleFor(t *testing.T) schedule {
 // data on the same address and writes one article. Every request of the
 // load must be answered 200 with the last news, every stream must stay
 // open and hear a heartbeat while Firestore is gone, and the new article
-// must reach every viewer within 10 s of Firestore's return.
+// must reach every viewer within 10 s of Firestore's return. Within 5 s of
+// the death, /healthz and every stream must say the news is not live, and
+// /healthz how old it is, until Firestore is back; then live again, with
+// the new article.
 func TestFirestoreOutageUnderLoad(t *testing.T) {
 	sched := scheduleFor(t)
 	host := emulator.Start(t)
@@ -170,6 +176,8 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 	for i := range pollers {
 		wg.Go(func() { poll(loadCtx, &http.Client{Transport: pages, Timeout: waitTimeout}, base, checks, i, &polls) })
 	}
+	var health healthLog
+	wg.Go(func() { health.poll(loadCtx, &http.Client{Transport: pages, Timeout: waitTimeout}, base) })
 
 	sleepUntil(begin.Add(sched.kill))
 	// What Firestore holds is durable; the emulator's memory is not. Its
@@ -178,6 +186,9 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 	emulator.Kill()
 	killed := time.Now()
 	sleepUntil(killed.Add(sched.outage))
+	// The server may see Firestore back before Restart returns: whatever
+	// it says from here on is no longer about the outage.
+	restarting := time.Now()
 	emulator.Restart(t, data)
 	back := time.Now()
 	// An editor posts as soon as Firestore is back, from a client of their
@@ -213,8 +224,13 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 			len(polls.bad), total, strings.Join(polls.bad[:min(len(polls.bad), 10)], "\n"))
 	}
 
+	// /healthz: not live soon after the death and until the return, with
+	// the age of the last good list; live again with the new article.
+	health.check(t, begin, killed, restarting, back, len(seeded))
+
 	// Streams: open through the load, a heartbeat in the outage, the news
-	// never blank, and the new article soon after the return.
+	// never blank, told it is not live in the outage, and the new article,
+	// live, soon after the return.
 	var resumed []time.Duration
 	for i, v := range vs {
 		if !v.closedByUs {
@@ -229,12 +245,20 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 				break
 			}
 		}
+		if !slices.ContainsFunc(v.events, func(ev newsEvent) bool {
+			return !ev.live && ev.at.After(killed) && ev.at.Before(killed.Add(lostGoal))
+		}) {
+			t.Errorf("viewer %d: not told within %v of the death that the news is not live (events at %v)", i, lostGoal, v.eventTimes(begin))
+		}
 		got := v.arrival(fresh.ID)
-		if got.IsZero() {
+		if got.at.IsZero() {
 			t.Errorf("viewer %d never had the article written after the return", i)
 			continue
 		}
-		resumed = append(resumed, got.Sub(back))
+		if !got.live {
+			t.Errorf("viewer %d: the article written after the return came in a news event that is not live", i)
+		}
+		resumed = append(resumed, got.at.Sub(back))
 	}
 	if len(resumed) > 0 {
 		slices.Sort(resumed)
@@ -420,10 +444,12 @@ type viewer struct {
 	closedByUs bool  // it ended because the load did
 }
 
-// newsEvent is one news event of a stream: the ids of its articles.
+// newsEvent is one news event of a stream: the ids of its articles, and
+// whether the news is live.
 type newsEvent struct {
-	at  time.Time
-	ids []string
+	at   time.Time
+	ids  []string
+	live bool
 }
 
 // has reports whether the event holds every one of articles.
@@ -436,14 +462,25 @@ func (e newsEvent) has(articles []news.Article) bool {
 	return true
 }
 
-// arrival returns when the viewer first had article id; zero if never.
-func (v *viewer) arrival(id string) time.Time {
+// arrival returns the event in which the viewer first had article id; one
+// of zero time if never.
+func (v *viewer) arrival(id string) newsEvent {
 	for _, ev := range v.events {
 		if slices.Contains(ev.ids, id) {
-			return ev.at
+			return ev
 		}
 	}
-	return time.Time{}
+	return newsEvent{}
+}
+
+// eventTimes lists when the viewer's news events came and whether each was
+// live, as offsets from begin, for messages.
+func (v *viewer) eventTimes(begin time.Time) []string {
+	out := make([]string, len(v.events))
+	for i, ev := range v.events {
+		out[i] = fmt.Sprintf("%v live=%v", ev.at.Sub(begin).Round(time.Millisecond), ev.live)
+	}
+	return out
 }
 
 // watch reads the stream at url until ctx ends or the stream does.
@@ -490,12 +527,13 @@ func (v *viewer) watch(ctx context.Context, rt http.RoundTripper, url string) {
 				Articles []struct {
 					ID string `json:"id"`
 				} `json:"articles"`
+				Live bool `json:"live"`
 			}
 			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &snap); err != nil {
 				v.err = fmt.Errorf("news event: %w", err)
 				return
 			}
-			ev := newsEvent{at: time.Now()}
+			ev := newsEvent{at: time.Now(), live: snap.Live}
 			for _, a := range snap.Articles {
 				ev.ids = append(ev.ids, a.ID)
 			}
@@ -516,4 +554,107 @@ func since(begin time.Time, times []time.Time) []time.Duration {
 		out[i] = at.Sub(begin).Round(time.Millisecond)
 	}
 	return out
+}
+
+// healthLog is what /healthz said through the load. Its poller alone
+// writes it until the load ends.
+type healthLog struct {
+	answers []healthAnswer
+}
+
+// healthAnswer is one answer of /healthz.
+type healthAnswer struct {
+	at       time.Time // when it was asked
+	err      string    // what was wrong with the answer, or ""
+	Status   string    `json:"status"`
+	Articles int       `json:"articles"`
+	AsOf     time.Time `json:"newsAsOf"`
+}
+
+// poll asks /healthz every pollEvery until ctx ends.
+func (l *healthLog) poll(ctx context.Context, client *http.Client, base string) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(pollEvery):
+		}
+		a := healthAnswer{at: time.Now()}
+		err := getJSON(ctx, client, base+"/healthz", &a)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			a.err = err.Error()
+		}
+		l.answers = append(l.answers, a)
+	}
+}
+
+// getJSON asks for url and decodes its answer, which must be 200, into v.
+func getJSON(ctx context.Context, client *http.Client, url string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s answered %s", url, resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+// check fails t unless /healthz said "live" before the kill, "not live"
+// within lostGoal of it and every time after that until the restart, with
+// the seeded articles as of before the kill, and "live" again within
+// resumeGoal of the return with the article written then.
+func (l *healthLog) check(t *testing.T, begin, killed, restarting, back time.Time, seeded int) {
+	t.Helper()
+	var lostAt, liveAt time.Time
+	for _, a := range l.answers {
+		at := a.at.Sub(begin).Round(time.Millisecond)
+		switch {
+		case a.err != "":
+			t.Errorf("/healthz %v into the load: %s", at, a.err)
+		case a.at.Before(killed):
+			if a.Status != "live" {
+				t.Errorf("/healthz %v into the load, before the kill: %q, want live", at, a.Status)
+			}
+		case a.at.Before(restarting):
+			if lostAt.IsZero() && a.Status == "not live" {
+				lostAt = a.at
+			}
+			if lostAt.IsZero() {
+				continue // Firestore just died: the server may not know yet
+			}
+			if a.Status != "not live" || a.Articles != seeded || !a.AsOf.Before(killed) {
+				t.Errorf("/healthz %v into the load, in the outage: %q, %d articles as of %v; want not live, %d articles as of before the kill",
+					at, a.Status, a.Articles, a.AsOf.Sub(begin).Round(time.Millisecond), seeded)
+			}
+		case a.at.After(back) && liveAt.IsZero():
+			if a.Status == "live" && a.Articles == seeded+1 {
+				liveAt = a.at
+			}
+		}
+	}
+	switch {
+	case lostAt.IsZero():
+		t.Errorf("/healthz never said not live while Firestore was down")
+	case lostAt.Sub(killed) > lostGoal:
+		t.Errorf("/healthz said not live %v after Firestore's death, want within %v", lostAt.Sub(killed).Round(time.Millisecond), lostGoal)
+	default:
+		t.Logf("/healthz said not live %v after Firestore's death (asked every %v), and so until its return", lostAt.Sub(killed).Round(time.Millisecond), pollEvery)
+	}
+	switch {
+	case liveAt.IsZero():
+		t.Errorf("/healthz never said live with the new article after Firestore's return")
+	case liveAt.Sub(back) > resumeGoal:
+		t.Errorf("/healthz said live with the new article %v after Firestore's return, want within %v", liveAt.Sub(back).Round(time.Millisecond), resumeGoal)
+	default:
+		t.Logf("/healthz said live with the new article %v after Firestore's return", liveAt.Sub(back).Round(time.Millisecond))
+	}
 }

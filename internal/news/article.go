@@ -33,8 +33,9 @@ type Rendered struct {
 // Store keeps articles. Implementations are safe for concurrent use.
 type Store interface {
 	// Watch calls fn with the whole article list, in no particular order,
-	// now and after every change,
-	// until ctx ends or the store fails for good; it then returns the reason.
+	// now and after every change, until ctx ends, the store fails for good,
+	// or it can no longer reach the store (an error wrapping ErrUnreachable,
+	// after which it may be called again at once); it returns the reason.
 	// The slices passed to fn are not reused by the store.
 	Watch(ctx context.Context, fn func([]Article)) error
 	// List returns every article, in no particular order (SortNewestFirst

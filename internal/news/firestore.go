@@ -24,7 +24,7 @@ const writeTimeout = 15 * time.Second
 type FirestoreStore struct {
 	client  *firestore.Client
 	project string
-	// link tells Watch when Firestore comes back after an outage.
+	// link tells Watch when Firestore is lost and when it comes back.
 	link *link
 	// watchReads counts the documents Watch has received (see WatchReads).
 	watchReads atomic.Int64
@@ -76,12 +76,16 @@ func (s *FirestoreStore) articles(docs []*firestore.DocumentSnapshot) []Article 
 }
 
 // Watch follows the News collection live. The client library retries broken
-// streams itself, so this returns only when ctx ends or on a permanent error.
-// But its retries back off to a minute and more over a long outage, so once
-// Firestore is back Watch does not wait for them: when its link sees
-// Firestore return, it starts a fresh listener at once, on a connection of
-// its own. That listener reads the whole list again: one billed read per
-// article, once per outage.
+// streams itself and hides an outage from a listener, so Watch follows
+// Firestore's reachability on a link of its own. When the link loses
+// Firestore, Watch returns an error wrapping ErrUnreachable, so that the
+// news stops claiming to be live; called again, it listens at once, and the
+// link tells it of the return. The library's retries back off to a minute
+// and more over a long outage, so once Firestore is back Watch does not
+// wait for them: it starts a fresh listener at once, on a connection of its
+// own. That listener reads the whole list again: one billed read per
+// article, once per outage. Otherwise Watch returns only when ctx ends or
+// on a permanent error.
 func (s *FirestoreStore) Watch(ctx context.Context, fn func([]Article)) error {
 	for {
 		if err := s.listen(ctx, fn); !errors.Is(err, errFirestoreBack) {
@@ -90,11 +94,21 @@ func (s *FirestoreStore) Watch(ctx context.Context, fn func([]Article)) error {
 	}
 }
 
-// errFirestoreBack ends a listener when Firestore is back after an outage.
-var errFirestoreBack = errors.New("news: firestore is back after an outage")
+var (
+	// errFirestoreLost ends a listener when the link loses Firestore. It
+	// says no more than that: the hub's status is shown to people.
+	errFirestoreLost = fmt.Errorf("news: firestore is %w", ErrUnreachable)
+	// errFirestoreBack ends a listener when Firestore is back after an outage.
+	errFirestoreBack = errors.New("news: firestore is back after an outage")
+)
 
 // listen runs one listener, on a client of its own, until ctx ends, a
-// permanent error, or Firestore's return after an outage (errFirestoreBack).
+// permanent error, the link losing Firestore (errFirestoreLost) or, when
+// it had lost it before, seeing it back (errFirestoreBack).
+//
+// A listener starts even while the link has lost Firestore: the link only
+// hastens what the library does anyway, and never holds the news back if
+// it alone cannot connect.
 func (s *FirestoreStore) listen(ctx context.Context, fn func([]Article)) error {
 	client, err := firestore.NewClient(ctx, s.project)
 	if err != nil {
@@ -102,11 +116,16 @@ func (s *FirestoreStore) listen(ctx context.Context, fn func([]Article)) error {
 	}
 	defer client.Close()
 	ctx, cancel := context.WithCancelCause(ctx)
+	down := s.link.isDown()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if s.link.waitReturn(ctx) {
+		switch {
+		case !s.link.await(ctx, !down):
+		case down:
 			cancel(errFirestoreBack)
+		default:
+			cancel(errFirestoreLost)
 		}
 	}()
 	defer func() {

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -149,4 +152,166 @@ func TestFirestoreWatchThroughTheHub(t *testing.T) {
 		_, ok := s.Article("rest-news")
 		return !ok
 	})
+}
+
+// tcpProxy forwards the connections it accepts on addr to target. Stopped,
+// it closes them all and frees addr, so that connecting there is refused,
+// as when Firestore is down; started again, it serves on the same address.
+type tcpProxy struct {
+	target, addr string
+
+	mu    sync.Mutex
+	ln    net.Listener
+	conns map[net.Conn]struct{}
+	wg    sync.WaitGroup
+}
+
+// startProxy starts a proxy to target on any local port.
+func startProxy(t *testing.T, target string) *tcpProxy {
+	t.Helper()
+	p := &tcpProxy{target: target, addr: "127.0.0.1:0", conns: map[net.Conn]struct{}{}}
+	p.start(t)
+	t.Cleanup(p.stop)
+	return p
+}
+
+func (p *tcpProxy) start(t *testing.T) {
+	t.Helper()
+	ln, err := net.Listen("tcp", p.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.mu.Lock()
+	p.ln, p.addr = ln, ln.Addr().String()
+	p.mu.Unlock()
+	p.wg.Go(func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			p.wg.Go(func() { p.forward(conn) })
+		}
+	})
+}
+
+// forward copies between conn and a connection of its own to the target.
+func (p *tcpProxy) forward(conn net.Conn) {
+	up, err := net.Dial("tcp", p.target)
+	if err != nil {
+		conn.Close()
+		return
+	}
+	if !p.track(conn, up) {
+		return
+	}
+	var copies sync.WaitGroup
+	copies.Go(func() { _, _ = io.Copy(up, conn); up.Close() })
+	copies.Go(func() { _, _ = io.Copy(conn, up); conn.Close() })
+	copies.Wait()
+	p.mu.Lock()
+	delete(p.conns, conn)
+	delete(p.conns, up)
+	p.mu.Unlock()
+}
+
+// track keeps the connections for stop; it closes them and returns false
+// when the proxy is stopped already.
+func (p *tcpProxy) track(conns ...net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln == nil {
+		for _, c := range conns {
+			c.Close()
+		}
+		return false
+	}
+	for _, c := range conns {
+		p.conns[c] = struct{}{}
+	}
+	return true
+}
+
+// stop closes the listener and every connection, and waits for them.
+func (p *tcpProxy) stop() {
+	p.mu.Lock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for c := range p.conns {
+		c.Close()
+	}
+	p.mu.Unlock()
+	p.wg.Wait()
+}
+
+// TestFirestoreOutageThroughTheHub cuts the way to the emulator under a
+// hub that watches it: the hub must stop saying it is live within a
+// second, keep the last list, and be live again with what was written
+// meanwhile soon after the way is open again.
+func TestFirestoreOutageThroughTheHub(t *testing.T) {
+	host := emulator.Start(t)
+	p := startProxy(t, host)
+	t.Setenv("FIRESTORE_EMULATOR_HOST", p.addr)
+	project := freshProject(t)
+	s, err := OpenFirestore(context.Background(), project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Writes go to the emulator itself: they are made while the proxy is down.
+	base := fmt.Sprintf("http://%s/v1/projects/%s/databases/(default)/documents/%s", host, project, Collection)
+	date := time.Date(2027, 2, 1, 18, 0, 0, 0, time.UTC)
+	restWrite(t, http.MethodPost, base+"?documentId=before", restDoc("Before the outage", "x", date))
+
+	hub := NewHub(HubOptions{Store: s})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = hub.Run(ctx)
+	}()
+	defer func() { cancel(); <-done }()
+	changed, stop := hub.Subscribe()
+	defer stop()
+	await := func(what string, within time.Duration, ok func(Snapshot) bool) time.Duration {
+		t.Helper()
+		start := time.Now()
+		deadline := time.After(within)
+		for !ok(hub.Current()) {
+			select {
+			case <-changed:
+			case <-deadline:
+				snap := hub.Current()
+				t.Fatalf("hub never saw %s within %v; it has live %v, %d articles, status %v", what, within, snap.Live, len(snap.Articles), hub.Status())
+			}
+		}
+		return time.Since(start)
+	}
+	has := func(s Snapshot, id string) bool { _, ok := s.Article(id); return ok }
+	await("the first list", 30*time.Second, func(s Snapshot) bool { return s.Live && has(s, "before") })
+
+	p.stop()
+	took := await("the outage", linkRetryMax, func(s Snapshot) bool { return !s.Live })
+	t.Logf("the hub was not live %v after the way to Firestore was cut", took.Round(time.Millisecond))
+	if err := hub.Status(); !errors.Is(err, ErrUnreachable) || strings.Contains(err.Error(), p.addr) || strings.Contains(err.Error(), project) {
+		t.Errorf("Status = %v, want ErrUnreachable, with neither address nor project", err)
+	}
+	if snap := hub.Current(); !has(snap, "before") {
+		t.Fatalf("during the outage: %d articles, want the last list", len(snap.Articles))
+	}
+	restWrite(t, http.MethodPost, base+"?documentId=during", restDoc("Written during the outage", "x", date))
+	// Long enough for the library's and the hub's retries to have backed off.
+	time.Sleep(3 * time.Second)
+	if snap := hub.Current(); snap.Live || !has(snap, "before") {
+		t.Fatalf("3 s into the outage: live %v, %d articles; want the last list, not live", snap.Live, len(snap.Articles))
+	}
+
+	p.start(t)
+	took = await("the return", 10*time.Second, func(s Snapshot) bool { return s.Live && has(s, "before") && has(s, "during") })
+	t.Logf("the hub was live again with the new article %v after the way was open again", took.Round(time.Millisecond))
+	if took > linkRetryMax*6/5+2*time.Second {
+		t.Errorf("the hub was live again %v after the return, want within about %v", took.Round(time.Millisecond), linkRetryMax)
+	}
 }

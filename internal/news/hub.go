@@ -124,8 +124,14 @@ func NewHub(opts HubOptions) *Hub {
 	return h
 }
 
+// ErrUnreachable marks an error of a store's Watch that says the store lost
+// its backend, not that it failed for good: Watch, called again at once,
+// waits for the backend's return without hammering it.
+var ErrUnreachable = errors.New("unreachable")
+
 // Run watches the store until ctx ends, retrying with growing waits when it
-// fails. The last good list stays available meanwhile.
+// fails, and at once when it is unreachable (ErrUnreachable). The last good
+// list stays available meanwhile, no longer live.
 func (h *Hub) Run(ctx context.Context) error {
 	wait := time.Second
 	for {
@@ -142,6 +148,13 @@ func (h *Hub) Run(ctx context.Context) error {
 			// starts a new outage, retried soon, not at the slowest pace
 			// the last one reached.
 			wait = time.Second
+		}
+		if errors.Is(err, ErrUnreachable) {
+			// The store waits for its backend's return itself: a wait
+			// here would only hold the news back once it is there.
+			h.opts.Logger.Error("news: store unreachable; showing the last good list", "err", err)
+			h.setStatus(err)
+			continue
 		}
 		h.opts.Logger.Error("news: store watch failed; showing the last good list", "err", err, "retry_in", wait)
 		h.setStatus(err)

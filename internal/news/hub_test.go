@@ -254,6 +254,55 @@ func TestHubRetriesSoonAfterALiveSpell(t *testing.T) {
 	retryAfter(time.Second)
 }
 
+func TestHubWatchesAnUnreachableStoreAgainAtOnce(t *testing.T) {
+	h := startHub(t, "")
+	changed, stop := h.Subscribe()
+	defer stop()
+	// failWith fails the store's watch with err and waits for the hub to
+	// watch it again, moving the clock by wait; a zero wait means at once.
+	failWith := func(err error, wait time.Duration) {
+		t.Helper()
+		h.store.fail <- err
+		if wait > 0 {
+			h.clock.BlockUntilWaiters(1)
+			h.clock.Advance(wait)
+		}
+		select {
+		case <-h.store.watches:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("did not watch again after %v (clock moved by %v)", err, wait)
+		}
+	}
+	h.published([]Article{article("kept", 3)})
+	<-changed
+
+	// The store loses its backend: the last list stays, no longer live,
+	// and the store is watched again without a wait, so that the news
+	// resumes as soon as the store has it again.
+	lost := fmt.Errorf("news: firestore is %w", ErrUnreachable)
+	failWith(lost, 0)
+	<-changed
+	if snap := h.Current(); snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
+		t.Fatalf("while the store is unreachable: %+v, want the last list, not live", snap)
+	}
+	if err := h.Status(); !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("Status = %v, want ErrUnreachable", err)
+	}
+	h.published([]Article{article("kept", 3), article("fresh", 4)})
+	<-changed
+	if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 || h.Status() != nil {
+		t.Fatalf("after the return: %+v (%v), want live with 2 articles", snap, h.Status())
+	}
+
+	// Neither after failures that grew the hub's wait, nor does an
+	// unreachable store grow it.
+	failWith(errors.New("network is down"), time.Second)
+	failWith(errors.New("network is down"), 2*time.Second)
+	failWith(lost, 0)
+	failWith(lost, 0)
+	failWith(errors.New("network is down"), 4*time.Second)
+}
+
 func TestHubServesTheCacheUntilTheStoreAnswers(t *testing.T) {
 	cache := filepath.Join(t.TempDir(), "cache", "news.json")
 	first := startHub(t, cache)

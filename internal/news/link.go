@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -28,19 +29,27 @@ const linkRetryMax = time.Second
 // The client library hides an outage from a listener: it retries the broken
 // stream itself, behind three backoffs of its own (its connection's, up to
 // 2 min; opening the stream's, up to 1 min; the stream's, up to 1 min), so
-// after Firestore is back a listener may stay silent for tens of seconds.
-// A link tells Watch when to start a fresh listener instead.
+// a listener neither says Firestore is gone nor, once Firestore is back,
+// hears from it again for tens of seconds. A link tells Watch both: when
+// Firestore is lost, so that the news stops claiming to be live, and when
+// it is back, so that a fresh listener starts at once.
 //
 // It sees an outage that refuses or resets connections (a server, proxy or
 // emulator that went down); on a silent network it sees nothing, and the
 // library's own retries are all there is.
 type link struct {
 	conn *grpc.ClientConn
+
+	mu sync.Mutex
+	// down is what the link last saw: its last attempt to connect failed
+	// and it has not been ready since. Every waiter moves it, so each one
+	// sees a change another waiter saw first.
+	down bool
 }
 
 // newLink returns a link to the Firestore emulator that
 // FIRESTORE_EMULATOR_HOST names, as the client library reads it, or else
-// to Firestore. It connects on the first waitReturn.
+// to Firestore. It connects on the first await.
 func newLink() (*link, error) {
 	target, creds := firestoreTarget, credentials.NewTLS(nil)
 	if host := os.Getenv("FIRESTORE_EMULATOR_HOST"); host != "" {
@@ -63,29 +72,50 @@ func newLink() (*link, error) {
 	return &link{conn: conn}, nil
 }
 
-// waitReturn connects the link and waits for Firestore to come back after
-// an outage: it returns true once the link, after it failed to connect, is
-// up again, and false when ctx ends first. A first connection is no return,
-// nor is a connection that closes and opens again at once (a server may
-// close idle connections): a listener loses nothing then.
-func (l *link) waitReturn(ctx context.Context) bool {
-	lost := false
+// isDown reports whether Firestore was unreachable when the link last
+// looked.
+func (l *link) isDown() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.down
+}
+
+// await connects the link and follows it until Firestore is unreachable
+// (down) or reachable (!down), and returns true then, at once if it already
+// is; it returns false when ctx ends first.
+//
+// Only a failed attempt to connect (TransientFailure) makes Firestore
+// unreachable. A connection that closes and opens again at once (a server
+// may close idle connections) passes through Idle and Connecting only: a
+// listener loses nothing then. A first connection is no return either: the
+// link is not down before it ever failed.
+func (l *link) await(ctx context.Context, down bool) bool {
 	for {
 		state := l.conn.GetState()
-		switch state {
-		case connectivity.Idle:
+		if l.see(state) == down {
+			return true
+		}
+		if state == connectivity.Idle {
 			l.conn.Connect()
-		case connectivity.TransientFailure:
-			lost = true
-		case connectivity.Ready:
-			if lost {
-				return true
-			}
 		}
 		if !l.conn.WaitForStateChange(ctx, state) {
 			return false
 		}
 	}
+}
+
+// see records what state says of Firestore's reachability and returns
+// whether it is down.
+func (l *link) see(state connectivity.State) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch state {
+	case connectivity.TransientFailure:
+		l.down = true
+	case connectivity.Ready:
+		l.down = false
+	}
+	return l.down
 }
 
 // close closes the link's connection.

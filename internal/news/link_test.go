@@ -3,22 +3,31 @@ package news
 import (
 	"context"
 	"net"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/connectivity"
+	"google.golang.org/grpc/keepalive"
 )
 
 // serveGRPC serves a gRPC server without services on addr ("127.0.0.1:0"
 // for any port) and returns its address and a function that stops it.
-func serveGRPC(t *testing.T, addr string) (string, func()) {
+func serveGRPC(t *testing.T, addr string, opts ...grpc.ServerOption) (string, func()) {
 	t.Helper()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := grpc.NewServer()
+	return ln.Addr().String(), serveOn(t, ln, opts...)
+}
+
+// serveOn serves a gRPC server without services on ln and returns a
+// function that stops it.
+func serveOn(t *testing.T, ln net.Listener, opts ...grpc.ServerOption) func() {
+	t.Helper()
+	srv := grpc.NewServer(opts...)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -29,7 +38,21 @@ func serveGRPC(t *testing.T, addr string) (string, func()) {
 		<-done
 	}
 	t.Cleanup(stop)
-	return ln.Addr().String(), stop
+	return stop
+}
+
+// countingListener counts the connections it accepted.
+type countingListener struct {
+	net.Listener
+	accepted atomic.Int64
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	conn, err := l.Listener.Accept()
+	if err == nil {
+		l.accepted.Add(1)
+	}
+	return conn, err
 }
 
 // waitReady waits, at most 10 s, until l's connection is ready.
@@ -62,7 +85,7 @@ func refuse(t *testing.T, addr string, n int) {
 	}
 }
 
-func TestLinkSeesFirestoreReturn(t *testing.T) {
+func TestLinkSeesFirestoreLostAndBack(t *testing.T) {
 	addr, stop := serveGRPC(t, "127.0.0.1:0")
 	t.Setenv("FIRESTORE_EMULATOR_HOST", "http://"+addr) // the scheme is dropped, as the library does
 	l, err := newLink()
@@ -71,38 +94,55 @@ func TestLinkSeesFirestoreReturn(t *testing.T) {
 	}
 	defer l.close()
 
-	// The first connection is no return.
+	// The first connection is no outage, and no return either.
 	first, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	if l.waitReturn(first) {
-		t.Fatal("waitReturn reported a return on the first connection")
+	if l.await(first, true) {
+		t.Fatal("the link lost Firestore on its first connection")
 	}
 	waitReady(t, l)
+	if l.isDown() {
+		t.Fatal("the link is down while it is ready")
+	}
 
-	// The server goes away, long enough for the link to try 5 times and
-	// reach its slowest pace, then comes back on the same address.
-	ctx, cancel := context.WithCancel(context.Background())
+	// The server goes away: the link's next attempt to connect fails.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	gone := time.Now()
+	stop()
+	if !l.await(ctx, true) {
+		t.Fatal("the link did not lose the server within 10 s")
+	}
+	if took := time.Since(gone); took > linkRetryMax {
+		t.Fatalf("the link lost the server %v after it went, want within %v", took, linkRetryMax)
+	} else {
+		t.Logf("the link lost the server %v after it went", took.Round(time.Millisecond))
+	}
+
+	// It stays away long enough for the link to try 5 times and reach its
+	// slowest pace, then comes back on the same address.
 	returned := make(chan time.Time, 1)
 	go func() {
-		if l.waitReturn(ctx) {
+		if l.await(ctx, false) {
 			returned <- time.Now()
 		}
 		close(returned)
 	}()
-	stop()
 	refuse(t, addr, 5)
 	select {
 	case <-returned:
-		t.Fatal("waitReturn reported a return while the server was down")
+		t.Fatal("the link saw the server back while it was down")
 	default:
+	}
+	if !l.isDown() {
+		t.Fatal("the link is not down while the server is")
 	}
 	back := time.Now()
 	serveGRPC(t, addr)
 	select {
 	case at, ok := <-returned:
 		if !ok {
-			t.Fatal("waitReturn ended without a return")
+			t.Fatal("the link never saw the server back")
 		}
 		// Its next attempt is at most linkRetryMax and its jitter away.
 		if took := at.Sub(back); took > linkRetryMax*6/5+time.Second {
@@ -110,7 +150,35 @@ func TestLinkSeesFirestoreReturn(t *testing.T) {
 		} else {
 			t.Logf("the link saw the server back after %v", took.Round(time.Millisecond))
 		}
-	case <-time.After(10 * time.Second):
+	case <-ctx.Done():
 		t.Fatal("the link did not see the server come back within 10 s")
+	}
+}
+
+func TestLinkIdleCloseIsNoOutage(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := &countingListener{Listener: ln}
+	// The server closes every connection that made no call for 100 ms;
+	// the link opens another at once.
+	serveOn(t, counted, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: 100 * time.Millisecond}))
+	t.Setenv("FIRESTORE_EMULATOR_HOST", ln.Addr().String())
+	l, err := newLink()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	if l.await(ctx, true) {
+		t.Fatal("the link lost Firestore when the server closed an idle connection")
+	}
+	if n := counted.accepted.Load(); n < 4 {
+		t.Fatalf("the server had %d connections in 1.5 s, want the link to reconnect after each close (4 or more)", n)
+	} else {
+		t.Logf("%d connections, each closed as idle after 100 ms, and no outage", n)
 	}
 }
