@@ -10,21 +10,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { eventually, openPage, specRoutes, startServer, viewports } from './harness.mjs';
+import { clockIn, eventually, openPage, specRoutes, startServer, viewports } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
 const zone = 'America/Chicago';
-
-/** The wall-clock time in the page's zone, secondsAhead from now, as HH:MM:SS. */
-function clockIn(secondsAhead) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + secondsAhead * 1000));
-}
 
 /** A path no route has: the server answers it with the site, which sends it home. */
 const notFound = '/no-such-page';
@@ -223,7 +212,7 @@ describe('Content-Security-Policy', () => {
       const { page, context, errors, cspViolations } = await openPage(
         site.browser,
         site.server,
-        `/whattimeisit?debug=off&at=${clockIn(4)}`,
+        `/whattimeisit?debug=off&at=${clockIn(zone, 4)}`,
         viewport,
         { timezoneId: zone },
       );

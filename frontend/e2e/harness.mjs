@@ -318,3 +318,14 @@ export async function eventually(what, fn, timeoutMs) {
   }
   throw new Error(`${what} did not happen within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
 }
+
+/** The wall-clock time in timeZone, secondsAhead from now, as HH:MM:SS (a countdown's `at=`). */
+export function clockIn(timeZone, secondsAhead) {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + secondsAhead * 1000));
+}

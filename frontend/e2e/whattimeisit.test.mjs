@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { clockIn, openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 const zone = 'America/Chicago';
@@ -19,17 +19,6 @@ const paintedPixels = (page) =>
     for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
     return n;
   });
-
-/** The wall-clock time in the page's zone, secondsAhead from now, as HH:MM:SS. */
-function clockIn(secondsAhead) {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + secondsAhead * 1000));
-}
 
 describe('whattimeisit', () => {
   let server;
@@ -123,7 +112,7 @@ describe('whattimeisit', () => {
   });
 
   it('takes the time of day from ?at=HH:MM:SS', async () => {
-    const at = clockIn(5);
+    const at = clockIn(zone, 5);
     const { page, context, errors } = await openPage(
       browser,
       server,

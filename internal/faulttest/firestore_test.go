@@ -20,8 +20,6 @@ import (
 
 	"github.com/robohornets/robohornets/internal/syncbuf"
 
-	"go.uber.org/goleak"
-
 	"github.com/robohornets/robohornets/internal/firestoretest"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
@@ -30,18 +28,7 @@ import (
 // emulator is this package's own Firestore emulator: its tests kill it.
 var emulator firestoretest.Emulator
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	emulator.Stop()
-	if code == 0 {
-		// The hub, the server, every stream and client must be gone.
-		if err := goleak.Find(goleak.IgnoreTopFunction("google.golang.org/grpc/internal/grpcsync.(*CallbackSerializer).run")); err != nil {
-			os.Stderr.WriteString("goroutine leak: " + err.Error() + "\n")
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }
 
 const (
 	// defaultLoad is the issue's: a 60 s load with the emulator killed in it.

@@ -24,6 +24,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"go.uber.org/goleak"
 )
 
 // DefaultJar is where Debian's google-cloud-cli-firestore-emulator package
@@ -235,4 +237,20 @@ func FreshProject(tb testing.TB) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return "test-" + hex.EncodeToString(b)
+}
+
+// Main runs a package's tests (call it from TestMain), stops e, and fails the
+// run when the tests passed but left goroutines behind: every watcher, hub,
+// server and client a test started must be gone. gRPC's callback
+// serializer is ignored; it ends a moment after its connection closes.
+func Main(m *testing.M, e *Emulator) {
+	code := m.Run()
+	e.Stop()
+	if code == 0 {
+		if err := goleak.Find(goleak.IgnoreTopFunction("google.golang.org/grpc/internal/grpcsync.(*CallbackSerializer).run")); err != nil {
+			os.Stderr.WriteString("goroutine leak: " + err.Error() + "\n")
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
