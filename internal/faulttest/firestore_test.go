@@ -170,8 +170,10 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 	// What Firestore holds is durable; the emulator's memory is not. Its
 	// export, taken just before the crash, is loaded again on its return.
 	data := emulator.Export(t, project)
-	emulator.Kill()
+	// The time is taken before the kill: Kill returns only once the process
+	// is reaped, and the server may have seen the death a moment before.
 	killed := time.Now()
+	emulator.Kill()
 	sleepUntil(killed.Add(sched.outage))
 	// The server may see Firestore back before Restart returns: whatever
 	// it says from here on is no longer about the outage.
