@@ -48,13 +48,7 @@ func BenchmarkPreview(b *testing.B) {
 func BenchmarkHubPublish(b *testing.B) {
 	store := newScriptedStore()
 	hub := NewHub(HubOptions{Store: store, Clock: clock.NewFake(time.Unix(0, 0))})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = hub.Run(ctx)
-	}()
-	defer func() { cancel(); <-done }()
+	defer runHub(hub)()
 	<-store.watches
 	subs := make([]<-chan struct{}, 1000)
 	for i := range subs {

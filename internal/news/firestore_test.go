@@ -111,13 +111,7 @@ func restDoc(title, content string, date time.Time) map[string]any {
 func TestFirestoreWatchThroughTheHub(t *testing.T) {
 	s, base := openEmulatorStore(t)
 	hub := NewHub(HubOptions{Store: s})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = hub.Run(ctx)
-	}()
-	defer func() { cancel(); <-done }()
+	defer runHub(hub)()
 	changed, stop := hub.Subscribe()
 	defer stop()
 
@@ -266,13 +260,7 @@ func TestFirestoreOutageThroughTheHub(t *testing.T) {
 	restWrite(t, http.MethodPost, base+"?documentId=before", restDoc("Before the outage", "x", date))
 
 	hub := NewHub(HubOptions{Store: s})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = hub.Run(ctx)
-	}()
-	defer func() { cancel(); <-done }()
+	defer runHub(hub)()
 	changed, stop := hub.Subscribe()
 	defer stop()
 	await := func(what string, within time.Duration, ok func(Snapshot) bool) time.Duration {

@@ -57,16 +57,21 @@ func startHub(t *testing.T, cacheFile string) runningHub {
 	store := newScriptedStore()
 	fake := clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
 	hub := NewHub(HubOptions{Store: store, CacheFile: cacheFile, Clock: fake})
+	stop := runHub(hub)
+	<-store.watches
+	t.Cleanup(stop)
+	return runningHub{Hub: hub, store: store, clock: fake, stop: stop}
+}
+
+// runHub runs hub in the background; stop ends it and waits until it has.
+func runHub(hub *Hub) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		_ = hub.Run(ctx)
 	}()
-	<-store.watches
-	stop := func() { cancel(); <-done }
-	t.Cleanup(stop)
-	return runningHub{Hub: hub, store: store, clock: fake, stop: stop}
+	return func() { cancel(); <-done }
 }
 
 func TestHubRendersAndNotifies(t *testing.T) {
