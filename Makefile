@@ -17,7 +17,7 @@ LDFLAGS      := -s -w -X main.version=$(VERSION)
 BIN          := build/bin
 LISTEN       ?= 127.0.0.1:8080
 # Not ./...: frontend/node_modules holds a Go package of an npm dependency.
-GO_PKGS      := . ./internal/...
+GO_PKGS      := . ./internal/... ./cmd/... ./test/...
 GO_SOURCES   := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package.json frontend/tsconfig*.json -type f 2>/dev/null)
 
@@ -68,7 +68,7 @@ $(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES)
 
 # The replay server of the event APIs, for the pit display's end-to-end tests.
 $(BIN)/replayd: $(GO_SOURCES)
-	CGO_ENABLED=0 go build -trimpath -o $@ ./internal/event/replay/replayd
+	CGO_ENABLED=0 go build -trimpath -o $@ ./cmd/replayd
 
 .PHONY: build
 build: deps $(BIN)/robohornets $(BIN)/robohornets-server ## build the desktop binary and the static serve-only binary
@@ -104,7 +104,7 @@ test: deps test-go test-scale test-frontend test-e2e test-desktop ## run every c
 .PHONY: test-go
 test-go: frontend/dist/index.html
 	@echo "== go: generated files, gofmt, vet, staticcheck"
-	go run ./internal/spec/gen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
+	go run ./cmd/specgen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	go vet $(GO_PKGS)
 	go vet -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
@@ -124,9 +124,9 @@ test-go: frontend/dist/index.html
 .PHONY: test-scale
 test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on one Firestore emulator: one write reaches all viewers within 1 s
 	@echo "== scale-out: three serve processes behind nginx on one Firestore emulator"
-	go vet -tags scale ./internal/scaletest
-	$(STATICCHECK) -tags scale ./internal/scaletest
-	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./internal/scaletest
+	go vet -tags scale ./test/scale
+	$(STATICCHECK) -tags scale ./test/scale
+	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./test/scale
 
 .PHONY: test-frontend
 test-frontend: frontend/node_modules/.installed
@@ -152,8 +152,8 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 	@rm -f docs/.bench-body docs/.bench-go docs/.bench-go-raw; : > $(BENCH_SUMMARY)
 	goals=0; export BENCH_SUMMARY=$(BENCH_SUMMARY); ( \
 	  echo "## Go: rendering, fan-out, HTTP handlers, event data and Firestore cost"; echo; \
-	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event\`"; echo; \
-	  go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/event > docs/.bench-go-raw || goals=1; \
+	  echo "Command: \`go test -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/frcevent\`"; echo; \
+	  go test -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/frcevent > docs/.bench-go-raw || goals=1; \
 	  echo '```'; grep -E '^(Benchmark|ok|FAIL|goos|goarch|cpu)' docs/.bench-go-raw | tee docs/.bench-go; echo '```'; echo; \
 	  awk '/^BenchmarkFirestoreReads1000Visitors/ { for (i = 2; i <= NF; i++) if ($$i == "x-fewer-reads") r = $$(i-1); \
 	    for (i = 2; i <= NF; i++) if ($$i == "original-reads/op") o = $$(i-1); \
@@ -163,7 +163,7 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 	  awk '/total for \// { printf "| initial JS + CSS of / (gzip) | %s KB | ≤ 100 KB | | %s |\n", $$1, ($$1 <= 100 ? "met" : "**not met**") }' docs/.bench-go >> $(BENCH_SUMMARY); \
 	  (cd frontend && node bench/serve-vs-nginx.mjs) || goals=$$?; \
 	  (cd frontend && node bench/lighthouse.mjs) || goals=$$?; \
-	  internal/server/sseload/bench-streams.sh $(BIN)/robohornets-server || goals=1; \
+	  frontend/bench/streams.sh $(BIN)/robohornets-server || goals=1; \
 	  (cd frontend && node bench/window.mjs) || goals=$$?; \
 	  exit $$goals ) > docs/.bench-body || goals=$$?; \
 	{ echo "# Benchmarks"; echo; \
@@ -176,7 +176,7 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 
 .PHONY: bench-streams
 bench-streams: $(BIN)/robohornets-server ## 10,000 live news viewers on one serve process (Firestore emulator, local store); prints a markdown section
-	internal/server/sseload/bench-streams.sh $(BIN)/robohornets-server
+	frontend/bench/streams.sh $(BIN)/robohornets-server
 
 # A new interesting input is minimised for at most 10 s: Go's default, a
 # minute, can spend a whole run of FuzzRender on one input.
@@ -197,9 +197,9 @@ fuzz: ## run every Go fuzz target (func Fuzz… in internal/) for FUZZTIME each 
 .PHONY: reliability
 reliability: deps $(BIN)/robohornets-server ## a minute of wrk at 200 connections (0 errors, memory bounded) and 500 slow clients (normal clients' p99 within 2×) against serve
 	@echo "== reliability: wrk flood and slow clients against serve (static build)"
-	go vet -tags reliability ./internal/reliability
-	$(STATICCHECK) -tags reliability ./internal/reliability
-	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags reliability -count=1 -v ./internal/reliability
+	go vet -tags reliability ./test/reliability
+	$(STATICCHECK) -tags reliability ./test/reliability
+	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags reliability -count=1 -v ./test/reliability
 
 .PHONY: soak
 SOAK_MINUTES ?= 120

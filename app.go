@@ -16,8 +16,8 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/event"
-	"github.com/robohornets/robohornets/internal/kiosk"
+	"github.com/robohornets/robohornets/internal/desktop"
+	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -27,15 +27,15 @@ import (
 // "navigate" (page rotation) and "dim" (night dimming).
 type App struct {
 	hub    *news.Hub
-	events *event.Hub
+	events *frcevent.Hub
 	clock  clock.Clock
 	logger *slog.Logger
-	opts   kiosk.Window
+	opts   desktop.Window
 
-	violations   *kiosk.ViolationLog // the page's policy violations, logged a few per load
-	heartbeats   chan time.Time      // page heartbeats, for the watchdog
-	interactions chan time.Time      // touches, clicks and keys, for the rotation
-	holds        chan bool           // whether our match is queuing, for the rotation
+	violations   *desktop.ViolationLog // the page's policy violations, logged a few per load
+	heartbeats   chan time.Time        // page heartbeats, for the watchdog
+	interactions chan time.Time        // touches, clicks and keys, for the rotation
+	holds        chan bool             // whether our match is queuing, for the rotation
 
 	mu        sync.Mutex
 	ctx       context.Context // the Wails context, once started
@@ -45,10 +45,10 @@ type App struct {
 }
 
 // NewApp returns the bindings of a window with the given options.
-func NewApp(hub *news.Hub, events *event.Hub, clk clock.Clock, logger *slog.Logger, opts kiosk.Window) *App {
+func NewApp(hub *news.Hub, events *frcevent.Hub, clk clock.Clock, logger *slog.Logger, opts desktop.Window) *App {
 	return &App{
 		hub: hub, events: events, clock: clk, logger: logger, opts: opts,
-		violations:   kiosk.NewViolationLog(logger),
+		violations:   desktop.NewViolationLog(logger),
 		heartbeats:   make(chan time.Time, 1),
 		interactions: make(chan time.Time, 1),
 		holds:        make(chan bool, 1),
@@ -93,24 +93,24 @@ func (a *App) startup(ctx context.Context) {
 // no window manager that leaves GTK reporting a stale size for seconds. The
 // position is taken as relative to the screen: a kiosk has one.
 func (a *App) cover(ctx context.Context) {
-	c := kiosk.Cover{Every: kiosk.CoverEvery, MaxWait: kiosk.CoverMaxWait}
-	c.Run(ctx, a.clock, func() (kiosk.Size, kiosk.Placement, error) {
+	c := desktop.Cover{Every: desktop.CoverEvery, MaxWait: desktop.CoverMaxWait}
+	c.Run(ctx, a.clock, func() (desktop.Size, desktop.Placement, error) {
 		all, err := runtime.ScreenGetAll(ctx)
 		if err != nil {
-			return kiosk.Size{}, kiosk.Placement{}, err
+			return desktop.Size{}, desktop.Placement{}, err
 		}
-		screens := make([]kiosk.Screen, len(all))
+		screens := make([]desktop.Screen, len(all))
 		for i, s := range all {
-			screens[i] = kiosk.Screen{Size: kiosk.Size{Width: s.Size.Width, Height: s.Size.Height}, Current: s.IsCurrent, Primary: s.IsPrimary}
+			screens[i] = desktop.Screen{Size: desktop.Size{Width: s.Size.Width, Height: s.Size.Height}, Current: s.IsCurrent, Primary: s.IsPrimary}
 		}
-		screen, ok := kiosk.PickScreen(screens)
+		screen, ok := desktop.PickScreen(screens)
 		if !ok {
-			return kiosk.Size{}, kiosk.Placement{}, errors.New("kiosk: the window system reports no screen")
+			return desktop.Size{}, desktop.Placement{}, errors.New("kiosk: the window system reports no screen")
 		}
 		x, y := runtime.WindowGetPosition(ctx)
 		w, h := runtime.WindowGetSize(ctx)
-		return screen, kiosk.Placement{X: x, Y: y, Width: w, Height: h}, nil
-	}, func(s kiosk.Size, from kiosk.Placement) {
+		return screen, desktop.Placement{X: x, Y: y, Width: w, Height: h}, nil
+	}, func(s desktop.Size, from desktop.Placement) {
 		a.logger.Info("kiosk: covering the screen", "width", s.Width, "height", s.Height,
 			"window", fmt.Sprintf("%dx%d%+d%+d", from.Width, from.Height, from.X, from.Y))
 		runtime.WindowSetMaxSize(ctx, s.Width, s.Height)
@@ -151,7 +151,7 @@ func (a *App) forwardTicks(ctx context.Context) {
 
 // watch reloads the page when its heartbeat stops, and closes the window
 // when reloading does not help, so a supervisor can restart the program.
-func (a *App) watch(ctx context.Context, w kiosk.Watchdog) {
+func (a *App) watch(ctx context.Context, w desktop.Watchdog) {
 	err := w.Run(ctx, a.clock, a.heartbeats, func() {
 		a.logger.Warn("watchdog: the page stopped answering; reloading", "silent_for", w.Timeout)
 		a.mu.Lock()
@@ -172,11 +172,11 @@ func (a *App) watch(ctx context.Context, w kiosk.Watchdog) {
 // guardMemory reloads the page when the window's processes (this one and
 // WebKit's) use more memory than the ceiling. After a reload the page's
 // next report is logged again ("page"), so an operator sees it came back.
-func (a *App) guardMemory(ctx context.Context, g kiosk.MemoryGuard) {
+func (a *App) guardMemory(ctx context.Context, g desktop.MemoryGuard) {
 	pid, pageSize := os.Getpid(), os.Getpagesize()
 	proc := os.DirFS("/proc")
 	mib := func(b int64) string { return fmt.Sprintf("%.1f", float64(b)/(1<<20)) }
-	err := g.Run(ctx, a.clock, func() (int64, error) { return kiosk.GroupMemory(proc, pid, pageSize) },
+	err := g.Run(ctx, a.clock, func() (int64, error) { return desktop.GroupMemory(proc, pid, pageSize) },
 		func(used int64) {
 			a.logger.Warn("kiosk: memory guard: reloading the page", "used_mib", mib(used), "ceiling_mib", mib(g.Ceiling))
 			a.mu.Lock()
@@ -234,7 +234,7 @@ func (a *App) News() news.Snapshot {
 }
 
 // Event returns the pit display's data; later changes arrive as "event" events.
-func (a *App) Event() event.Status {
+func (a *App) Event() frcevent.Status {
 	return a.events.Current()
 }
 
@@ -279,7 +279,7 @@ func (a *App) Report(s PageState) {
 // CSPViolation is called for each Content-Security-Policy violation the
 // page sees. They are logged as warnings ("csp violation"), a few per page
 // load, so an operator and the desktop tests see what the policy blocked.
-func (a *App) CSPViolation(v kiosk.Violation) {
+func (a *App) CSPViolation(v desktop.Violation) {
 	a.violations.Add(v)
 }
 

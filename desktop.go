@@ -13,7 +13,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/cli"
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/kiosk"
+	"github.com/robohornets/robohornets/internal/desktop"
 )
 
 //go:embed build/appicon.png
@@ -30,7 +30,7 @@ func windowOpener() func(context.Context, cli.Window) error { return openWindow 
 func openWindow(ctx context.Context, w cli.Window) error {
 	app := NewApp(w.News, w.Event, clock.Real{}, w.Logger, w.Settings)
 	if w.Settings.Kiosk {
-		release, err := kiosk.InhibitScreenSaver("robohornets", "kiosk display")
+		release, err := desktop.InhibitScreenSaver("robohornets", "kiosk display")
 		if err != nil {
 			w.Logger.Warn("kiosk: the screen saver may blank the screen; turn it off in the system settings", "err", err)
 		} else {

@@ -1,4 +1,4 @@
-// The replay server of the event APIs (internal/event/replay/replayd): FRC
+// The replay server of the event APIs (cmd/replayd): FRC
 // Nexus and The Blue Alliance in their documented shapes, played from a
 // timeline, for the pit display's end-to-end tests.
 import { spawn } from 'node:child_process';

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robohornets/robohornets/internal/disktest"
+	"github.com/robohornets/robohornets/internal/testutil/disktest"
 )
 
 // TestNewsOnAFullDisk edits and adds articles of the local store on a full

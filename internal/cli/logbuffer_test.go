@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/syncbuf"
+	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 )
 
 func TestLogBufferWritesLinesSoonAndAllOnClose(t *testing.T) {

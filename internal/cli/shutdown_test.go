@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/syncbuf"
+	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 )
 
 // lastLines returns the last n lines of s.

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/robohornets/robohornets/internal/event"
+	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
@@ -37,8 +37,8 @@ func (e *eventFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&e.team, "team", spec.Team, "our FRC team `NUMBER`")
 	fs.StringVar(&e.event, "event", "", "TBA event `KEY` of the pit display, like 2026okok (default: the team's event of today); \"off\" turns event data off; \"demo\" plays a bundled qualification day")
 	fs.StringVar(&e.nexusEvent, "nexus-event", "", "the event's `KEY` on FRC Nexus when it differs from TBA's, as for championship divisions (default: --event)")
-	fs.StringVar(&e.nexusURL, "nexus-url", event.DefaultNexusURL, "base `URL` of the FRC Nexus API (a mirror or a test server); the key comes from $NEXUS_API_KEY")
-	fs.StringVar(&e.tbaURL, "tba-url", event.DefaultTBAURL, "base `URL` of The Blue Alliance API v3; the key comes from $TBA_API_KEY")
+	fs.StringVar(&e.nexusURL, "nexus-url", frcevent.DefaultNexusURL, "base `URL` of the FRC Nexus API (a mirror or a test server); the key comes from $NEXUS_API_KEY")
+	fs.StringVar(&e.tbaURL, "tba-url", frcevent.DefaultTBAURL, "base `URL` of The Blue Alliance API v3; the key comes from $TBA_API_KEY")
 	e.nexusKey = os.Getenv("NEXUS_API_KEY")
 	e.tbaKey = os.Getenv("TBA_API_KEY")
 	e.nexusWebhookToken = os.Getenv("NEXUS_WEBHOOK_TOKEN")
@@ -64,7 +64,7 @@ func (e *eventFlags) check() error {
 // the website over them. stop ends them in order.
 type services struct {
 	news  *news.Hub
-	event *event.Hub
+	event *frcevent.Hub
 	site  *server.Server
 	stop  func()
 }
@@ -78,7 +78,7 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		return services{}, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	opts := event.Options{
+	opts := frcevent.Options{
 		Team:          e.team,
 		EventKey:      e.event,
 		NexusEventKey: e.nexusEvent,
@@ -92,9 +92,9 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 	stopDemo := func() {}
 	switch e.event {
 	case eventOff:
-		opts = event.Options{Team: e.team, Disabled: true, Logger: logger}
+		opts = frcevent.Options{Team: e.team, Disabled: true, Logger: logger}
 	case eventDemo:
-		demo, err := event.StartDemo(ctx, nil, logger)
+		demo, err := frcevent.StartDemo(ctx, nil, logger)
 		if err != nil {
 			cancel()
 			stopNews()
@@ -103,7 +103,7 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		opts = demo.Apply(opts)
 		stopDemo = func() { _ = demo.Close() }
 	}
-	events := event.NewHub(opts)
+	events := frcevent.NewHub(opts)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

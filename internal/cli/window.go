@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/event"
-	"github.com/robohornets/robohornets/internal/kiosk"
+	"github.com/robohornets/robohornets/internal/desktop"
+	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
@@ -19,9 +19,9 @@ import (
 // Window is what the desktop window needs: its settings, the news, the
 // event data, and the website that serves its page.
 type Window struct {
-	Settings kiosk.Window
+	Settings desktop.Window
 	News     *news.Hub
-	Event    *event.Hub
+	Event    *frcevent.Hub
 	// Site serves the window's page, so the page can also fall back to fetch
 	// and server-sent events after a hard reload.
 	Site   *server.Server
@@ -39,7 +39,7 @@ func (p Program) runWindow(args []string) error {
 	c.register(fs)
 	var e eventFlags
 	e.register(fs)
-	var f kiosk.WindowFlags
+	var f desktop.WindowFlags
 	fs.StringVar(&f.Route, "route", "/", "`PATH` of the page to open, like /whattimeisit")
 	fs.BoolVar(&f.Kiosk, "kiosk", false, "fullscreen and frameless, for unattended screens: hides the idle cursor, keeps the screen on, one instance")
 	fs.StringVar(&f.Rotate, "rotate", "", "comma-separated `ROUTES` to cycle through, like \"/,/crescendo,/reefscape,/news\"")

@@ -3,7 +3,7 @@ package news
 import (
 	"testing"
 
-	"github.com/robohornets/robohornets/internal/firestoretest"
+	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
 // emulator is the real Firestore emulator shared by the tests of this

@@ -3,7 +3,7 @@ package news
 import (
 	"testing"
 
-	"github.com/robohornets/robohornets/internal/firestoretest"
+	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
 func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }

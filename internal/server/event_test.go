@@ -10,17 +10,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/event"
-	"github.com/robohornets/robohornets/internal/event/replay"
+	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
 // demoEventHub runs an event hub against the replay server playing the
 // bundled demo, until the test ends, and waits for its first merged Status.
-func demoEventHub(t testing.TB) *event.Hub {
+func demoEventHub(t testing.TB) *frcevent.Hub {
 	t.Helper()
 	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
 	t.Cleanup(upstream.Close)
-	hub := event.NewHub(event.Options{
+	hub := frcevent.NewHub(frcevent.Options{
 		EventKey: replay.Demo().Event,
 		NexusURL: upstream.URL + "/nexus/api/v1",
 		TBAURL:   upstream.URL + "/tba/api/v3",
@@ -49,7 +49,7 @@ func TestEventAPIAndStream(t *testing.T) {
 	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
 		t.Fatalf("GET /api/event: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
-	var s event.Status
+	var s frcevent.Status
 	decodeJSON(t, body, &s)
 	if !s.Configured || s.NextMatch == nil || s.NextMatch.Label != "Qualification 14" || s.Team != 1209 {
 		t.Fatalf("/api/event = %+v, want the demo's Qualification 14 for team 1209", s)
@@ -72,7 +72,7 @@ func TestEventAPIAndStream(t *testing.T) {
 func TestEventIsOffWithoutAHub(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	_, body := e.get(t, "/api/event")
-	var s event.Status
+	var s frcevent.Status
 	decodeJSON(t, body, &s)
 	if s.Configured {
 		t.Fatalf("/api/event without an event hub = %+v, want not configured", s)
@@ -174,7 +174,7 @@ func TestNexusWebhook(t *testing.T) {
 }
 
 // announcements are the texts of the announcements s shows.
-func announcements(s event.Status) []string {
+func announcements(s frcevent.Status) []string {
 	var texts []string
 	for _, a := range s.Announcements {
 		texts = append(texts, a.Text)

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/event"
+	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -32,7 +32,7 @@ type Options struct {
 	// Hub supplies the news; required.
 	Hub *news.Hub
 	// Event supplies the pit display's data; nil means event data is off.
-	Event *event.Hub
+	Event *frcevent.Hub
 	// NexusWebhookToken, when set, accepts Nexus's pushes at
 	// POST /api/nexus/webhook with this Nexus-Token; "" means no webhook.
 	NexusWebhookToken string
@@ -112,7 +112,7 @@ func New(opts Options) *Server {
 		opts.Heartbeat = DefaultHeartbeat
 	}
 	if opts.Event == nil {
-		opts.Event = event.NewHub(event.Options{Disabled: true, Logger: opts.Logger})
+		opts.Event = frcevent.NewHub(frcevent.Options{Disabled: true, Logger: opts.Logger})
 	}
 	if opts.MaxStreams == 0 {
 		opts.MaxStreams = DefaultMaxStreams
@@ -187,15 +187,15 @@ func statusFor(err error) int {
 	switch {
 	case errors.As(err, &tooBig):
 		return http.StatusRequestEntityTooLarge
-	case errors.Is(err, news.ErrInvalidID), errors.Is(err, event.ErrMalformedPush), errors.Is(err, errBadBody):
+	case errors.Is(err, news.ErrInvalidID), errors.Is(err, frcevent.ErrMalformedPush), errors.Is(err, errBadBody):
 		return http.StatusBadRequest
 	case errors.Is(err, errBadToken):
 		return http.StatusUnauthorized
 	case errors.Is(err, news.ErrNotFound):
 		return http.StatusNotFound
-	case errors.Is(err, event.ErrNoEvent), errors.Is(err, event.ErrOtherEvent):
+	case errors.Is(err, frcevent.ErrNoEvent), errors.Is(err, frcevent.ErrOtherEvent):
 		return http.StatusConflict
-	case errors.Is(err, event.ErrFuturePush):
+	case errors.Is(err, frcevent.ErrFuturePush):
 		return http.StatusUnprocessableEntity
 	default:
 		return http.StatusInternalServerError

@@ -22,7 +22,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/event"
+	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
@@ -104,7 +104,7 @@ type envConfig struct {
 	// siteURL is Options.SiteURL; "-" means "".
 	siteURL string
 	// event is Options.Event; nil leaves event data off.
-	event *event.Hub
+	event *frcevent.Hub
 	// webhookToken is Options.NexusWebhookToken.
 	webhookToken string
 }

@@ -4,7 +4,7 @@
 // this file; a test fails when the two drift apart.
 package spec
 
-//go:generate go run ./gen -o ../../frontend/src/lib/spec.gen.ts
+//go:generate go run ../../cmd/specgen -o ../../frontend/src/lib/spec.gen.ts
 
 import "time"
 

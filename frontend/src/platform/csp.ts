@@ -1,6 +1,6 @@
 /**
  * One Content-Security-Policy violation as the desktop window reports it to
- * Go: internal/kiosk/csp.go's Violation, field for field.
+ * Go: internal/desktop/csp.go's Violation, field for field.
  */
 export interface Violation {
   /** Tells the page's loads apart; Go logs a few violations per load. */

@@ -1,0 +1,94 @@
+// Command replayd serves the Nexus and TBA APIs from a replay timeline, for
+// end-to-end tests and trying the pit display without network:
+//
+//	replayd -listen 127.0.0.1:8098 -timeline demo -loop
+//
+// It prints "listening on http://ADDR" once it accepts connections.
+// POST /control with {"fault":"FAULT","api":"nexus|tba|"} makes one API, or
+// both, fail that way, or ("") serve again. FAULT is one of slow, hang, 500,
+// 403, malformed, truncated, truncated-chunked, huge, down and flap; flap
+// alternates between -flap-fault and good answers every -flap-every.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "replayd:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx ends.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replayd", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
+	timeline := fs.String("timeline", "demo", `timeline file (JSON), or "demo" for the bundled one`)
+	nexusKey := fs.String("nexus-key", replay.DefaultNexusKey, "Nexus-Api-Key to accept")
+	tbaKey := fs.String("tba-key", replay.DefaultTBAKey, "X-TBA-Auth-Key to accept")
+	loop := fs.Bool("loop", false, "start the timeline again after its length")
+	flapEvery := fs.Duration("flap-every", replay.DefaultFlapEvery, "how long each bad and good spell of the flap fault lasts")
+	flapFault := fs.String("flap-fault", string(replay.FaultDown), "the `fault` of the flap fault's bad spells")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if f := replay.Fault(*flapFault); f == replay.FaultNone || f == replay.FaultFlap || !f.Valid() {
+		return fmt.Errorf("-flap-fault %q: want a fault other than flap", *flapFault)
+	}
+	if *flapEvery <= 0 {
+		return fmt.Errorf("-flap-every %v: want a positive duration", *flapEvery)
+	}
+	tl := replay.Demo()
+	if *timeline != "demo" {
+		data, err := os.ReadFile(*timeline)
+		if err != nil {
+			return err
+		}
+		if tl, err = replay.Parse(data); err != nil {
+			return err
+		}
+	}
+	srv := replay.New(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey,
+		FlapEvery: *flapEvery, FlapFault: replay.Fault(*flapFault)})
+	mux := http.NewServeMux()
+	mux.Handle("/control", srv.ControlHandler())
+	mux.Handle("/", srv)
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	server := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 1)
+	go func() { errc <- server.Serve(ln) }()
+	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := server.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,192 @@
+package frcevent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// The states of a Source. The page words its notice after them.
+const (
+	// StateOK means the source answered with good data at its last request.
+	StateOK = "ok"
+	// StateOff means the source is not configured (no key) and is never asked.
+	StateOff = "off"
+	// StateKeyRejected means the source answered 401 or 403 to our key.
+	StateKeyRejected = "key rejected"
+	// StateNotFound means the source does not know the event (404).
+	StateNotFound = "event not found"
+	// StateUnreachable means a network error, a timeout, a 5xx, or a body
+	// that is malformed or too big.
+	StateUnreachable = "unreachable"
+	// StateDown means TBA answers but lists the event's data feed as down.
+	StateDown = "down"
+)
+
+const (
+	// requestTimeout bounds one request, connection and body included.
+	requestTimeout = 10 * time.Second
+	// maxBody bounds an upstream answer: a bigger one is an error, never a
+	// big allocation. A whole event is well under 1 MiB.
+	maxBody = 4 << 20
+)
+
+// sourceError is a failed request with the Source state it puts its source
+// in. Its text never holds a key: keys only travel in headers.
+type sourceError struct {
+	state string
+	err   error
+}
+
+func (e *sourceError) Error() string { return e.err.Error() }
+func (e *sourceError) Unwrap() error { return e.err }
+
+// stateOf returns the Source state a request error leads to.
+func stateOf(err error) string {
+	if err == nil {
+		return StateOK
+	}
+	var se *sourceError
+	if errors.As(err, &se) {
+		return se.state
+	}
+	return StateUnreachable
+}
+
+// refused reports whether the source turned us away for good (a bad key or
+// an unknown event): asking again soon cannot help.
+func refused(err error) bool {
+	s := stateOf(err)
+	return s == StateKeyRejected || s == StateNotFound
+}
+
+// response is an upstream answer that passed the status and size checks.
+type response struct {
+	notModified bool
+	etag        string
+	body        []byte
+}
+
+// httpGet sends one GET and sorts the answer into a response or a
+// sourceError. what names the request in errors, like "nexus GET /event/x".
+func httpGet(ctx context.Context, hc *http.Client, timeout time.Duration, what, url string, header http.Header) (response, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
+	}
+	req.Header = header
+	resp, err := hc.Do(req)
+	if err != nil {
+		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+	case http.StatusNotModified:
+		return response{notModified: true}, nil
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return response{}, &sourceError{StateKeyRejected, fmt.Errorf("event: %s: %s", what, resp.Status)}
+	case http.StatusNotFound:
+		return response{}, &sourceError{StateNotFound, fmt.Errorf("event: %s: %s", what, resp.Status)}
+	default:
+		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %s", what, resp.Status)}
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	if err != nil {
+		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: read body: %w", what, err)}
+	}
+	if len(body) > maxBody {
+		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: body over %d bytes", what, maxBody)}
+	}
+	return response{etag: resp.Header.Get("ETag"), body: body}, nil
+}
+
+// decode unmarshals an upstream body; a malformed one makes the source
+// unreachable, as a truncated answer is a network fault more than anything.
+func decode(what string, body []byte, v any) error {
+	if err := json.Unmarshal(body, v); err != nil {
+		return &sourceError{StateUnreachable, fmt.Errorf("event: %s: decode: %w", what, err)}
+	}
+	return nil
+}
+
+// flexString is a JSON string that also accepts a number, and null as "":
+// team numbers and ids come as either, depending on the source.
+type flexString string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (f *flexString) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	switch {
+	case bytes.Equal(data, []byte("null")):
+		*f = ""
+	case len(data) > 0 && data[0] == '"':
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
+			return err
+		}
+		*f = flexString(s)
+	default:
+		var n json.Number
+		if err := json.Unmarshal(data, &n); err != nil {
+			return fmt.Errorf("want a string or a number, got %s", clip(data))
+		}
+		*f = flexString(n.String())
+	}
+	return nil
+}
+
+// clip shortens an upstream value quoted in an error: it reaches the log,
+// and one field of a 4 MiB answer must not fill it.
+func clip(data []byte) string {
+	const limit = 64
+	if len(data) <= limit {
+		return string(data)
+	}
+	return string(data[:limit]) + "…"
+}
+
+// The window of believable upstream times. A time outside it is a bug
+// upstream, and one past year 9999 would not even encode to JSON: it is
+// dropped as if the source had sent none.
+var (
+	earliestTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	latestTime   = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// inWindow returns &t, or nil when t is outside the believable window.
+func inWindow(t time.Time) *time.Time {
+	if t.Before(earliestTime) || !t.Before(latestTime) {
+		return nil
+	}
+	return &t
+}
+
+// fromMillis converts Nexus's Unix milliseconds; nil, or a time outside
+// years 2000 to 2099, gives nil.
+func fromMillis(ms *int64) *time.Time {
+	if ms == nil {
+		return nil
+	}
+	return inWindow(time.UnixMilli(*ms).UTC())
+}
+
+// fromSeconds converts TBA's Unix seconds; nil, or a time outside years
+// 2000 to 2099, gives nil.
+func fromSeconds(s *int64) *time.Time {
+	if s == nil {
+		return nil
+	}
+	return inWindow(time.Unix(*s, 0).UTC())
+}
+
+// teamKey is TBA's key of a team number, like "frc1209".
+func teamKey(team int) string { return "frc" + strconv.Itoa(team) }

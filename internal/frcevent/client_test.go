@@ -1,0 +1,315 @@
+package frcevent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+)
+
+func TestNexusClientDecodesAndConverts(t *testing.T) {
+	var gotKey string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotKey = r.Header.Get("Nexus-Api-Key")
+		if r.URL.Path != "/api/v1/event/2026test" {
+			http.NotFound(w, r)
+			return
+		}
+		// Absent keys, nulls, a null alliance, null seats, numbers for ids.
+		w.Write([]byte(`{"eventKey":"2026test","dataAsOfTime":1773500000123,"nowQueuing":null,
+			"matches":[
+			 {"label":"Qualification 1","status":"On field","redTeams":["1209",null,"254"],"blueTeams":null,
+			  "times":{"estimatedStartTime":1773500060000,"actualStartTime":null},"breakAfter":"Lunch"},
+			 {"label":"Practice 1","redTeams":[],"blueTeams":["1"]}],
+			"announcements":[{"id":7,"announcement":"Hello","postedTime":1773499000000}],
+			"partsRequests":[{"id":"p","parts":"bolt","requestedByTeam":118,"postedTime":1773499500000}]}`))
+	}))
+	defer srv.Close()
+	c := &nexusClient{base: srv.URL + "/api/v1", key: "secret-nexus", http: srv.Client(), timeout: time.Second}
+	ev, err := c.event(context.Background(), "2026test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gotKey != "secret-nexus" {
+		t.Errorf("Nexus-Api-Key = %q", gotKey)
+	}
+	if want := time.UnixMilli(1773500000123).UTC(); !ev.DataAsOf.Equal(want) {
+		t.Errorf("DataAsOf = %v, want %v (milliseconds)", ev.DataAsOf, want)
+	}
+	q1, p1 := ev.Matches[0], ev.Matches[1]
+	if !reflect.DeepEqual(q1.Red, []string{"1209", "", "254"}) || q1.Blue != nil {
+		t.Errorf("teams = %#v / %#v, want a null seat as \"\" and a null alliance as nil", q1.Red, q1.Blue)
+	}
+	if q1.Times.EstimatedStart == nil || q1.Times.EstimatedStart.Unix() != 1773500060 || q1.Times.ActualStart != nil || q1.Times.EstimatedQueue != nil {
+		t.Errorf("times = %+v", q1.Times)
+	}
+	if q1.BreakAfter != "Lunch" || p1.Status != "" || p1.Red == nil || len(p1.Red) != 0 {
+		t.Errorf("matches = %+v", ev.Matches)
+	}
+	if a := ev.Announcements[0]; a.ID != "7" || a.Text != "Hello" || a.Posted.UnixMilli() != 1773499000000 {
+		t.Errorf("announcement = %+v", a)
+	}
+	if p := ev.PartsRequests[0]; p.Team != "118" || p.Parts != "bolt" {
+		t.Errorf("parts request = %+v", p)
+	}
+}
+
+func TestTBAClientDecodesAndConverts(t *testing.T) {
+	var gotKey string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotKey = r.Header.Get("X-TBA-Auth-Key")
+		switch r.URL.Path {
+		case "/team/frc1209/event/2026test/status":
+			w.Write([]byte(`null`))
+		case "/team/frc1209/event/2026test/matches/simple":
+			w.Write([]byte(`[{"key":"2026test_qm3","comp_level":"qm","set_number":1,"match_number":3,
+			  "alliances":{"red":{"team_keys":["frc1209","frc2","frc3"],"score":-1},"blue":{"team_keys":["frc4","frc5","frc6"],"score":null}},
+			  "winning_alliance":"","time":1773500000,"predicted_time":null,"actual_time":null},
+			 {"key":"2026test_qm1","comp_level":"qm","set_number":1,"match_number":1,"alliances":null}]`))
+		case "/event/2026test":
+			w.Write([]byte(`{"key":"2026test","name":"Test","timezone":null,"webcasts":[{"type":"twitch","channel":"x","file":null}]}`))
+		case "/event/2026test/rankings":
+			w.Write([]byte(`null`))
+		case "/status":
+			w.Write([]byte(`{"down_events":["2026test"],"is_datafeed_down":false}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	c := &tbaClient{base: srv.URL, key: "secret-tba", http: srv.Client(), timeout: time.Second}
+	ctx := context.Background()
+	st, err := c.teamStatus(ctx, 1209, "2026test")
+	if err != nil || st != nil {
+		t.Fatalf("teamStatus = %+v, %v; want nil for null", st, err)
+	}
+	if gotKey != "secret-tba" {
+		t.Errorf("X-TBA-Auth-Key = %q", gotKey)
+	}
+	ms, err := c.matches(ctx, 1209, "2026test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := ms[0]; m.Time == nil || m.Time.Unix() != 1773500000 || m.Time.UnixMilli() != 1773500000000 || m.PredictedTime != nil ||
+		m.RedScore != -1 || m.BlueScore != -1 || !reflect.DeepEqual(m.Red, []string{"1209", "2", "3"}) {
+		t.Errorf("match = %+v, want seconds converted, scores -1, numbers without frc", m)
+	}
+	if m := ms[1]; m.RedScore != -1 || m.Red != nil {
+		t.Errorf("match without alliances = %+v", m)
+	}
+	ev, err := c.event(ctx, "2026test")
+	if err != nil || ev.Name != "Test" || ev.Timezone != "" || len(ev.Webcasts) != 1 {
+		t.Errorf("event = %+v, %v", ev, err)
+	}
+	if rs, err := c.rankings(ctx, "2026test"); err != nil || rs != nil {
+		t.Errorf("rankings = %v, %v; want nil for null", rs, err)
+	}
+	if down, err := c.downEvents(ctx); err != nil || !reflect.DeepEqual(down, []string{"2026test"}) {
+		t.Errorf("down events = %v, %v", down, err)
+	}
+}
+
+func TestTBAClientReusesBodyOn304(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	var inm []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inm = append(inm, r.Header.Get("If-None-Match"))
+		r.URL.Path = "/tba/api/v3" + r.URL.Path
+		e.up.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	c := &tbaClient{base: srv.URL, key: replay.DefaultTBAKey, http: srv.Client(), timeout: time.Second}
+	first, err := c.teamStatus(context.Background(), 1209, "2026test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := c.teamStatus(context.Background(), 1209, "2026test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inm[0] != "" || inm[1] == "" {
+		t.Fatalf("If-None-Match = %q, want none then the ETag", inm)
+	}
+	if !reflect.DeepEqual(first, second) || first.Rank == nil || first.Rank.Rank != 3 || first.PitLocation != "P9" {
+		t.Fatalf("after a 304: %+v, want the first answer %+v again", second, first)
+	}
+	if n := e.up.Count(replay.EndpointTBATeamStatus); n != 2 {
+		t.Fatalf("requests = %d, want 2", n)
+	}
+}
+
+func TestClientErrorStates(t *testing.T) {
+	tests := []struct {
+		name      string
+		nexusKey  string
+		tbaKey    string
+		event     string
+		fault     replay.Fault
+		want      string
+		wantInErr string // "" when the words are the transport's
+		wantErr   error
+	}{
+		{name: "wrong key", nexusKey: "wrong-secret", tbaKey: "wrong-secret", want: StateKeyRejected, wantInErr: "403"},
+		{name: "no key", nexusKey: "", tbaKey: "", want: StateKeyRejected, wantInErr: "401"},
+		{name: "unknown event", event: "2026nope", want: StateNotFound, wantInErr: "404"},
+		{name: "500", fault: replay.Fault500, want: StateUnreachable, wantInErr: "500"},
+		{name: "revoked key", fault: replay.Fault403, want: StateKeyRejected, wantInErr: "403"},
+		{name: "malformed", fault: replay.FaultMalformed, want: StateUnreachable, wantInErr: "decode"},
+		{name: "truncated", fault: replay.FaultTruncated, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "truncated chunked", fault: replay.FaultTruncatedChunked, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "huge", fault: replay.FaultHuge, want: StateUnreachable, wantInErr: "body over"},
+		{name: "down", fault: replay.FaultDown, want: StateUnreachable},
+		{name: "slow", fault: replay.FaultSlow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "hang", fault: replay.FaultHang, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+	}
+	for _, tt := range tests {
+		for _, api := range []string{"nexus", "tba"} {
+			t.Run(tt.name+"/"+api, func(t *testing.T) {
+				e := newEnv(t, testTimeline())
+				e.up.SetFault("", tt.fault)
+				timeout := 5 * time.Second
+				if tt.fault == replay.FaultSlow || tt.fault == replay.FaultHang {
+					// The fake clock never releases the answer: only the
+					// request's own timeout ends it, short to keep the test so.
+					timeout = 50 * time.Millisecond
+				}
+				c := e.clients(timeout)
+				if tt.nexusKey != "" || tt.tbaKey != "" || tt.name == "no key" {
+					c.nexus.key, c.tba.key = tt.nexusKey, tt.tbaKey
+				}
+				event := "2026test"
+				if tt.event != "" {
+					event = tt.event
+				}
+				var err error
+				if api == "nexus" {
+					_, err = c.nexus.event(context.Background(), event)
+				} else {
+					_, err = c.tba.matches(context.Background(), 1209, event)
+				}
+				if got := stateOf(err); got != tt.want {
+					t.Fatalf("state = %q (err %v), want %q", got, err, tt.want)
+				}
+				if !strings.Contains(err.Error(), tt.wantInErr) {
+					t.Errorf("error %q does not say %q", err, tt.wantInErr)
+				}
+				if tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
+					t.Errorf("error %q is not %v", err, tt.wantErr)
+				}
+				for _, key := range []string{replay.DefaultNexusKey, replay.DefaultTBAKey, "wrong-secret"} {
+					if strings.Contains(err.Error(), key) {
+						t.Errorf("error %q holds a key", err)
+					}
+				}
+				var se *sourceError
+				if !errors.As(err, &se) {
+					t.Errorf("error %T is not a sourceError", err)
+				}
+			})
+		}
+	}
+}
+
+// clients are both clients of e's upstream with a short request timeout,
+// so the slow fault times out at once in real time.
+type clients struct {
+	nexus *nexusClient
+	tba   *tbaClient
+}
+
+func (e *env) clients(timeout time.Duration) clients {
+	return clients{
+		nexus: &nexusClient{base: e.srv.URL + "/nexus/api/v1", key: replay.DefaultNexusKey, http: e.srv.Client(), timeout: timeout},
+		tba:   &tbaClient{base: e.srv.URL + "/tba/api/v3", key: replay.DefaultTBAKey, http: e.srv.Client(), timeout: timeout},
+	}
+}
+
+func TestTBAClientDropsABrokenAnswer(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	c := e.clients(time.Second).tba
+	ctx := context.Background()
+	good, err := c.matches(ctx, 1209, "2026test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.up.SetFault("tba", replay.FaultMalformed)
+	if _, err := c.matches(ctx, 1209, "2026test"); stateOf(err) != StateUnreachable {
+		t.Fatalf("malformed: %v", err)
+	}
+	e.up.SetFault("tba", replay.FaultNone)
+	again, err := c.matches(ctx, 1209, "2026test")
+	if err != nil || !reflect.DeepEqual(good, again) {
+		t.Fatalf("after the fault: %v, %v; want the good list again", again, err)
+	}
+}
+
+func TestUpstreamTimesOutsideTheWindowAreDropped(t *testing.T) {
+	ms := func(t time.Time) *int64 { v := t.UnixMilli(); return &v }
+	sec := func(t time.Time) *int64 { v := t.Unix(); return &v }
+	huge, tiny := int64(1)<<62, -int64(1)<<62
+	tests := []struct {
+		name string
+		in   time.Time
+		ok   bool
+	}{
+		{"event day", start, true},
+		{"year 2000", time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), true},
+		{"1999", time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC), false},
+		{"epoch", time.Unix(0, 0), false},
+		{"2100", time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := fromMillis(ms(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
+				t.Errorf("fromMillis = %v, want ok %v", got, tt.ok)
+			}
+			if got := fromSeconds(sec(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
+				t.Errorf("fromSeconds = %v, want ok %v", got, tt.ok)
+			}
+		})
+	}
+	for _, v := range []int64{huge, tiny} {
+		if got := fromMillis(&v); got != nil {
+			t.Errorf("fromMillis(%d) = %v, want nil", v, got)
+		}
+		if got := fromSeconds(&v); got != nil {
+			t.Errorf("fromSeconds(%d) = %v, want nil", v, got)
+		}
+	}
+	// Such a time in an answer is dropped, and the rest kept: the Status
+	// encodes, whatever the year upstream says.
+	ev, err := parseNexusEvent("test", []byte(`{"eventKey":"e","dataAsOfTime":4611686018427387904,"matches":[
+		{"label":"Qualification 1","times":{"estimatedStartTime":-4611686018427387904,"scheduledStartTime":1773500000000}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ev.DataAsOf.IsZero() || ev.Matches[0].Times.EstimatedStart != nil || ev.Matches[0].Times.ScheduledStart == nil {
+		t.Fatalf("parsed = %+v, %+v", ev, ev.Matches[0].Times)
+	}
+	up := upstream{Team: 1209, Configured: true, EventKey: "e", NexusEventKey: "e", Nexus: nexusData{Health: health{StateOK, ""}, Event: ev}}
+	if _, err := json.Marshal(merge(up, start)); err != nil {
+		t.Fatalf("the merge does not encode: %v", err)
+	}
+}
+
+func TestFlexStringErrorIsShort(t *testing.T) {
+	var v struct {
+		ID flexString `json:"id"`
+	}
+	big := `{"id":[` + strings.Repeat(`"xxxxxxxx",`, 100000) + `"x"]}`
+	err := json.Unmarshal([]byte(big), &v)
+	if err == nil {
+		t.Fatal("a list decoded as a flexString")
+	}
+	if len(err.Error()) > 200 {
+		t.Fatalf("error of %d bytes for a value of %d, want it clipped: %.100s…", len(err.Error()), len(big), err)
+	}
+}

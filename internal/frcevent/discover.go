@@ -1,0 +1,107 @@
+package frcevent
+
+import (
+	"cmp"
+	"context"
+	"strconv"
+	"time"
+	// Event timezones must resolve on machines without a zone database
+	// (Windows): the binary carries its own.
+	_ "time/tzdata"
+)
+
+// discover looks for today's event among the team's events of the year on
+// TBA until it finds one or ctx ends, and then polls it. Meanwhile
+// Configured is false with a calm message, or the event the cache names
+// is polled (*stop stops it): a TBA that is down or refuses the key must
+// not keep Nexus from being asked. When TBA names another event, or none,
+// the cached one stops being polled before its data is dropped.
+func (h *Hub) discover(ctx context.Context, stop *func()) {
+	h.mu.Lock()
+	polled := ""
+	if h.up.Configured {
+		polled = h.up.EventKey
+	}
+	h.mu.Unlock()
+	p := &poll{endpoint: epTBATeamEvents, every: discoverEvery, floor: tbaFloor}
+	failures := 0
+	for {
+		started := h.opts.Clock.Now()
+		events, err := h.tba.teamEvents(ctx, h.opts.Team, started.Year())
+		if ctx.Err() != nil {
+			return
+		}
+		ev, found := currentEvent(events, started)
+		if err == nil && polled != "" && ev.Key != polled {
+			(*stop)()
+			*stop, polled = func() {}, ""
+		}
+		h.record(p.endpoint, err, func(up *upstream) {
+			if !found {
+				up.Configured, up.Message = false, "No event found for team "+strconv.Itoa(up.Team)+" today; set one with --event KEY"
+				h.forgetPollsLocked()
+				return
+			}
+			if up.EventKey != ev.Key {
+				up.Nexus, up.TBA = nexusData{}, tbaData{Event: &ev}
+				h.forgetPollsLocked()
+			}
+			up.Configured, up.Message, up.EventKey = true, "", ev.Key
+			up.NexusEventKey = cmp.Or(h.opts.NexusEventKey, ev.Key)
+		})
+		if err == nil && found {
+			h.opts.Logger.Info("event: found today's event", "event", ev.Key)
+			if polled != ev.Key {
+				*stop = h.startPolls(ctx, ev.Key, cmp.Or(h.opts.NexusEventKey, ev.Key))
+			}
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.opts.Clock.After(h.delay(p, err, &failures)):
+		}
+	}
+}
+
+// forgetPollsLocked drops the results of the polls of an event no longer
+// polled, so that they do not speak for the health of the next one.
+func (h *Hub) forgetPollsLocked() {
+	for ep := range h.errs {
+		if ep != epTBATeamEvents {
+			delete(h.errs, ep)
+		}
+	}
+}
+
+// currentEvent picks the event that is on today in its own timezone. A day
+// either side counts too (load-in day, the drive home), but an event that is
+// on today proper wins over one that only touches it.
+func currentEvent(events []tbaEvent, now time.Time) (tbaEvent, bool) {
+	var best tbaEvent
+	bestScore := 0
+	for _, e := range events {
+		loc, err := time.LoadLocation(e.Timezone)
+		if err != nil {
+			loc = time.UTC
+		}
+		start, err1 := time.ParseInLocation(time.DateOnly, e.StartDate, loc)
+		end, err2 := time.ParseInLocation(time.DateOnly, e.EndDate, loc)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		y, m, d := now.In(loc).Date()
+		today := time.Date(y, m, d, 0, 0, 0, 0, loc)
+		score := 0
+		switch {
+		case !today.Before(start) && !today.After(end):
+			score = 2
+		case !today.Before(start.AddDate(0, 0, -1)) && !today.After(end.AddDate(0, 0, 1)):
+			score = 1
+		}
+		if score > bestScore {
+			best, bestScore = e, score
+		}
+	}
+	return best, bestScore > 0
+}

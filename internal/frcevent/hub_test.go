@@ -1,0 +1,566 @@
+package frcevent
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+)
+
+func notified(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+func TestHubMergesBothSources(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	s := h.Current()
+	if !s.Configured || s.EventName != "Test Regional" || s.Timezone != "America/Chicago" || s.Pit != "B12" {
+		t.Fatalf("Status = %+v", s)
+	}
+	if s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" || s.NextMatch.Status != "Queuing soon" || s.NextMatch.Alliance != "blue" {
+		t.Fatalf("NextMatch = %+v", s.NextMatch)
+	}
+	if len(s.Recent) != 1 || s.Recent[0].Result != "win" || *s.Recent[0].RedScore != 90 {
+		t.Fatalf("Recent = %+v", s.Recent)
+	}
+	if s.Rank == nil || *s.Rank != (Rank{3, 24, Record{Wins: 1}}) {
+		t.Fatalf("Rank = %+v", s.Rank)
+	}
+	if s.Nexus.State != StateOK || s.TBA.State != StateOK || !s.TBA.AsOf.Equal(start) {
+		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
+	}
+	if len(s.Announcements) != 1 {
+		t.Fatalf("announcements = %+v, want only the one already posted", s.Announcements)
+	}
+	body, version := h.JSON()
+	again, v2 := h.JSON()
+	if &body[0] != &again[0] || version != v2 {
+		t.Fatal("JSON is encoded again for a second reader")
+	}
+	var decoded Status
+	if err := json.Unmarshal(body, &decoded); err != nil || decoded.EventKey != "2026test" {
+		t.Fatalf("JSON = %s (%v)", body, err)
+	}
+}
+
+func TestHubNotifiesOnlyOnChange(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	changed, unsubscribe := h.Subscribe()
+	defer unsubscribe()
+
+	// 30 s: Nexus answers the same data.
+	e.advance(30*time.Second, time.Second, 2)
+	if notified(changed) {
+		t.Fatal("notified though nothing changed")
+	}
+	// 60 s: the announcement of 40 s and the queue call of 60 s.
+	e.advance(30*time.Second, time.Second, 2)
+	if !notified(changed) {
+		t.Fatal("no notification for a new announcement and a queue call")
+	}
+	s := h.Current()
+	if s.Announcements[0].ID != "a2" || s.NextMatch.Status != "Now queuing" || s.NowQueuing != "Qualification 2" {
+		t.Fatalf("after 60 s: announcements %+v, next %+v, queuing %q", s.Announcements, s.NextMatch, s.NowQueuing)
+	}
+	// 61 s: TBA confirms its data (304s): newer AsOf, nothing to show.
+	_, before := h.JSON()
+	e.advance(time.Second, time.Second, 2)
+	if notified(changed) {
+		t.Fatal("notified for a confirmation alone")
+	}
+	if _, after := h.JSON(); after == before || !h.Current().TBA.AsOf.Equal(start.Add(61*time.Second)) {
+		t.Fatalf("version %d -> %d, TBA AsOf %v; want the newer AsOf published", before, after, h.Current().TBA.AsOf)
+	}
+}
+
+func TestHubIsPoliteToTBA(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	e.runHub(t, e.options(), 2)
+	e.advance(20*time.Minute, time.Second, 2)
+	for _, ep := range []string{replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAEvent, replay.EndpointTBARankings, replay.EndpointTBAStatus} {
+		times := e.up.Requests(ep)
+		if len(times) < 2 {
+			t.Errorf("%s: %d requests in 20 min, want it polled", ep, len(times))
+		}
+		for i := 1; i < len(times); i++ {
+			if gap := times[i].Sub(times[i-1]); gap < 61*time.Second {
+				t.Errorf("%s: requests %v apart, want at least 61 s", ep, gap)
+			}
+		}
+	}
+	if n := e.up.Count(replay.EndpointTBATeamStatus); n > 20 {
+		t.Errorf("team status asked %d times in 20 min", n)
+	}
+	if n := e.up.Count(replay.EndpointNexusEvent); n < 35 || n > 41 {
+		t.Errorf("Nexus asked %d times in 20 min, want about every 30 s", n)
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	tests := []struct {
+		base     time.Duration
+		failures int
+		r        float64
+		want     time.Duration
+	}{
+		{30 * time.Second, 1, 0, 30 * time.Second},
+		{30 * time.Second, 1, 0.999999, 60 * time.Second},
+		{30 * time.Second, 2, 0, time.Minute},
+		{30 * time.Second, 3, 0.5, 3 * time.Minute},
+		{30 * time.Second, 4, 0, 150 * time.Second},
+		{30 * time.Second, 40, 0.999999, 5 * time.Minute},
+		{61 * time.Second, 1, 0, 61 * time.Second},
+	}
+	for _, tt := range tests {
+		got := backoff(tt.base, tt.failures, tt.r).Round(time.Second)
+		if got != tt.want {
+			t.Errorf("backoff(%v, %d, %v) = %v, want %v", tt.base, tt.failures, tt.r, got, tt.want)
+		}
+	}
+}
+
+func TestHubBacksOffWithJitter(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	e.up.SetFault("nexus", replay.Fault500)
+	h, _ := e.runHub(t, e.options(), 2)
+	e.advance(40*time.Minute, 5*time.Second, 2)
+	times := e.up.Requests(replay.EndpointNexusEvent)
+	var gaps []time.Duration
+	for i := 1; i < len(times); i++ {
+		gaps = append(gaps, times[i].Sub(times[i-1]))
+	}
+	t.Logf("gaps between Nexus requests while it fails: %v", gaps)
+	if len(gaps) < 8 {
+		t.Fatalf("gaps = %v, want retries", gaps)
+	}
+	// Doubling from 30 s with each delay in the upper half of its step.
+	for i, lo := range []time.Duration{30 * time.Second, time.Minute, 2 * time.Minute, 150 * time.Second} {
+		if gaps[i] < lo || gaps[i] > 2*lo+5*time.Second {
+			t.Errorf("gap %d = %v, want within [%v, %v]", i, gaps[i], lo, 2*lo)
+		}
+	}
+	distinct := map[time.Duration]bool{}
+	for _, g := range gaps {
+		if g > maxBackoff+5*time.Second {
+			t.Errorf("gap %v over the 5 min cap", g)
+		}
+		distinct[g] = true
+	}
+	if len(distinct) < len(gaps)/2 {
+		t.Errorf("gaps %v: want them jittered", gaps)
+	}
+	if s := h.Current(); s.Nexus.State != StateUnreachable || s.TBA.State != StateOK {
+		t.Errorf("sources %+v / %+v", s.Nexus, s.TBA)
+	}
+	// Nexus comes back: the next poll finds it and the pace is normal again.
+	e.up.SetFault("nexus", replay.FaultNone)
+	e.advance(6*time.Minute, 5*time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK {
+		t.Fatalf("Nexus %+v after it came back", s.Nexus)
+	}
+	n := e.up.Count(replay.EndpointNexusEvent)
+	e.advance(5*time.Minute, 5*time.Second, 2)
+	if got := e.up.Count(replay.EndpointNexusEvent) - n; got < 9 {
+		t.Errorf("%d polls in 5 min after recovery, want about 10", got)
+	}
+}
+
+func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.TBAKey = "wrong-tba-secret"
+	opts.NexusKey = "wrong-nexus-secret"
+	h, _ := e.runHub(t, opts, 2)
+	endpoints := []string{replay.EndpointNexusEvent, replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAStatus}
+	// At 0, 5 and 10 min: the slowest pace from the first refusal on.
+	e.advance(10*time.Minute, 5*time.Second, 2)
+	for _, ep := range endpoints {
+		if n := e.up.Count(ep); n > 3 {
+			t.Errorf("%s asked %d times in 10 min with a rejected key, want at most 3", ep, n)
+		}
+	}
+	e.advance(20*time.Minute, 5*time.Second, 2)
+	for _, ep := range endpoints {
+		if n := e.up.Count(ep); n > 7 {
+			t.Errorf("%s asked %d times in 30 min with a rejected key, want at most 7", ep, n)
+		}
+	}
+	s := h.Current()
+	if s.TBA.State != StateKeyRejected || s.TBA.Message != "TBA key rejected" || s.Nexus.Message != "Nexus key rejected" {
+		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
+	}
+	body, _ := h.JSON()
+	for _, secret := range []string{"wrong-tba-secret", "wrong-nexus-secret"} {
+		if strings.Contains(string(body), secret) || strings.Contains(e.logs.String(), secret) {
+			t.Errorf("a key leaked into the Status or the log")
+		}
+	}
+	if !strings.Contains(e.logs.String(), "key rejected") {
+		t.Errorf("log does not say the key was rejected:\n%s", e.logs)
+	}
+}
+
+// TestHubKeepsLastGoodDataOnBrokenAnswers breaks both upstreams every way
+// the replay can for a quarter of an hour: the hub keeps the last good data
+// untouched and shows it with its age, asks again only as the backoff says,
+// abandons a hung request at its timeout, and takes fresh data as soon as
+// upstream answers again.
+func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
+	tests := []struct {
+		fault replay.Fault
+		state string // both sources' state while it lasts
+	}{
+		{replay.FaultMalformed, StateUnreachable},
+		{replay.FaultTruncated, StateUnreachable},
+		{replay.FaultTruncatedChunked, StateUnreachable},
+		{replay.FaultHuge, StateUnreachable},
+		{replay.Fault500, StateUnreachable},
+		{replay.Fault403, StateKeyRejected},
+		{replay.FaultDown, StateUnreachable},
+		{replay.FaultHang, StateUnreachable},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.fault), func(t *testing.T) {
+			e := newEnv(t, testTimeline())
+			timed, opts := e.timed(t)
+			h := NewHub(opts)
+			if tt.fault == replay.FaultHang {
+				// Real time passes only while a request hangs: a short
+				// timeout keeps the test short, and is checked below.
+				h.nexus.timeout, h.tba.timeout = hangTimeout, hangTimeout
+			}
+			e.run(t, h, 2)
+			good, goodUp := h.Current(), upstreamOf(h)
+			from := e.clk.Now()
+			e.up.SetFault("", tt.fault)
+			timed.reset()
+			e.advance(faultWindow, 5*time.Second, 2)
+
+			s := h.Current()
+			if s.Nexus.State != tt.state || s.TBA.State != tt.state || s.Nexus.Message == "" || s.TBA.Message == "" {
+				t.Fatalf("sources = %+v / %+v, want %q with a message", s.Nexus, s.TBA, tt.state)
+			}
+			// The data held is the last good, untouched, and so is what
+			// the page shows of it, with the time it is from: the page
+			// says "Data as of" that time, and calls it stale after 10 min.
+			if up := upstreamOf(h); !sameData(up, goodUp) {
+				t.Errorf("upstream data changed during the fault:\n got %+v\nwant %+v", up, goodUp)
+			}
+			if s.Rank == nil || s.EventName != "Test Regional" || s.NextMatch == nil || s.Pit != "B12" || len(s.Announcements) == 0 {
+				t.Errorf("Status = %+v, want the last good data", s)
+			}
+			if !s.AsOf.Equal(good.AsOf) || !s.Nexus.AsOf.Equal(good.Nexus.AsOf) || !s.TBA.AsOf.Equal(good.TBA.AsOf) {
+				t.Errorf("as of %v (Nexus %v, TBA %v), want the last good data's %v (%v, %v)",
+					s.AsOf, s.Nexus.AsOf, s.TBA.AsOf, good.AsOf, good.Nexus.AsOf, good.TBA.AsOf)
+			}
+			if age := e.clk.Now().Sub(s.AsOf); age < faultWindow {
+				t.Errorf("data %v old after %v of fault", age, faultWindow)
+			}
+			// The requests: no more, and no fewer, than the backoff allows.
+			refusal := tt.state == StateKeyRejected
+			for _, c := range []struct {
+				endpoint string
+				poll     poll
+			}{
+				{replay.EndpointNexusEvent, poll{every: nexusEvery}},
+				{replay.EndpointTBATeamStatus, poll{every: tbaStatusEvery, floor: tbaFloor}},
+			} {
+				n := countAfter(e.up.Requests(c.endpoint), from)
+				fewest, most := requestBounds(c.poll, refusal, faultWindow, 5*time.Second)
+				t.Logf("%s: %d requests in %v of fault (backoff allows %d to %d)", c.endpoint, n, faultWindow, fewest, most)
+				if n < fewest || n > most {
+					t.Errorf("%s: %d requests in %v of fault, want %d to %d", c.endpoint, n, faultWindow, fewest, most)
+				}
+			}
+			if tt.fault == replay.FaultHang {
+				checkAbandoned(t, e, timed)
+			}
+
+			// Upstream answers again: the next poll, at most maxBackoff
+			// away, takes fresh data.
+			back := e.clk.Now()
+			e.up.SetFault("", replay.FaultNone)
+			e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
+			s = h.Current()
+			if s.Nexus.State != StateOK || s.TBA.State != StateOK {
+				t.Fatalf("after recovery: %+v / %+v", s.Nexus, s.TBA)
+			}
+			if !s.Nexus.AsOf.After(good.Nexus.AsOf) || s.TBA.AsOf.Before(back) || !s.AsOf.After(good.AsOf) {
+				t.Fatalf("after recovery: as of %v (Nexus %v, TBA %v), want data newer than the fault", s.AsOf, s.Nexus.AsOf, s.TBA.AsOf)
+			}
+		})
+	}
+}
+
+func TestHubWithoutKeysAsksNothing(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey = "", ""
+	h, stop := e.runHub(t, opts, 0)
+	e.clk.Advance(10 * time.Minute)
+	stop()
+	s := h.Current()
+	if !s.Configured || s.Nexus.State != StateOff || s.TBA.State != StateOff || s.Nexus.Message != "No Nexus key set" {
+		t.Fatalf("Status = %+v", s)
+	}
+	if n := e.up.Count(replay.EndpointNexusEvent) + e.up.Count(replay.EndpointTBAStatus) + e.up.Count(replay.EndpointTBATeamEvents); n != 0 {
+		t.Fatalf("%d requests without keys", n)
+	}
+}
+
+func TestHubDisabled(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.Disabled = true
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	h, stop := e.runHub(t, opts, 0)
+	e.clk.Advance(10 * time.Minute)
+	stop()
+	s := h.Current()
+	if s.Configured || s.Message == "" || s.NextMatch != nil {
+		t.Fatalf("Status = %+v, want not configured with a message", s)
+	}
+	for _, ep := range []string{replay.EndpointNexusEvent, replay.EndpointNexusPits, replay.EndpointTBATeamStatus, replay.EndpointTBATeamEvents, replay.EndpointTBAStatus} {
+		if n := e.up.Count(ep); n != 0 {
+			t.Errorf("%s asked %d times while disabled", ep, n)
+		}
+	}
+	if _, err := os.Stat(opts.CacheFile); !os.IsNotExist(err) {
+		t.Errorf("cache written while disabled: %v", err)
+	}
+}
+
+func TestHubCacheSurvivesRestart(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "cache", "event.json")
+	h1, stop := e.runHub(t, opts, 2)
+	data, err := os.ReadFile(opts.CacheFile)
+	if err != nil || !strings.Contains(string(data), "Test Regional") {
+		t.Fatalf("cache after the first answers: %v, %.200s", err, data)
+	}
+	// A change is written at once.
+	e.advance(time.Minute, time.Second, 2)
+	if data, _ := os.ReadFile(opts.CacheFile); !strings.Contains(string(data), "Lunch moved") {
+		t.Fatal("cache lacks the new announcement")
+	}
+	stop()
+	last := h1.Current()
+	if last.NowQueuing == "" || !last.QueueHold(e.clk.Now()) {
+		t.Fatalf("before the restart: %+v, want our match queuing", last)
+	}
+
+	// Restart an hour later with both sources down: the cached data with
+	// its age, but nothing of it passes for live.
+	e.up.SetFault("", replay.FaultDown)
+	e.clk.Advance(time.Hour)
+	h2 := NewHub(opts)
+	if s := h2.Current(); !s.AsOf.Equal(last.AsOf) || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label ||
+		s.Rank == nil || s.Nexus.State != StateUnreachable || s.NowQueuing != "" || s.QueueHold(e.clk.Now()) {
+		t.Fatalf("after restart: %+v\nwant the cached data, its AsOf %v, and no queue call an hour old", s, last.AsOf)
+	}
+	h2, _ = e.runHub(t, opts, 2)
+	s := h2.Current()
+	if s.Nexus.State != StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
+		!s.AsOf.Equal(last.AsOf) || len(s.Announcements) != 2 {
+		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
+	}
+}
+
+func TestHubCacheWithoutSourcesIsNeverLive(t *testing.T) {
+	// A restart moments after a queue call, with no source to answer: the
+	// cached "Now queuing" must not hold the kiosk on the pit display, as
+	// nothing would ever merge again to let it go.
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	_, stop := e.runHub(t, opts, 2)
+	e.advance(time.Minute, time.Second, 2)
+	stop()
+	opts.NexusKey, opts.TBAKey = "", ""
+	e.clk.Advance(10 * time.Second)
+	s := NewHub(opts).Current()
+	if s.QueueHold(e.clk.Now()) || s.NowQueuing != "" || s.Nexus.State != StateOff {
+		t.Fatalf("cached, no source: next %+v, queuing %q, Nexus %+v; want no hold", s.NextMatch, s.NowQueuing, s.Nexus)
+	}
+	if s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" || !s.AsOf.Equal(start.Add(time.Minute)) {
+		t.Fatalf("cached, no source: %+v, want the cached data with its age", s)
+	}
+}
+
+func TestHubIgnoresBadCache(t *testing.T) {
+	tests := []struct {
+		name, content string
+		event         string
+	}{
+		{"garbage", "{not json", "2026test"},
+		{"another event", `{"status":{"eventKey":"2026else","configured":true},"upstream":{"team":1209,"configured":true,"eventKey":"2026else","nexusEventKey":"2026else"}}`, "2026test"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, testTimeline())
+			opts := e.options()
+			opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+			if err := os.WriteFile(opts.CacheFile, []byte(tt.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s := NewHub(opts).Current()
+			if s.EventKey != "2026test" || s.NextMatch != nil || s.Nexus.State != StateUnreachable {
+				t.Fatalf("Status = %+v, want a fresh start", s)
+			}
+			if tt.name == "garbage" && !strings.Contains(e.logs.String(), "unreadable cache") {
+				t.Errorf("log = %s, want the cache error", e.logs)
+			}
+		})
+	}
+}
+
+func TestHubSurvivesAStatusThatDoesNotEncode(t *testing.T) {
+	// JSON cannot hold a year past 9999. The clients drop such times, but
+	// should one reach the merge anyway, the hub logs it, keeps showing the
+	// last good Status and goes on: no panic, no lock held for ever.
+	e := newEnv(t, testTimeline())
+	h, _ := e.runHub(t, e.options(), 2)
+	before, version := h.JSON()
+	h.apply(func(up *upstream) {
+		ev := *up.Nexus.Event
+		ev.DataAsOf = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+		up.Nexus.Event = &ev
+	})
+	if after, v := h.JSON(); string(after) != string(before) || v != version {
+		t.Fatalf("after a Status that does not encode: version %d -> %d, want the last good body", version, v)
+	}
+	if !strings.Contains(e.logs.String(), "cannot encode") {
+		t.Errorf("log does not tell:\n%s", e.logs)
+	}
+	// The hub still works: the next poll replaces the bad data.
+	e.advance(30*time.Second, time.Second, 2)
+	if s := h.Current(); s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
+		t.Fatalf("Nexus AsOf = %v after the next poll", s.Nexus.AsOf)
+	}
+}
+
+func TestHubRefusesNexusDataFromTheFuture(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	o, opts := e.withOverrides(t)
+	future := start.Add(time.Hour)
+	o.set("/nexus/api/v1/event/2026test", pushed(future, "from the future"))
+	h, _ := e.runHub(t, opts, 2)
+	s := h.Current()
+	if s.Nexus.State != StateUnreachable || !s.Nexus.AsOf.IsZero() || s.NowQueuing != "" {
+		t.Fatalf("Nexus dated an hour ahead: %+v, queuing %q; want it refused", s.Nexus, s.NowQueuing)
+	}
+	if !strings.Contains(e.logs.String(), "ahead of our clock") {
+		t.Errorf("log does not tell of the data from the future:\n%s", e.logs)
+	}
+	// Once Nexus dates its data right again, it is taken.
+	o.set("/nexus/api/v1/event/2026test", "")
+	e.advance(time.Minute, time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK || s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
+		t.Fatalf("after Nexus came right: %+v", s.Nexus)
+	}
+	// A clock a little behind Nexus's is no reason to refuse.
+	o.set("/nexus/api/v1/event/2026test", pushed(e.clk.Now().Add(maxAhead-time.Second), "a bit ahead"))
+	e.advance(30*time.Second, time.Second, 2)
+	if s := h.Current(); s.Nexus.State != StateOK || s.Announcements[0].Text != "a bit ahead" {
+		t.Fatalf("Nexus a little ahead: %+v, %+v", s.Nexus, s.Announcements)
+	}
+}
+
+func TestHubPollReplacesCachedDataFromTheFuture(t *testing.T) {
+	// A cache from before the future was refused holds data dated an hour
+	// ahead: every poll would look older than it, for an hour or for good.
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	data, err := json.Marshal(cacheFile{Upstream: upstream{
+		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
+		Nexus: nexusData{LastGood: start, Event: &nexusEvent{EventKey: "2026test", DataAsOf: start.Add(time.Hour),
+			Matches: []nexusMatch{{Label: "Qualification 9", Status: StatusNowQueuing}}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(opts.CacheFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := e.runHub(t, opts, 2)
+	if s := h.Current(); s.Nexus.AsOf.After(start) || s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" {
+		t.Fatalf("after the first poll: Nexus %+v, next %+v; want the poll's data", s.Nexus, s.NextMatch)
+	}
+}
+
+func TestHubKeepsDataOnNullAnswers(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	o, opts := e.withOverrides(t)
+	h, _ := e.runHub(t, opts, 2)
+	good := h.Current()
+	if good.Rank == nil || good.Pit != "B12" || good.EventName == "" || len(good.Recent) == 0 {
+		t.Fatalf("before: %+v", good)
+	}
+	// TBA answers null or [] everywhere, and so do Nexus's pits.
+	o.set("/nexus/api/v1/event/2026test/pits", "null")
+	for path, body := range map[string]string{
+		"/tba/api/v3/team/frc1209/event/2026test/status":         "null",
+		"/tba/api/v3/team/frc1209/event/2026test/matches/simple": "[]",
+		"/tba/api/v3/event/2026test":                             "null",
+		"/tba/api/v3/event/2026test/rankings":                    "null",
+	} {
+		o.set(path, body)
+	}
+	e.advance(11*time.Minute, 5*time.Second, 2)
+	s := h.Current()
+	if s.TBA.State != StateOK {
+		t.Fatalf("TBA = %+v", s.TBA)
+	}
+	if s.Rank == nil || *s.Rank != *good.Rank || s.EventName != good.EventName || s.Pit != "B12" {
+		t.Errorf("after null answers: rank %+v, event %q, pit %q; want the last good", s.Rank, s.EventName, s.Pit)
+	}
+	up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }()
+	if len(up.TBA.Matches) != 3 || up.TBA.TeamStatus == nil || up.TBA.Rankings == nil || up.TBA.Event == nil {
+		t.Errorf("TBA data after null answers: %+v", up.TBA)
+	}
+	// A null list of matches keeps them too, and a full list replaces them.
+	o.set("/tba/api/v3/team/frc1209/event/2026test/matches/simple", "null")
+	e.advance(2*time.Minute, 5*time.Second, 2)
+	if up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }(); len(up.TBA.Matches) != 3 {
+		t.Errorf("matches after null: %d, want 3", len(up.TBA.Matches))
+	}
+}
+
+func TestRefusedDelayIsJittered(t *testing.T) {
+	h := NewHub(Options{Disabled: true, Rand: rand.New(rand.NewPCG(3, 4))})
+	refusedErr := &sourceError{StateKeyRejected, errors.New("401")}
+	for _, p := range []*poll{
+		{every: nexusEvery},
+		{every: tbaStatusEvery, floor: tbaFloor},
+		{every: tbaEventEvery, floor: tbaFloor},
+	} {
+		slowest := max(p.every, maxBackoff)
+		seen := map[time.Duration]bool{}
+		failures := 0
+		for range 20 {
+			d := h.delay(p, refusedErr, &failures)
+			if d > slowest || d < slowest*4/5 || d < p.floor {
+				t.Errorf("every %v: refused delay %v, want within [%v, %v]", p.every, d, slowest*4/5, slowest)
+			}
+			seen[d] = true
+		}
+		if len(seen) < 10 {
+			t.Errorf("every %v: %d distinct delays in 20, want them jittered", p.every, len(seen))
+		}
+	}
+}
