@@ -20,9 +20,9 @@ import (
 
 	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 
-	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
+	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
 // emulator is this package's own Firestore emulator: its tests kill it.

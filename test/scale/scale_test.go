@@ -21,8 +21,8 @@ import (
 	"text/template"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
 const (
