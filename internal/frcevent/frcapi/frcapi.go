@@ -1,0 +1,55 @@
+// Package frcapi names what the pit display's two upstream APIs, FRC Nexus
+// and The Blue Alliance, have in common with the replay server that stands
+// in for them: the endpoints, grouped by the API they belong to, and
+// Nexus's words for how far a match is in the queue. The hub, the replay
+// server and their tests all use these names, so a request counted by one is
+// the request logged by the other.
+package frcapi
+
+// Source is one upstream API.
+type Source string
+
+// The two upstream APIs.
+const (
+	Nexus Source = "nexus"
+	TBA   Source = "tba"
+)
+
+// Endpoint is one kind of request to a Source.
+type Endpoint struct {
+	// Source is the API the endpoint belongs to.
+	Source Source
+	// Name says what it answers, like "team status".
+	Name string
+}
+
+// String returns the endpoint as logs name it, like "tba team status".
+func (e Endpoint) String() string { return string(e.Source) + " " + e.Name }
+
+// The endpoints the pit display asks.
+var (
+	// NexusEvent is GET /event/{key}: the queue, schedule, announcements and parts requests.
+	NexusEvent = Endpoint{Nexus, "event"}
+	// NexusPits is GET /event/{key}/pits: pit addresses by team.
+	NexusPits = Endpoint{Nexus, "pits"}
+	// TBATeamStatus is GET /team/frc{N}/event/{key}/status: rank, record, next match.
+	TBATeamStatus = Endpoint{TBA, "team status"}
+	// TBATeamMatches is GET /team/frc{N}/event/{key}/matches/simple.
+	TBATeamMatches = Endpoint{TBA, "team matches"}
+	// TBAEvent is GET /event/{key}: name, time zone, webcasts.
+	TBAEvent = Endpoint{TBA, "event"}
+	// TBARankings is GET /event/{key}/rankings.
+	TBARankings = Endpoint{TBA, "rankings"}
+	// TBAStatus is GET /status: among others, the events whose data feed is down.
+	TBAStatus = Endpoint{TBA, "status"}
+	// TBATeamEvents is GET /team/frc{N}/events/{year}/simple: finds today's event.
+	TBATeamEvents = Endpoint{TBA, "team events"}
+)
+
+// Nexus's words for how far a match is in the queue, in order.
+const (
+	QueuingSoon = "Queuing soon"
+	NowQueuing  = "Now queuing"
+	OnDeck      = "On deck"
+	OnField     = "On field"
+)
