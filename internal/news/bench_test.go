@@ -1,7 +1,6 @@
 package news
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -67,39 +66,6 @@ func BenchmarkHubPublish(b *testing.B) {
 		store.lists <- list
 		for _, ch := range subs {
 			<-ch
-		}
-	}
-}
-
-// BenchmarkFirestoreWriteToWatch measures how long a document written to the
-// real Firestore emulator by another client (its REST API) takes to reach
-// this store's Watch: the Firestore part of the write-to-screen latency.
-func BenchmarkFirestoreWriteToWatch(b *testing.B) {
-	s, base := openEmulatorStore(b)
-	ctx, cancel := context.WithCancel(context.Background())
-	lists := make(chan []Article, 16)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = s.Watch(ctx, func(l []Article) {
-			select { // never block the watch once the benchmark stops reading
-			case lists <- l:
-			case <-ctx.Done():
-			}
-		})
-	}()
-	defer func() { cancel(); <-done }()
-	<-lists // the first snapshot: the empty collection
-	date := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	n := 0
-	for b.Loop() {
-		n++
-		title := fmt.Sprint("write ", n)
-		restWrite(b, "PATCH", base+"/latency", restDoc(title, "x", date))
-		for l := range lists {
-			if len(l) == 1 && l[0].Title == title {
-				break
-			}
 		}
 	}
 }

@@ -1,3 +1,5 @@
+//go:build emulator
+
 package news
 
 import (

@@ -1,3 +1,5 @@
+//go:build emulator
+
 package news
 
 import (
@@ -28,13 +30,6 @@ func openEmulatorStore(t testing.TB) (*FirestoreStore, string) {
 	}
 	t.Cleanup(func() { _ = s.Close() })
 	return s, fmt.Sprintf("http://%s/v1/projects/%s/databases/(default)/documents/%s", host, project, Collection)
-}
-
-func TestOpenFirestoreNeedsAProject(t *testing.T) {
-	_, err := OpenFirestore(context.Background(), "")
-	if err == nil || !strings.Contains(err.Error(), "--project") {
-		t.Fatalf("OpenFirestore(\"\") = %v, want an error naming --project", err)
-	}
 }
 
 func TestFirestoreStoreCRUD(t *testing.T) {
@@ -302,4 +297,44 @@ func TestFirestoreOutageThroughTheHub(t *testing.T) {
 	if took > linkRetryMax*6/5+2*time.Second {
 		t.Errorf("the hub was live again %v after the return, want within about %v", took.Round(time.Millisecond), linkRetryMax)
 	}
+}
+
+// BenchmarkFirestoreWriteToWatch measures how long a document written to the
+// real Firestore emulator by another client (its REST API) takes to reach
+// this store's Watch: the Firestore part of the write-to-screen latency.
+func BenchmarkFirestoreWriteToWatch(b *testing.B) {
+	s, base := openEmulatorStore(b)
+	ctx, cancel := context.WithCancel(context.Background())
+	lists := make(chan []Article, 16)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = s.Watch(ctx, func(l []Article) {
+			select { // never block the watch once the benchmark stops reading
+			case lists <- l:
+			case <-ctx.Done():
+			}
+		})
+	}()
+	defer func() { cancel(); <-done }()
+	<-lists // the first snapshot: the empty collection
+	date := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	n := 0
+	for b.Loop() {
+		n++
+		title := fmt.Sprint("write ", n)
+		restWrite(b, "PATCH", base+"/latency", restDoc(title, "x", date))
+		for l := range lists {
+			if len(l) == 1 && l[0].Title == title {
+				break
+			}
+		}
+	}
+}
+
+// TestXSSCorpusThroughFirestore is TestXSSCorpusThroughTheLocalStore through
+// Firestore on the emulator.
+func TestXSSCorpusThroughFirestore(t *testing.T) {
+	s, _ := openEmulatorStore(t)
+	checkXSSCorpusThrough(t, s)
 }
