@@ -5,9 +5,12 @@ import (
 	"context"
 	"strconv"
 	"time"
+
 	// Event timezones must resolve on machines without a zone database
 	// (Windows): the binary carries its own.
 	_ "time/tzdata"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // discover looks for today's event among the team's events of the year on
@@ -23,7 +26,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		polled = h.up.EventKey
 	}
 	h.mu.Unlock()
-	p := &poll{endpoint: epTBATeamEvents, every: discoverEvery, floor: tbaFloor}
+	p := &poll{endpoint: frcapi.TBATeamEvents, every: discoverEvery, floor: tbaFloor}
 	failures := 0
 	for {
 		started := h.opts.Clock.Now()
@@ -68,7 +71,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 // polled, so that they do not speak for the health of the next one.
 func (h *Hub) forgetPollsLocked() {
 	for ep := range h.errs {
-		if ep != epTBATeamEvents {
+		if ep != frcapi.TBATeamEvents {
 			delete(h.errs, ep)
 		}
 	}

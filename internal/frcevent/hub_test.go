@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
@@ -489,7 +490,7 @@ func TestHubPollReplacesCachedDataFromTheFuture(t *testing.T) {
 	data, err := json.Marshal(cacheFile{Upstream: upstream{
 		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
 		Nexus: nexusData{LastGood: start, Event: &nexusEvent{EventKey: "2026test", DataAsOf: start.Add(time.Hour),
-			Matches: []nexusMatch{{Label: "Qualification 9", Status: StatusNowQueuing}}}},
+			Matches: []nexusMatch{{Label: "Qualification 9", Status: frcapi.NowQueuing}}}},
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -83,6 +83,7 @@ func merge(up upstream, now time.Time) Status {
 	if s.TBA.AsOf.After(s.AsOf) {
 		s.AsOf = s.TBA.AsOf
 	}
+	s.Stale = stale(s.AsOf, now)
 	if !up.Configured {
 		return s
 	}
@@ -191,14 +192,15 @@ func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Mat
 	for i, nm := range in {
 		winner := ""
 		m := Match{
-			Label: nm.Label, Status: nm.Status, Red: orEmpty(nm.Red), Blue: orEmpty(nm.Blue),
+			Label: nm.Label, Red: orEmpty(nm.Red), Blue: orEmpty(nm.Blue),
 			BreakAfter: nm.BreakAfter, ReplayOf: nm.ReplayOf,
 			Times: MatchTimes{
 				Queue: nm.Times.EstimatedQueue, OnDeck: nm.Times.EstimatedOnDeck, OnField: nm.Times.EstimatedOnField,
 				Start: nm.Times.EstimatedStart, Scheduled: nm.Times.ScheduledStart, ActualStart: nm.Times.ActualStart,
 			},
 		}
-		done[i] = nm.Status == StatusOnField || nm.Times.ActualOnField != nil || nm.Times.ActualStart != nil
+		m.setStatus(nm.Status)
+		done[i] = m.Step == StepOnField || nm.Times.ActualOnField != nil || nm.Times.ActualStart != nil
 		if t, ok := byKey[keys[i]]; ok && keys[i] != "" && owner[keys[i]] == i {
 			m.Key = t.Key
 			if nm.Red == nil {

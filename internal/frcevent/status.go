@@ -8,7 +8,7 @@ import "time"
 
 // Status is everything the pit display shows, merged from Nexus and TBA.
 // Its JSON is what /api/event, the live stream and the window's "event" event
-// carry; frontend/src/platform/types.ts mirrors it.
+// carry; the page's TypeScript types are generated from it (cmd/specgen).
 type Status struct {
 	// Configured is false when no event is set (--event off, or none was
 	// found for the team this year); the page then explains how to set one.
@@ -56,6 +56,10 @@ type Status struct {
 	TBA   Source `json:"tba"`
 	// AsOf is the time of the newest data of either source; zero when there is none.
 	AsOf time.Time `json:"asOf"`
+	// Stale is true when AsOf is more than StaleAfter old: the page says
+	// so over the last known data. The hub publishes again when the data
+	// turns stale, so every screen learns it without new data.
+	Stale bool `json:"stale"`
 	// FeedDown is true when TBA's /status lists this event's data feed as
 	// down: what the page shows may be old even though the sources answer.
 	FeedDown bool `json:"feedDown"`
@@ -71,6 +75,11 @@ type Match struct {
 	// Status is Nexus's word for the match: "Queuing soon", "Now queuing",
 	// "On deck" or "On field"; "" when Nexus does not say.
 	Status string `json:"status"`
+	// Step is how far the match is in the queue: StepNone, StepQueuing,
+	// StepOnDeck or StepOnField; a step reached gets no countdown.
+	Step int `json:"step"`
+	// Urgent is true when the crew must go now: queuing or on deck.
+	Urgent bool `json:"urgent"`
 	// Alliance is our colour in this match: "red", "blue" or "" when we do not play it.
 	Alliance string `json:"alliance"`
 	// Red and Blue are the team numbers of each alliance; an entry is "" while

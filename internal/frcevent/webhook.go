@@ -1,10 +1,19 @@
 package frcevent
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
+
+// webhookStaleAfter is how long a push keeps Nexus live when no key polls
+// it. Nexus pushes on every change, and while matches run a match changes
+// state every minute or two; ten minutes of silence is a break or a dead
+// webhook, and TBA's schedule then stands in.
+const webhookStaleAfter = 10 * time.Minute
 
 // The reasons PushNexus refuses a push.
 var (
@@ -44,7 +53,7 @@ func (h *Hub) PushNexus(body []byte) (applied bool, err error) {
 		case ev.EventKey != up.NexusEventKey:
 			err = fmt.Errorf("%w: %q, not %q", ErrOtherEvent, ev.EventKey, up.NexusEventKey)
 		case h.storeNexusEvent(up, ev, true):
-			h.errs[epNexusEvent] = nil
+			h.errs[frcapi.NexusEvent] = nil
 			h.webhookSeen, applied = true, true
 		}
 	})
@@ -55,4 +64,31 @@ func (h *Hub) PushNexus(body []byte) (applied bool, err error) {
 		}
 	}
 	return applied, err
+}
+
+// expirePushes publishes again when the last push of the webhook grows
+// stale, so that TBA stands in for a silent Nexus even when no other answer
+// would merge again.
+func (h *Hub) expirePushes(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.pushed:
+		}
+		for {
+			h.mu.Lock()
+			wait := h.up.Nexus.LastGood.Add(webhookStaleAfter).Sub(h.opts.Clock.Now())
+			h.mu.Unlock()
+			if wait <= 0 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-h.opts.Clock.After(wait):
+			}
+		}
+		h.apply(func(*upstream) {})
+	}
 }

@@ -1,0 +1,109 @@
+package frcevent
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
+)
+
+// The pace of the polls. TBA asks for at most one request per endpoint per
+// max-age (61 s); a refused source is asked at maxBackoff, the slowest pace.
+const (
+	nexusEvery      = 30 * time.Second
+	nexusPitsEvery  = 5 * time.Minute
+	tbaFloor        = 61 * time.Second
+	tbaStatusEvery  = tbaFloor
+	tbaMatchesEvery = tbaFloor
+	tbaRankEvery    = 2 * time.Minute
+	tbaAPIEvery     = 2 * time.Minute
+	tbaEventEvery   = 10 * time.Minute
+	discoverEvery   = 10 * time.Minute
+)
+
+// maxAhead is how far past our clock a Nexus dataAsOfTime may be, for
+// clocks that disagree a little. Data from further ahead is refused:
+// kept, it would make every later answer look older and lock Nexus out.
+const maxAhead = 5 * time.Minute
+
+func (h *Hub) nexusPolls(key string) []*poll {
+	return []*poll{
+		{endpoint: frcapi.NexusEvent, every: nexusEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
+			ev, err := h.nexus.event(ctx, key)
+			if err == nil && h.fromTheFuture(ev) {
+				err = &sourceError{StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, ev.DataAsOf.Format(time.RFC3339), maxAhead)}
+			}
+			return func(up *upstream) { h.storeNexusEvent(up, ev, false) }, err
+		}},
+		{endpoint: frcapi.NexusPits, every: nexusPitsEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
+			pits, err := h.nexus.pits(ctx, key)
+			return func(up *upstream) {
+				// As with TBA's lists: a pit address does not vanish.
+				if pits != nil && (len(pits) > 0 || len(up.Nexus.Pits) == 0) {
+					up.Nexus.Pits = pits
+				}
+			}, err
+		}},
+	}
+}
+
+// storeNexusEvent keeps ev unless newer data is already there (a webhook
+// can be ahead of a poll), and reports whether it kept it. A poll with the
+// same dataAsOfTime is kept, as it confirms; a webhook must be newer. Data
+// held from the future (a cache of before that was refused) never counts
+// as newer. Callers refuse an ev from the future themselves.
+func (h *Hub) storeNexusEvent(up *upstream, ev *nexusEvent, mustBeNewer bool) bool {
+	if old := up.Nexus.Event; old != nil && !h.fromTheFuture(old) &&
+		(ev.DataAsOf.Before(old.DataAsOf) || mustBeNewer && !ev.DataAsOf.After(old.DataAsOf)) {
+		return false
+	}
+	up.Nexus.Event, up.Nexus.LastGood = ev, h.opts.Clock.Now()
+	return true
+}
+
+// fromTheFuture reports whether ev is dated more than maxAhead past our clock.
+func (h *Hub) fromTheFuture(ev *nexusEvent) bool {
+	return ev.DataAsOf.After(h.opts.Clock.Now().Add(maxAhead))
+}
+
+// tbaPolls asks TBA about one event. A null answer never replaces data
+// held, nor does an empty list a full one: TBA answers so while it rebuilds
+// an event (a schedule published again), and a schedule really withdrawn
+// is soon followed by the new one, which replaces it.
+func (h *Hub) tbaPolls(key string) []*poll {
+	team := h.opts.Team
+	now := func(up *upstream) { up.TBA.LastGood = h.opts.Clock.Now() }
+	return []*poll{
+		{endpoint: frcapi.TBATeamStatus, every: tbaStatusEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			st, err := h.tba.teamStatus(ctx, team, key)
+			return func(up *upstream) { up.TBA.TeamStatus = cmp.Or(st, up.TBA.TeamStatus); now(up) }, err
+		}},
+		{endpoint: frcapi.TBATeamMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			ms, err := h.tba.matches(ctx, team, key)
+			return func(up *upstream) { up.TBA.Matches = keepFull(up.TBA.Matches, ms); now(up) }, err
+		}},
+		{endpoint: frcapi.TBAEvent, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			ev, err := h.tba.event(ctx, key)
+			return func(up *upstream) { up.TBA.Event = cmp.Or(ev, up.TBA.Event); now(up) }, err
+		}},
+		{endpoint: frcapi.TBARankings, every: tbaRankEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			rs, err := h.tba.rankings(ctx, key)
+			return func(up *upstream) { up.TBA.Rankings = keepFull(up.TBA.Rankings, rs); now(up) }, err
+		}},
+		{endpoint: frcapi.TBAStatus, every: tbaAPIEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			down, err := h.tba.downEvents(ctx)
+			return func(up *upstream) { up.TBA.DownEvents = down; now(up) }, err
+		}},
+	}
+}
+
+// keepFull returns got, unless it is nil (a null answer), or empty while
+// held is not.
+func keepFull[T any](held, got []T) []T {
+	if got == nil || len(got) == 0 && len(held) > 0 {
+		return held
+	}
+	return got
+}
