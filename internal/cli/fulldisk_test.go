@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -68,4 +69,14 @@ func changedFiles(before, after map[string]string) []string {
 	}
 	slices.Sort(changed)
 	return changed
+}
+
+// bigContent is markdown of about size bytes whose every line is numbered,
+// so that no cut of it, nor a mix of two versions, looks like a whole one.
+func bigContent(word string, size int) string {
+	var b strings.Builder
+	for n := 0; b.Len() < size; n++ {
+		fmt.Fprintf(&b, "%s line %07d: the pit crew checks the bumpers, the battery and the brain.\n", word, n)
+	}
+	return b.String()
 }

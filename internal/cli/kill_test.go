@@ -1,3 +1,5 @@
+//go:build slow
+
 package cli
 
 import (
@@ -17,16 +19,6 @@ import (
 	"github.com/robohornets/robohornets/internal/atomicfile"
 	"github.com/robohornets/robohornets/internal/news"
 )
-
-// bigContent is markdown of about size bytes whose every line is numbered,
-// so that no cut of it, nor a mix of two versions, looks like a whole one.
-func bigContent(word string, size int) string {
-	var b strings.Builder
-	for n := 0; b.Len() < size; n++ {
-		fmt.Fprintf(&b, "%s line %07d: the pit crew checks the bumpers, the battery and the brain.\n", word, n)
-	}
-	return b.String()
-}
 
 // killRun is one command run in a process of its own and killed at a
 // chosen moment.

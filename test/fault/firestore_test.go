@@ -1,3 +1,5 @@
+//go:build emulator && slow
+
 package fault
 
 import (
