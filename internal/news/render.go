@@ -3,8 +3,12 @@ package news
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"net/url"
+	"regexp"
 	"strings"
 
+	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -21,7 +25,8 @@ import (
 // markdown renders articles: GitHub-flavoured markdown in safe mode. Raw
 // HTML is shown escaped rather than silently dropped, links and images are
 // allowed by scheme (linkPolicy), links leaving the site get
-// rel="noopener noreferrer", and table alignment is a class.
+// rel="noopener noreferrer", and table alignment is a class. Its output
+// always goes through sanitizer before anyone sees it.
 var markdown = newMarkdown()
 
 // previewMarkdown renders previews: the same, but headings become bold
@@ -46,12 +51,81 @@ func Render(src string) (string, error) {
 	return convert(markdown, src)
 }
 
+// convert renders src with md and sanitizes the result: the renderer's own
+// escaping and link checks decide how an article looks, the sanitizer is
+// what guarantees that no markup outside its allow-list reaches a page.
 func convert(md goldmark.Markdown, src string) (string, error) {
 	var buf bytes.Buffer
 	if err := md.Convert([]byte(src), &buf); err != nil {
 		return "", fmt.Errorf("news: render markdown: %w", err)
 	}
-	return buf.String(), nil
+	return sanitize(&buf)
+}
+
+// sanitizer is the final pass over all rendered HTML: bluemonday's policy
+// for user-generated content, plus exactly what the renderer writes beyond
+// it, minus UGC's rel="nofollow" on every link (links keep today's rel).
+var sanitizer = newSanitizer()
+
+var (
+	// alignClass is a table cell's alignment (alignmentClasses).
+	alignClass = regexp.MustCompile(`^align-(left|center|right)$`)
+	// languageClass is a fenced code block's language, as goldmark writes
+	// it; an info string with other characters loses its class.
+	languageClass = regexp.MustCompile(`^language-[\w+#.-]+$`)
+	// rasterDataImage is the media type of a data: URL allowed as an image
+	// (as goldmark's html.IsDangerousURL): no SVG, which can carry script.
+	rasterDataImage = regexp.MustCompile(`(?i)^image/(png|gif|jpeg|webp)[;,]`)
+)
+
+func newSanitizer() *bluemonday.Policy {
+	p := bluemonday.UGCPolicy()
+	// Links: UGC's schemes (http, https, mailto, relative URLs) and
+	// parseable URLs, but the rel linkPolicy gives links leaving the site
+	// rather than nofollow on every link.
+	p.RequireNoFollowOnLinks(false)
+	p.AllowAttrs("rel").Matching(regexp.MustCompile(`^noopener noreferrer$`)).OnElements("a")
+	// Titles and alt text are whatever the author wrote (UGC allows only
+	// letters, digits and a little punctuation); they are attribute values,
+	// escaped on output.
+	p.AllowAttrs("title").OnElements("a", "img")
+	p.AllowAttrs("alt").OnElements("img")
+	// data: URLs of raster images, as today. bluemonday's scheme policies
+	// hold for every URL attribute, so this one lets a data: raster image
+	// through an href too; linkPolicy never writes such a link, and a
+	// raster image cannot run script.
+	p.AllowURLSchemeWithCustomPolicy("data", func(u *url.URL) bool {
+		return rasterDataImage.MatchString(u.Opaque)
+	})
+	// Ordered lists that do not start at 1.
+	p.AllowAttrs("start").Matching(bluemonday.Integer).OnElements("ol")
+	// Table alignment as a class (the Content-Security-Policy drops inline
+	// styles) and a code block's language.
+	p.AllowAttrs("class").Matching(alignClass).OnElements("th", "td")
+	p.AllowAttrs("class").Matching(languageClass).OnElements("code")
+	// GFM task list boxes, as renderTaskCheckBox writes them. bluemonday
+	// cannot require an attribute, so it cannot insist on disabled; each
+	// attribute it lets through can only be that of a task box.
+	p.AllowAttrs("type").Matching(regexp.MustCompile(`^checkbox$`)).OnElements("input")
+	p.AllowAttrs("checked", "disabled").Matching(regexp.MustCompile(`^(|checked|disabled)$`)).OnElements("input")
+	p.AllowAttrs("aria-label").Matching(regexp.MustCompile(`^(done|to do)$`)).OnElements("input")
+	return p
+}
+
+// sameEscapes writes back the character references goldmark uses for
+// what the sanitizer escapes differently (it re-serialises every token):
+// the same text either way, but the HTML stays as before the sanitizer. A
+// literal "&#34;" in an article is written as "&amp;#34;", so only the
+// sanitizer's own escapes are rewritten.
+var sameEscapes = strings.NewReplacer("&#34;", "&quot;", "&#39;", "'")
+
+// sanitize is the last pass over rendered HTML.
+func sanitize(h io.Reader) (string, error) {
+	var out strings.Builder
+	if err := sanitizer.SanitizeReaderToWriter(h, &out); err != nil {
+		return "", fmt.Errorf("news: sanitize rendered markdown: %w", err)
+	}
+	return sameEscapes.Replace(out.String()), nil
 }
 
 // Preview renders the first spec.NewsPreviewLines non-blank lines of src,
@@ -92,6 +166,12 @@ func hasText(lines []string) bool {
 // and data: images) is replaced by its text. Links to other sites are
 // marked so they cannot reach back into this page (rel="noopener
 // noreferrer").
+//
+// The sanitizer enforces the same schemes on its own; linkPolicy stays for
+// what a policy cannot express: a forbidden image shows as its alt text
+// (the sanitizer would leave an <img> without src), a forbidden link as
+// its text even when it has a title, and data: URLs only as images (the
+// sanitizer's schemes hold for every URL attribute).
 type linkPolicy struct{}
 
 func (linkPolicy) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
