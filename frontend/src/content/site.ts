@@ -4,12 +4,14 @@
 // itself shows: each is one edit away from the real value.
 // The season pages read src/content/seasons.ts, not this file.
 
+import { Team } from '../lib/spec.gen';
+
 /** The team itself. */
 export const team = {
   name: 'RoboHornets',
-  number: 1209,
+  number: Team,
   /** How the team is named in one line, e.g. in the footer. */
-  fullName: 'RoboHornets · FRC Team 1209',
+  fullName: `RoboHornets · FRC Team ${Team}`,
   program: 'FIRST Robotics Competition',
   school: 'Booker T. Washington High School',
   city: 'Tulsa, Oklahoma',
@@ -31,7 +33,7 @@ export interface Person {
   readonly room: string;
 }
 
-/** The two team sponsors (teachers) shown on Home ("Joining Team 1209") and Contact. */
+/** The two team sponsors (teachers) shown on Home ("Joining Team {number}") and Contact. */
 export const teamSponsors: readonly Person[] = [
   {
     name: '{name}', // replace with the real name
@@ -188,22 +190,22 @@ export interface Fact {
 /** The home page's texts. */
 export const home = {
   bannerTitle: 'BTW ROBOTICS',
-  bannerTagline: 'FIRST Robotics Competition Team 1209 · Tulsa, Oklahoma',
+  bannerTagline: `FIRST Robotics Competition Team ${Team} · Tulsa, Oklahoma`,
   intro: {
     heading: 'We are the RoboHornets',
     paragraphs: [
-      'The RoboHornets are FIRST Robotics Competition Team 1209 from Booker T. Washington High School in Tulsa. Since the team was founded in 2003 it has grown to over 40 members.',
+      `The RoboHornets are FIRST Robotics Competition Team ${Team} from Booker T. Washington High School in Tulsa. Since the team was founded in 2003 it has grown to over 40 members.`,
       'Every year we design, build and program a competition robot from scratch, and along the way we learn engineering, fundraising, outreach and how to work as one team.',
     ],
     facts: [
-      { value: '1209', label: 'Our team number' },
+      { value: String(Team), label: 'Our team number' },
       { value: '40+', label: 'Members' },
       { value: '2003', label: 'Founded' },
       { value: '6 weeks', label: 'Of build season' },
     ] satisfies readonly Fact[],
   },
   joining: {
-    heading: 'Joining Team 1209',
+    heading: `Joining Team ${Team}`,
     text: 'New members are always welcome, with or without experience. To join, get in touch with one of our team sponsors:',
   },
   meetingsHeading: 'Meetings',
