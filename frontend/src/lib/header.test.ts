@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerVisible } from './header';
+import { headerlessPages, headerVisible } from './header';
+import { Routes } from './spec.gen';
 
 describe('headerVisible', () => {
   it.each([
@@ -12,5 +13,9 @@ describe('headerVisible', () => {
     ['/whattimeisit', true],
   ])('%s → %s', (path, want) => {
     expect(headerVisible(path)).toBe(want);
+  });
+
+  it('hides the header on pages of the route table only', () => {
+    for (const path of headerlessPages) expect(Routes).toHaveProperty([path]);
   });
 });

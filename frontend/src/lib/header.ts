@@ -1,5 +1,18 @@
-/** Path fragments of the season pages, which show no header (SPEC.md section 2). */
-const headerlessFragments = ['reefscape', 'crescendo', 'rebuilt'] as const;
+import type { Routes } from './spec.gen';
+
+/**
+ * The season pages, which show no header (SPEC.md section 2); pages of the
+ * route table (internal/spec/routes.go), so a path it does not have fails
+ * the type check.
+ */
+export const headerlessPages = [
+  '/reefscape',
+  '/crescendo',
+  '/rebuilt',
+] as const satisfies readonly (keyof typeof Routes)[];
+
+/** Path fragments of the season pages: a path that holds one shows no header. */
+const headerlessFragments = headerlessPages.map((path) => path.slice(1));
 
 /** Reports whether the header is shown on pathname. */
 export function headerVisible(pathname: string): boolean {
