@@ -1,5 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { lazyPage, type LazyPage } from './components/lazy-page';
@@ -8,6 +15,7 @@ import { RouteErrorBoundary } from './components/route-error-boundary';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './hooks/use-scroll-to-top';
 import { headerVisible } from './lib/header';
+import { Routes } from './lib/spec.gen';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
 import { Contact } from './routes/contact';
@@ -18,33 +26,30 @@ import { NewsList } from './routes/news-list';
 import { Outreach } from './routes/outreach';
 import { Sponsors } from './routes/sponsors';
 
-// The season pages and the countdown carry heavy animations; load them on demand.
-const Reefscape = lazyPage(() => import('./routes/reefscape'));
-const Crescendo = lazyPage(() => import('./routes/crescendo'));
-const Rebuilt = lazyPage(() => import('./routes/rebuilt'));
-const WhatTimeIsIt = lazyPage(() => import('./routes/whattimeisit'));
-const Pit = lazyPage(() => import('./routes/pit'));
-
-/** The pages loaded on demand, by path. */
-const lazyPages: Record<string, LazyPage> = {
-  '/reefscape': Reefscape,
-  '/crescendo': Crescendo,
-  '/rebuilt': Rebuilt,
-  '/whattimeisit': WhatTimeIsIt,
-  '/pit': Pit,
-};
+/** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
+type RoutePath = keyof typeof Routes;
 
 /**
- * Fetches the code of the page at pathname when it is loaded on demand, so
- * the first render can show it whole; resolves at once for any other page.
- * Rejects when the code cannot be fetched (the page's error boundary then
- * says so when it renders).
+ * What each page of the route table renders. The paths are the generated
+ * table's: a page missing here, or one the table does not have, fails the
+ * type check.
  */
-export function preloadPage(pathname: string): Promise<void> {
-  // Paths match as the router matches them: in any case, with a trailing slash.
-  const page = lazyPages[pathname.toLowerCase().replace(/(.)\/+$/, '$1')];
-  return page ? page.preload() : Promise.resolve();
-}
+const pages = {
+  '/': Home,
+  '/about': About,
+  '/contact': Contact,
+  '/news': NewsList,
+  '/outreach': Outreach,
+  '/sponsors': Sponsors,
+  '/donate': Donate,
+  // The season pages, the countdown and the pit display carry heavy
+  // animations or data; each loads on demand, as its own chunk.
+  '/reefscape': lazyPage(() => import('./routes/reefscape')),
+  '/crescendo': lazyPage(() => import('./routes/crescendo')),
+  '/rebuilt': lazyPage(() => import('./routes/rebuilt')),
+  '/whattimeisit': lazyPage(() => import('./routes/whattimeisit')),
+  '/pit': lazyPage(() => import('./routes/pit')),
+} satisfies Record<RoutePath, ComponentType | LazyPage>;
 
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
 // style (night dimming too) stays in the first load.
@@ -90,9 +95,44 @@ function Layout() {
   );
 }
 
+/**
+ * The whole site as route objects: every page of the route table, a news
+ * article, and home for any other path, in the frame.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      ...(Object.keys(Routes) as RoutePath[]).map((path) => ({ path, Component: pages[path] })),
+      { path: '/news/:id', Component: NewsArticle },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Whether page is loaded on demand. */
+function isLazyPage(page: unknown): page is LazyPage {
+  return typeof page === 'function' && 'preload' in page;
+}
+
+/**
+ * Fetches the code of the page at pathname when it is loaded on demand
+ * (matched as the router matches it: in any case, with a trailing slash),
+ * so its first render shows it whole; resolves at once for any other page.
+ * Rejects when the code cannot be fetched (the page's error boundary then
+ * says so when it renders).
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map(({ route }) => (isLazyPage(route.Component) ? route.Component.preload() : null)),
+  ).then(() => undefined);
+}
+
 /** The whole site: every route of SPEC.md section 2. */
 export function App() {
   const platform = usePlatform();
+  const page = useRoutes(routes);
   return (
     <>
       <NavigationEffects />
@@ -101,24 +141,7 @@ export function App() {
           <KioskLayer />
         </Suspense>
       )}
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<Home />} />
-          <Route path="about" element={<About />} />
-          <Route path="contact" element={<Contact />} />
-          <Route path="news" element={<NewsList />} />
-          <Route path="news/:id" element={<NewsArticle />} />
-          <Route path="outreach" element={<Outreach />} />
-          <Route path="sponsors" element={<Sponsors />} />
-          <Route path="donate" element={<Donate />} />
-          <Route path="reefscape" element={<Reefscape />} />
-          <Route path="crescendo" element={<Crescendo />} />
-          <Route path="rebuilt" element={<Rebuilt />} />
-          <Route path="whattimeisit" element={<WhatTimeIsIt />} />
-          <Route path="pit" element={<Pit />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
+      {page}
     </>
   );
 }

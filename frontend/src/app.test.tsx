@@ -1,0 +1,64 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, preloadPage, routes } from './app';
+import { createFakePlatform } from './components/test-platform';
+import { Routes } from './lib/spec.gen';
+import { PlatformContext } from './platform';
+
+/** The page routes in the frame. */
+function pageRoutes(): RouteObject[] {
+  const pages = routes[0]?.children;
+  if (!pages) throw new Error('app.tsx: no page routes in the frame');
+  return pages;
+}
+
+const onDemand = ['/reefscape', '/crescendo', '/rebuilt', '/whattimeisit', '/pit'];
+
+describe('the route table', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    document.body.className = '';
+  });
+
+  it('is the generated one, with a news article and a catch-all', () => {
+    expect(pageRoutes().map((route) => route.path)).toEqual([
+      ...Object.keys(Routes),
+      '/news/:id',
+      '*',
+    ]);
+  });
+
+  it('loads the season pages, the countdown and the pit display on demand', () => {
+    const lazy = pageRoutes()
+      .filter((route) => route.Component && 'preload' in route.Component)
+      .map((route) => route.path);
+    expect(lazy).toEqual(onDemand);
+  });
+
+  it.for(onDemand.flatMap((path) => [path, `${path.toUpperCase()}/`]))(
+    'renders %s whole in its first render once preloaded',
+    async (path) => {
+      await preloadPage(path);
+      render(
+        <PlatformContext value={createFakePlatform(Date.UTC(2025, 0, 4, 18, 9)).platform}>
+          <MemoryRouter initialEntries={[path]}>
+            <App />
+          </MemoryRouter>
+        </PlatformContext>,
+      );
+      // No fallback first: the page is there at once.
+      expect(screen.queryByText('Loading…')).toBeNull();
+      expect(document.querySelector('main')?.childElementCount).toBeGreaterThan(0);
+    },
+  );
+
+  it('preloads nothing for a page in the first load', async () => {
+    await expect(preloadPage('/about')).resolves.toBeUndefined();
+    await expect(preloadPage('/no-such-page')).resolves.toBeUndefined();
+  });
+});
