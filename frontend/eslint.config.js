@@ -19,6 +19,35 @@ export default tseslint.config(
     },
   },
   {
+    // The Wails bindings exist only in the desktop window: one module,
+    // src/platform/desktop.ts (loaded only there), speaks to them, and every
+    // other module goes through the Platform it makes.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['src/platform/desktop.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'wailsjs',
+              message:
+                'Only src/platform/desktop.ts may import the Wails bindings; use the Platform (usePlatform) instead.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/wailsjs/]',
+          message:
+            'Only src/platform/desktop.ts may import the Wails bindings; use the Platform (usePlatform) instead.',
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.{js,mjs}', 'e2e-desktop/**/*.{js,mjs}', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: globals.node },
