@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 func main() {
@@ -45,12 +46,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nexusKey := fs.String("nexus-key", replay.DefaultNexusKey, "Nexus-Api-Key to accept")
 	tbaKey := fs.String("tba-key", replay.DefaultTBAKey, "X-TBA-Auth-Key to accept")
 	loop := fs.Bool("loop", false, "start the timeline again after its length")
-	flapEvery := fs.Duration("flap-every", replay.DefaultFlapEvery, "how long each bad and good spell of the flap fault lasts")
-	flapFault := fs.String("flap-fault", string(replay.FaultDown), "the `fault` of the flap fault's bad spells")
+	flapEvery := fs.Duration("flap-every", faultreplay.DefaultFlapEvery, "how long each bad and good spell of the flap fault lasts")
+	flapFault := fs.String("flap-fault", string(faultreplay.Down), "the `fault` of the flap fault's bad spells")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if f := replay.Fault(*flapFault); f == replay.FaultNone || f == replay.FaultFlap || !f.Valid() {
+	if f := faultreplay.Fault(*flapFault); f == faultreplay.None || f == faultreplay.Flap || !f.Valid() {
 		return fmt.Errorf("-flap-fault %q: want a fault other than flap", *flapFault)
 	}
 	if *flapEvery <= 0 {
@@ -66,8 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	srv := replay.New(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey,
-		FlapEvery: *flapEvery, FlapFault: replay.Fault(*flapFault)})
+	srv := faultreplay.NewReplay(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey},
+		faultreplay.Options{FlapEvery: *flapEvery, FlapFault: faultreplay.Fault(*flapFault)})
 	mux := http.NewServeMux()
 	mux.Handle("/control", srv.ControlHandler())
 	mux.Handle("/", srv)

@@ -4,7 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 // BenchmarkUpstreamRequestsPerHour plays one hour of an event day on the
@@ -12,9 +13,9 @@ import (
 // reports how many requests one process sends upstream: the same for one
 // screen or ten thousand, since viewers only read the hub.
 func BenchmarkUpstreamRequestsPerHour(b *testing.B) {
-	nexus := []string{replay.EndpointNexusEvent, replay.EndpointNexusPits}
-	tba := []string{replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAEvent, replay.EndpointTBARankings, replay.EndpointTBAStatus}
-	count := func(up *replay.Server, endpoints []string) (n int) {
+	nexus := []frcapi.Endpoint{frcapi.NexusEvent, frcapi.NexusPits}
+	tba := []frcapi.Endpoint{frcapi.TBATeamStatus, frcapi.TBATeamMatches, frcapi.TBAEvent, frcapi.TBARankings, frcapi.TBAStatus}
+	count := func(up *faultreplay.Replay, endpoints []frcapi.Endpoint) (n int) {
 		for _, ep := range endpoints {
 			n += up.Count(ep)
 		}

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 func TestNexusClientDecodesAndConverts(t *testing.T) {
@@ -141,7 +143,7 @@ func TestTBAClientReusesBodyOn304(t *testing.T) {
 	if !reflect.DeepEqual(first, second) || first.Rank == nil || first.Rank.Rank != 3 || first.PitLocation != "P9" {
 		t.Fatalf("after a 304: %+v, want the first answer %+v again", second, first)
 	}
-	if n := e.up.Count(replay.EndpointTBATeamStatus); n != 2 {
+	if n := e.up.Count(frcapi.TBATeamStatus); n != 2 {
 		t.Fatalf("requests = %d, want 2", n)
 	}
 }
@@ -152,7 +154,7 @@ func TestClientErrorStates(t *testing.T) {
 		nexusKey  string
 		tbaKey    string
 		event     string
-		fault     replay.Fault
+		fault     faultreplay.Fault
 		want      string
 		wantInErr string // "" when the words are the transport's
 		wantErr   error
@@ -160,15 +162,15 @@ func TestClientErrorStates(t *testing.T) {
 		{name: "wrong key", nexusKey: "wrong-secret", tbaKey: "wrong-secret", want: StateKeyRejected, wantInErr: "403"},
 		{name: "no key", nexusKey: "", tbaKey: "", want: StateKeyRejected, wantInErr: "401"},
 		{name: "unknown event", event: "2026nope", want: StateNotFound, wantInErr: "404"},
-		{name: "500", fault: replay.Fault500, want: StateUnreachable, wantInErr: "500"},
-		{name: "revoked key", fault: replay.Fault403, want: StateKeyRejected, wantInErr: "403"},
-		{name: "malformed", fault: replay.FaultMalformed, want: StateUnreachable, wantInErr: "decode"},
-		{name: "truncated", fault: replay.FaultTruncated, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
-		{name: "truncated chunked", fault: replay.FaultTruncatedChunked, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
-		{name: "huge", fault: replay.FaultHuge, want: StateUnreachable, wantInErr: "body over"},
-		{name: "down", fault: replay.FaultDown, want: StateUnreachable},
-		{name: "slow", fault: replay.FaultSlow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
-		{name: "hang", fault: replay.FaultHang, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "500", fault: faultreplay.Status500, want: StateUnreachable, wantInErr: "500"},
+		{name: "revoked key", fault: faultreplay.Status403, want: StateKeyRejected, wantInErr: "403"},
+		{name: "malformed", fault: faultreplay.Malformed, want: StateUnreachable, wantInErr: "decode"},
+		{name: "truncated", fault: faultreplay.Truncated, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "truncated chunked", fault: faultreplay.TruncatedChunked, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "huge", fault: faultreplay.Huge, want: StateUnreachable, wantInErr: "body over"},
+		{name: "down", fault: faultreplay.Down, want: StateUnreachable},
+		{name: "slow", fault: faultreplay.Slow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "hang", fault: faultreplay.Hang, want: StateUnreachable, wantErr: context.DeadlineExceeded},
 	}
 	for _, tt := range tests {
 		for _, api := range []string{"nexus", "tba"} {
@@ -176,7 +178,7 @@ func TestClientErrorStates(t *testing.T) {
 				e := newEnv(t, testTimeline())
 				e.up.SetFault("", tt.fault)
 				timeout := 5 * time.Second
-				if tt.fault == replay.FaultSlow || tt.fault == replay.FaultHang {
+				if tt.fault == faultreplay.Slow || tt.fault == faultreplay.Hang {
 					// The fake clock never releases the answer: only the
 					// request's own timeout ends it, short to keep the test so.
 					timeout = 50 * time.Millisecond
@@ -240,11 +242,11 @@ func TestTBAClientDropsABrokenAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.up.SetFault("tba", replay.FaultMalformed)
+	e.up.SetFault("tba", faultreplay.Malformed)
 	if _, err := c.matches(ctx, 1209, "2026test"); stateOf(err) != StateUnreachable {
 		t.Fatalf("malformed: %v", err)
 	}
-	e.up.SetFault("tba", replay.FaultNone)
+	e.up.SetFault("tba", faultreplay.None)
 	again, err := c.matches(ctx, 1209, "2026test")
 	if err != nil || !reflect.DeepEqual(good, again) {
 		t.Fatalf("after the fault: %v, %v; want the good list again", again, err)

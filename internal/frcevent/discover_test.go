@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
@@ -61,7 +62,7 @@ func TestHubFindsTodaysEvent(t *testing.T) {
 	if !s.Configured || s.EventKey != "2026test" || s.NexusEventKey != "2026test" || s.NextMatch == nil || s.Message != "" {
 		t.Fatalf("Status = %+v, want today's event found and polled", s)
 	}
-	if n := e.up.Count(replay.EndpointTBATeamEvents); n != 1 {
+	if n := e.up.Count(frcapi.TBATeamEvents); n != 1 {
 		t.Fatalf("events asked %d times, want once", n)
 	}
 }
@@ -83,10 +84,10 @@ func TestHubNoEventToday(t *testing.T) {
 	}
 	// It looks again, slowly...
 	e.advance(9*time.Minute, time.Minute, 1)
-	if n := e.up.Count(replay.EndpointTBATeamEvents); n != 1 {
+	if n := e.up.Count(frcapi.TBATeamEvents); n != 1 {
 		t.Fatalf("events asked %d times in 9 min, want once", n)
 	}
-	if n := e.up.Count(replay.EndpointNexusEvent); n != 0 {
+	if n := e.up.Count(frcapi.NexusEvent); n != 0 {
 		t.Fatalf("Nexus asked %d times without an event", n)
 	}
 	// ...and at 10 min finds the event, which is then polled.
@@ -96,7 +97,7 @@ func TestHubNoEventToday(t *testing.T) {
 	if !s.Configured || s.EventKey != "2026test" || s.Message != "" || s.NextMatch == nil || s.Nexus.State != StateOK || s.TBA.State != StateOK {
 		t.Fatalf("after 10 min: %+v, want the event found and polled", s)
 	}
-	if n := e.up.Count(replay.EndpointTBATeamEvents); n != 2 {
+	if n := e.up.Count(frcapi.TBATeamEvents); n != 2 {
 		t.Fatalf("events asked %d times, want twice", n)
 	}
 }
@@ -123,18 +124,18 @@ func TestHubPollsTheCachedEventWhileTBAIsRefused(t *testing.T) {
 	opts := e.options()
 	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
 	writeCache(t, e, opts)
-	asked := e.up.Count(replay.EndpointNexusEvent)
+	asked := e.up.Count(frcapi.NexusEvent)
 	opts.TBAKey = "wrong-tba-key"
 	h, _ := e.runHub(t, opts, 3) // the search, Nexus and TBA
 	s := h.Current()
-	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got != 1 {
+	if got := e.up.Count(frcapi.NexusEvent) - asked; got != 1 {
 		t.Fatalf("Nexus asked %d times with a cached event and TBA refused, want at once", got)
 	}
 	if !s.Configured || s.EventKey != "2026test" || s.Nexus.State != StateOK || s.TBA.State != StateKeyRejected || s.NextMatch == nil {
 		t.Fatalf("Status = %+v, want the cached event live from Nexus", s)
 	}
 	e.advance(5*time.Minute, 5*time.Second, 3)
-	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got < 10 {
+	if got := e.up.Count(frcapi.NexusEvent) - asked; got < 10 {
 		t.Fatalf("Nexus asked %d times in 5 min, want about every 30 s", got)
 	}
 }
@@ -182,9 +183,9 @@ func TestHubStopsPollingACachedEventNotOnToday(t *testing.T) {
 	h, _ := e.runHub(t, opts, 1)
 	waitFor(t, h, "no event", func(s Status) bool { return !s.Configured })
 	e.clk.BlockUntilWaiters(1)
-	asked := e.up.Count(replay.EndpointNexusEvent)
+	asked := e.up.Count(frcapi.NexusEvent)
 	e.advance(5*time.Minute, 5*time.Second, 1)
-	if got := e.up.Count(replay.EndpointNexusEvent) - asked; got != 0 {
+	if got := e.up.Count(frcapi.NexusEvent) - asked; got != 0 {
 		t.Fatalf("Nexus asked %d times about an event TBA says is not today's", got)
 	}
 }

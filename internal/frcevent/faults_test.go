@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 const (
@@ -140,8 +142,8 @@ func TestHubMemoryStaysBoundedOnHugeAnswers(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	h, _ := e.runHub(t, e.options(), 2)
 	good := upstreamOf(h)
-	endpoints := []string{replay.EndpointNexusEvent, replay.EndpointNexusPits, replay.EndpointTBATeamStatus,
-		replay.EndpointTBAMatches, replay.EndpointTBAEvent, replay.EndpointTBARankings, replay.EndpointTBAStatus}
+	endpoints := []frcapi.Endpoint{frcapi.NexusEvent, frcapi.NexusPits, frcapi.TBATeamStatus,
+		frcapi.TBATeamMatches, frcapi.TBAEvent, frcapi.TBARankings, frcapi.TBAStatus}
 	answers := func() int {
 		n := 0
 		for _, ep := range endpoints {
@@ -170,7 +172,7 @@ func TestHubMemoryStaysBoundedOnHugeAnswers(t *testing.T) {
 			}
 		}
 	}()
-	e.up.SetFault("", replay.FaultHuge)
+	e.up.SetFault("", faultreplay.Huge)
 	e.advance(10*time.Minute, 5*time.Second, 2)
 	close(stop)
 	<-sampled
@@ -212,7 +214,7 @@ func TestHubMemoryStaysBoundedOnHugeAnswers(t *testing.T) {
 
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
-// hugeAnswer is the size of replay.FaultHuge's answers.
+// hugeAnswer is the size of faultreplay.Huge's answers.
 const hugeAnswer = 50 << 20
 
 // readCapCost returns the bytes allocated by reading a body of maxBody+1
@@ -241,10 +243,10 @@ func (filler) Read(p []byte) (int, error) {
 // asks faster than its normal pace.
 func TestHubRidesOutFlapping(t *testing.T) {
 	const flapEvery = 20 * time.Second
-	e := newEnvWith(t, replay.Options{Timeline: testTimeline(), Loop: true, FlapEvery: flapEvery, FlapFault: replay.Fault500})
+	e := newEnvWith(t, replay.Options{Timeline: testTimeline(), Loop: true}, faultreplay.Options{FlapEvery: flapEvery, FlapFault: faultreplay.Status500})
 	h, _ := e.runHub(t, e.options(), 2)
 	from := e.clk.Now()
-	e.up.SetFault("", replay.FaultFlap)
+	e.up.SetFault("", faultreplay.Flap)
 	const window, step = 30 * time.Minute, time.Second
 	for at := time.Duration(0); at < window; at += step {
 		e.advance(step, step, 2)
@@ -255,7 +257,7 @@ func TestHubRidesOutFlapping(t *testing.T) {
 	}
 	bad := func(at time.Time) bool { return at.Sub(from)/flapEvery%2 == 0 }
 
-	times := e.up.Requests(replay.EndpointNexusEvent)
+	times := e.up.Requests(frcapi.NexusEvent)
 	var good, failed int
 	for i, at := range times {
 		if at.Before(from) {
@@ -288,7 +290,7 @@ func TestHubRidesOutFlapping(t *testing.T) {
 	if s := h.Current(); !s.TBA.AsOf.After(from.Add(window/2)) || !s.Nexus.AsOf.After(from) {
 		t.Errorf("as of %v (Nexus %v, TBA %v) after %v of flapping: want data from good answers during it", s.AsOf, s.Nexus.AsOf, s.TBA.AsOf, window)
 	}
-	e.up.SetFault("", replay.FaultNone)
+	e.up.SetFault("", faultreplay.None)
 	e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
 	if s := h.Current(); s.Nexus.State != StateOK || s.TBA.State != StateOK {
 		t.Fatalf("after the flapping: %+v / %+v", s.Nexus, s.TBA)

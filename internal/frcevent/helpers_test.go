@@ -17,6 +17,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 func TestMain(m *testing.M) {
@@ -95,23 +96,23 @@ func testTimeline() replay.Timeline {
 // env is an upstream replay on a fake clock.
 type env struct {
 	clk  *clock.Fake
-	up   *replay.Server
+	up   *faultreplay.Replay
 	srv  *httptest.Server
 	logs *syncbuf.Buffer
 }
 
 func newEnv(t testing.TB, tl replay.Timeline) *env {
 	t.Helper()
-	return newEnvWith(t, replay.Options{Timeline: tl, Loop: true})
+	return newEnvWith(t, replay.Options{Timeline: tl, Loop: true}, faultreplay.Options{})
 }
 
-// newEnvWith is newEnv with more of the replay's options; their Clock is
-// the env's fake one.
-func newEnvWith(t testing.TB, opts replay.Options) *env {
+// newEnvWith is newEnv with more of the replay's options and its faults';
+// their Clock is the env's fake one.
+func newEnvWith(t testing.TB, opts replay.Options, faults faultreplay.Options) *env {
 	t.Helper()
 	clk := clock.NewFake(start)
 	opts.Clock = clk
-	up := replay.New(opts)
+	up := faultreplay.NewReplay(opts, faults)
 	srv := httptest.NewServer(up)
 	t.Cleanup(srv.Close)
 	return &env{clk: clk, up: up, srv: srv, logs: &syncbuf.Buffer{}}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
-	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
 func notified(ch <-chan struct{}) bool {
@@ -91,7 +91,7 @@ func TestHubIsPoliteToTBA(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	e.runHub(t, e.options(), 2)
 	e.advance(20*time.Minute, time.Second, 2)
-	for _, ep := range []string{replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAEvent, replay.EndpointTBARankings, replay.EndpointTBAStatus} {
+	for _, ep := range []frcapi.Endpoint{frcapi.TBATeamStatus, frcapi.TBATeamMatches, frcapi.TBAEvent, frcapi.TBARankings, frcapi.TBAStatus} {
 		times := e.up.Requests(ep)
 		if len(times) < 2 {
 			t.Errorf("%s: %d requests in 20 min, want it polled", ep, len(times))
@@ -102,10 +102,10 @@ func TestHubIsPoliteToTBA(t *testing.T) {
 			}
 		}
 	}
-	if n := e.up.Count(replay.EndpointTBATeamStatus); n > 20 {
+	if n := e.up.Count(frcapi.TBATeamStatus); n > 20 {
 		t.Errorf("team status asked %d times in 20 min", n)
 	}
-	if n := e.up.Count(replay.EndpointNexusEvent); n < 35 || n > 41 {
+	if n := e.up.Count(frcapi.NexusEvent); n < 35 || n > 41 {
 		t.Errorf("Nexus asked %d times in 20 min, want about every 30 s", n)
 	}
 }
@@ -135,10 +135,10 @@ func TestBackoff(t *testing.T) {
 
 func TestHubBacksOffWithJitter(t *testing.T) {
 	e := newEnv(t, testTimeline())
-	e.up.SetFault("nexus", replay.Fault500)
+	e.up.SetFault("nexus", faultreplay.Status500)
 	h, _ := e.runHub(t, e.options(), 2)
 	e.advance(40*time.Minute, 5*time.Second, 2)
-	times := e.up.Requests(replay.EndpointNexusEvent)
+	times := e.up.Requests(frcapi.NexusEvent)
 	var gaps []time.Duration
 	for i := 1; i < len(times); i++ {
 		gaps = append(gaps, times[i].Sub(times[i-1]))
@@ -167,14 +167,14 @@ func TestHubBacksOffWithJitter(t *testing.T) {
 		t.Errorf("sources %+v / %+v", s.Nexus, s.TBA)
 	}
 	// Nexus comes back: the next poll finds it and the pace is normal again.
-	e.up.SetFault("nexus", replay.FaultNone)
+	e.up.SetFault("nexus", faultreplay.None)
 	e.advance(6*time.Minute, 5*time.Second, 2)
 	if s := h.Current(); s.Nexus.State != StateOK {
 		t.Fatalf("Nexus %+v after it came back", s.Nexus)
 	}
-	n := e.up.Count(replay.EndpointNexusEvent)
+	n := e.up.Count(frcapi.NexusEvent)
 	e.advance(5*time.Minute, 5*time.Second, 2)
-	if got := e.up.Count(replay.EndpointNexusEvent) - n; got < 9 {
+	if got := e.up.Count(frcapi.NexusEvent) - n; got < 9 {
 		t.Errorf("%d polls in 5 min after recovery, want about 10", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 	opts.TBAKey = "wrong-tba-secret"
 	opts.NexusKey = "wrong-nexus-secret"
 	h, _ := e.runHub(t, opts, 2)
-	endpoints := []string{replay.EndpointNexusEvent, replay.EndpointTBATeamStatus, replay.EndpointTBAMatches, replay.EndpointTBAStatus}
+	endpoints := []frcapi.Endpoint{frcapi.NexusEvent, frcapi.TBATeamStatus, frcapi.TBATeamMatches, frcapi.TBAStatus}
 	// At 0, 5 and 10 min: the slowest pace from the first refusal on.
 	e.advance(10*time.Minute, 5*time.Second, 2)
 	for _, ep := range endpoints {
@@ -221,24 +221,24 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 // upstream answers again.
 func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 	tests := []struct {
-		fault replay.Fault
+		fault faultreplay.Fault
 		state string // both sources' state while it lasts
 	}{
-		{replay.FaultMalformed, StateUnreachable},
-		{replay.FaultTruncated, StateUnreachable},
-		{replay.FaultTruncatedChunked, StateUnreachable},
-		{replay.FaultHuge, StateUnreachable},
-		{replay.Fault500, StateUnreachable},
-		{replay.Fault403, StateKeyRejected},
-		{replay.FaultDown, StateUnreachable},
-		{replay.FaultHang, StateUnreachable},
+		{faultreplay.Malformed, StateUnreachable},
+		{faultreplay.Truncated, StateUnreachable},
+		{faultreplay.TruncatedChunked, StateUnreachable},
+		{faultreplay.Huge, StateUnreachable},
+		{faultreplay.Status500, StateUnreachable},
+		{faultreplay.Status403, StateKeyRejected},
+		{faultreplay.Down, StateUnreachable},
+		{faultreplay.Hang, StateUnreachable},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.fault), func(t *testing.T) {
 			e := newEnv(t, testTimeline())
 			timed, opts := e.timed(t)
 			h := NewHub(opts)
-			if tt.fault == replay.FaultHang {
+			if tt.fault == faultreplay.Hang {
 				// Real time passes only while a request hangs: a short
 				// timeout keeps the test short, and is checked below.
 				h.nexus.timeout, h.tba.timeout = hangTimeout, hangTimeout
@@ -273,11 +273,11 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 			// The requests: no more, and no fewer, than the backoff allows.
 			refusal := tt.state == StateKeyRejected
 			for _, c := range []struct {
-				endpoint string
+				endpoint frcapi.Endpoint
 				poll     poll
 			}{
-				{replay.EndpointNexusEvent, poll{every: nexusEvery}},
-				{replay.EndpointTBATeamStatus, poll{every: tbaStatusEvery, floor: tbaFloor}},
+				{frcapi.NexusEvent, poll{every: nexusEvery}},
+				{frcapi.TBATeamStatus, poll{every: tbaStatusEvery, floor: tbaFloor}},
 			} {
 				n := countAfter(e.up.Requests(c.endpoint), from)
 				fewest, most := requestBounds(c.poll, refusal, faultWindow, 5*time.Second)
@@ -286,14 +286,14 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 					t.Errorf("%s: %d requests in %v of fault, want %d to %d", c.endpoint, n, faultWindow, fewest, most)
 				}
 			}
-			if tt.fault == replay.FaultHang {
+			if tt.fault == faultreplay.Hang {
 				checkAbandoned(t, e, timed)
 			}
 
 			// Upstream answers again: the next poll, at most maxBackoff
 			// away, takes fresh data.
 			back := e.clk.Now()
-			e.up.SetFault("", replay.FaultNone)
+			e.up.SetFault("", faultreplay.None)
 			e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
 			s = h.Current()
 			if s.Nexus.State != StateOK || s.TBA.State != StateOK {
@@ -317,7 +317,7 @@ func TestHubWithoutKeysAsksNothing(t *testing.T) {
 	if !s.Configured || s.Nexus.State != StateOff || s.TBA.State != StateOff || s.Nexus.Message != "No Nexus key set" {
 		t.Fatalf("Status = %+v", s)
 	}
-	if n := e.up.Count(replay.EndpointNexusEvent) + e.up.Count(replay.EndpointTBAStatus) + e.up.Count(replay.EndpointTBATeamEvents); n != 0 {
+	if n := e.up.Count(frcapi.NexusEvent) + e.up.Count(frcapi.TBAStatus) + e.up.Count(frcapi.TBATeamEvents); n != 0 {
 		t.Fatalf("%d requests without keys", n)
 	}
 }
@@ -334,7 +334,7 @@ func TestHubDisabled(t *testing.T) {
 	if s.Configured || s.Message == "" || s.NextMatch != nil {
 		t.Fatalf("Status = %+v, want not configured with a message", s)
 	}
-	for _, ep := range []string{replay.EndpointNexusEvent, replay.EndpointNexusPits, replay.EndpointTBATeamStatus, replay.EndpointTBATeamEvents, replay.EndpointTBAStatus} {
+	for _, ep := range []frcapi.Endpoint{frcapi.NexusEvent, frcapi.NexusPits, frcapi.TBATeamStatus, frcapi.TBATeamEvents, frcapi.TBAStatus} {
 		if n := e.up.Count(ep); n != 0 {
 			t.Errorf("%s asked %d times while disabled", ep, n)
 		}
@@ -366,7 +366,7 @@ func TestHubCacheSurvivesRestart(t *testing.T) {
 
 	// Restart an hour later with both sources down: the cached data with
 	// its age, but nothing of it passes for live.
-	e.up.SetFault("", replay.FaultDown)
+	e.up.SetFault("", faultreplay.Down)
 	e.clk.Advance(time.Hour)
 	h2 := NewHub(opts)
 	if s := h2.Current(); !s.AsOf.Equal(last.AsOf) || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label ||

@@ -9,7 +9,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -43,48 +42,6 @@ func At(d time.Duration) *Offset {
 	return &o
 }
 
-// Fault is a way for the upstream servers to fail.
-type Fault string
-
-// The faults. FaultNone serves normally.
-const (
-	FaultNone Fault = ""
-	// FaultSlow answers only after Options.SlowDelay, beyond the client's timeout.
-	FaultSlow Fault = "slow"
-	// FaultHang accepts the request and never answers: only the client
-	// giving up, or the server closing, ends it.
-	FaultHang Fault = "hang"
-	// Fault500 answers 500 Internal Server Error.
-	Fault500 Fault = "500"
-	// Fault403 answers 403 Forbidden, as to a key that was revoked.
-	Fault403 Fault = "403"
-	// FaultMalformed answers 200 with the first half of the JSON, and a
-	// Content-Length that says so.
-	FaultMalformed Fault = "malformed"
-	// FaultTruncated starts a good answer whose Content-Length announces
-	// the whole body, sends half of it and drops the connection.
-	FaultTruncated Fault = "truncated"
-	// FaultTruncatedChunked starts a good answer without a Content-Length
-	// (chunked), sends half of it and drops the connection.
-	FaultTruncatedChunked Fault = "truncated-chunked"
-	// FaultHuge answers 200 with a valid JSON body of 50 MiB, over any sane
-	// limit. It is streamed: the server never holds it in memory.
-	FaultHuge Fault = "huge"
-	// FaultDown closes the connection without an answer.
-	FaultDown Fault = "down"
-	// FaultFlap alternates every Options.FlapEvery between
-	// Options.FlapFault and good answers, starting with the fault.
-	FaultFlap Fault = "flap"
-)
-
-// knownFaults are all the faults but FaultNone, in the order of their docs.
-var knownFaults = []Fault{FaultSlow, FaultHang, Fault500, Fault403, FaultMalformed, FaultTruncated, FaultTruncatedChunked, FaultHuge, FaultDown, FaultFlap}
-
-// Valid reports whether f is one of the faults, or FaultNone.
-func (f Fault) Valid() bool {
-	return f == FaultNone || slices.Contains(knownFaults, f)
-}
-
 // Timeline is a scripted event: steps that change the upstream state at
 // offsets from its start.
 type Timeline struct {
@@ -104,8 +61,6 @@ type Timeline struct {
 type Step struct {
 	At Offset `json:"at"`
 	State
-	// Fault, when set, makes both APIs fail that way from At on; "" ends it.
-	Fault *Fault `json:"fault,omitempty"`
 }
 
 // State is the upstream data at one moment.
@@ -145,8 +100,8 @@ type NexusEvent struct {
 type NexusMatch struct {
 	Label string `json:"label"`
 	// Status is served as is when set; "" means derived from the actual
-	// times that have passed: "On field", "On deck", "Now queuing", else
-	// "Queuing soon".
+	// times that have passed: frcapi.OnField, OnDeck, NowQueuing, else
+	// QueuingSoon.
 	Status string `json:"status,omitempty"`
 	// RedTeams and BlueTeams are team numbers; a nil entry is an undecided
 	// seat and a nil list an undecided alliance.
@@ -271,11 +226,6 @@ func Parse(data []byte) (Timeline, error) {
 func (tl Timeline) validate() error {
 	if tl.Event == "" || tl.Team <= 0 {
 		return fmt.Errorf("replay: timeline needs an event and a team")
-	}
-	for i, s := range tl.Steps {
-		if s.Fault != nil && !s.Fault.Valid() {
-			return fmt.Errorf("replay: step %d: unknown fault %q", i, *s.Fault)
-		}
 	}
 	return nil
 }
