@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 var testArticle = news.Article{
@@ -226,117 +226,42 @@ func TestArticleAPI(t *testing.T) {
 	}
 }
 
-// sseEvent is one block of a server-sent event stream.
-type sseEvent struct {
-	Event, Data, Retry, Comment string
-}
-
-// sseStream reads an event stream of a real HTTP server on its own goroutine.
-type sseStream struct {
-	res    *http.Response
-	events chan sseEvent
-}
+// sseStream is an event stream of a real HTTP server, read on its own
+// goroutine until the test ends, comments (heartbeats) included.
+type sseStream struct{ *ssetest.Stream }
 
 // openStream opens path on srv and reads it until the test ends.
 func openStream(t *testing.T, srv *httptest.Server, path string) *sseStream {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The headers arrive only when the handler flushes; give up at the deadline.
-	timer := time.AfterFunc(waitTimeout, cancel)
-	res, err := srv.Client().Do(req)
-	timer.Stop()
-	if err != nil {
-		cancel()
-		t.Fatalf("GET %s: no response within %v: %v", path, waitTimeout, err)
-	}
-	s := &sseStream{res: res, events: make(chan sseEvent, 64)}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer close(s.events)
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
-		var ev sseEvent
-		var fields int
-		for sc.Scan() {
-			line := sc.Text()
-			if line == "" {
-				if fields > 0 {
-					select {
-					case s.events <- ev:
-					case <-ctx.Done():
-						return
-					}
-				}
-				ev, fields = sseEvent{}, 0
-				continue
-			}
-			fields++
-			name, value, _ := strings.Cut(line, ":")
-			value = strings.TrimPrefix(value, " ")
-			switch name {
-			case "":
-				ev.Comment = value
-			case "event":
-				ev.Event = value
-			case "data":
-				if ev.Data != "" {
-					ev.Data += "\n"
-				}
-				ev.Data += value
-			case "retry":
-				ev.Retry = value
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		cancel()
-		res.Body.Close()
-		<-done
-	})
-	return s
+	return &sseStream{ssetest.Open(t, srv.Client(), srv.URL+path, ssetest.ReportComments, waitTimeout)}
 }
 
-// next returns the next event, failing the test at the deadline.
-func (s *sseStream) next(t *testing.T) sseEvent {
+// next returns the next event or comment, failing the test at the deadline.
+func (s *sseStream) next(t *testing.T) ssetest.Event {
 	t.Helper()
-	select {
-	case ev, ok := <-s.events:
-		if !ok {
-			t.Fatal("the event stream ended")
-		}
-		return ev
-	case <-time.After(waitTimeout):
-		t.Fatal("timed out waiting for an event")
-	}
-	return sseEvent{}
+	return s.Next(t, waitTimeout)
 }
 
-// startStream opens path and checks the headers and the retry block.
+// startStream opens path and checks the headers, and that the stream sets
+// its reconnection time before its first event.
 func startStream(t *testing.T, srv *httptest.Server, path string) *sseStream {
 	t.Helper()
 	s := openStream(t, srv, path)
-	if s.res.StatusCode != http.StatusOK {
-		t.Fatalf("status = %d, want 200", s.res.StatusCode)
+	if s.Response.StatusCode != http.StatusOK {
+		t.Fatalf("status = %d, want 200", s.Response.StatusCode)
 	}
 	for name, want := range map[string]string{
 		"Content-Type":      "text/event-stream",
 		"Cache-Control":     "no-store",
 		"X-Accel-Buffering": "no",
 	} {
-		if got := s.res.Header.Get(name); got != want {
+		if got := s.Response.Header.Get(name); got != want {
 			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
-	checkSecurityHeaders(t, s.res.Header)
-	if ev := s.next(t); ev.Retry == "" || ev.Event != "" || ev.Data != "" {
-		t.Fatalf("first block = %+v, want only a retry: line", ev)
-	} else if ms, err := time.ParseDuration(ev.Retry + "ms"); err != nil || ms <= 0 || ms > time.Minute {
-		t.Errorf("retry: %q, want a positive number of milliseconds up to a minute", ev.Retry)
+	checkSecurityHeaders(t, s.Response.Header)
+	if ev := s.Peek(t, waitTimeout); ev.Retry <= 0 || ev.Retry > time.Minute {
+		t.Errorf("first event %+v: retry %v, want a positive number of milliseconds up to a minute", ev, ev.Retry)
 	}
 	return s
 }
@@ -366,7 +291,7 @@ func TestNewsStream(t *testing.T) {
 	s := startStream(t, srv, "/api/news/stream")
 
 	first := s.next(t)
-	if first.Event != "news" {
+	if first.Type != "news" {
 		t.Fatalf("first event = %+v, want event: news", first)
 	}
 	var snap news.Snapshot
@@ -383,7 +308,7 @@ func TestNewsStream(t *testing.T) {
 	}
 	// The next event must carry the change; nothing else happens meanwhile.
 	ev := s.next(t)
-	if ev.Event != "news" {
+	if ev.Type != "news" {
 		t.Fatalf("event after Put = %+v, want event: news", ev)
 	}
 	decodeJSON(t, ev.Data, &snap)
@@ -405,14 +330,14 @@ func TestArticleStream(t *testing.T) {
 
 	t.Run("missing, then added, then removed", func(t *testing.T) {
 		s := startStream(t, srv, "/api/news/"+testArticle.ID+"/stream")
-		if ev := s.next(t); ev.Event != "article" || ev.Data != "null" {
+		if ev := s.next(t); ev.Type != "article" || ev.Data != "null" {
 			t.Fatalf("first event = %+v, want event: article with null", ev)
 		}
 		if err := e.store.Put(context.Background(), testArticle); err != nil {
 			t.Fatal(err)
 		}
 		ev := s.next(t)
-		if ev.Event != "article" {
+		if ev.Type != "article" {
 			t.Fatalf("event after Put = %+v", ev)
 		}
 		var a news.Rendered
@@ -423,7 +348,7 @@ func TestArticleStream(t *testing.T) {
 		if err := e.store.Delete(context.Background(), testArticle.ID); err != nil {
 			t.Fatal(err)
 		}
-		if ev := s.next(t); ev.Event != "article" || ev.Data != "null" {
+		if ev := s.next(t); ev.Type != "article" || ev.Data != "null" {
 			t.Errorf("event after Delete = %+v, want null", ev)
 		}
 	})
@@ -433,7 +358,7 @@ func TestArticleStream(t *testing.T) {
 		first := s.next(t)
 		var a news.Article
 		decodeJSON(t, first.Data, &a)
-		if first.Event != "article" || a.ID != "welcome-to-the-new-site" {
+		if first.Type != "article" || a.ID != "welcome-to-the-new-site" {
 			t.Fatalf("first event = %+v", first)
 		}
 		other := testArticle
@@ -485,14 +410,14 @@ func TestStreamHeartbeat(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	srv := newHTTPServer(t, e)
 	s := startStream(t, srv, "/api/news/stream")
-	if ev := s.next(t); ev.Event != "news" {
+	if ev := s.next(t); ev.Type != "news" {
 		t.Fatalf("first event = %+v", ev)
 	}
 	for i := range 2 {
 		blockUntilWaiters(t, e.clock, 1)
 		e.clock.Advance(testHeartbeat)
 		ev := s.next(t)
-		if ev.Comment != "heartbeat" || ev.Event != "" || ev.Data != "" {
+		if !ev.IsComment || ev.Comment != "heartbeat" {
 			t.Fatalf("block %d after %v = %+v, want a heartbeat comment", i, testHeartbeat, ev)
 		}
 	}
@@ -538,6 +463,15 @@ func (r *streamRecorder) Flush() {
 	}
 }
 
+// hasEvent reports whether the recorded stream holds an event of type typ
+// (any type for ""), with data data unless data is "".
+func (r *streamRecorder) hasEvent(typ, data string) bool {
+	events, _ := ssetest.Parse(r.String(), ssetest.SkipComments)
+	return slices.ContainsFunc(events, func(ev ssetest.Event) bool {
+		return (typ == "" || ev.Type == typ) && (data == "" || ev.Data == data)
+	})
+}
+
 func (r *streamRecorder) String() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -545,10 +479,10 @@ func (r *streamRecorder) String() string {
 }
 
 func TestStreamEndsWithTheRequestOrShutdown(t *testing.T) {
-	tests := []struct{ name, path, want string }{
-		{"news", "/api/news/stream", "event: news\n"},
-		{"article", "/api/news/welcome-to-the-new-site/stream", "event: article\n"},
-		{"missing article", "/api/news/nope/stream", "event: article\ndata: null\n"},
+	tests := []struct{ name, path, event, data string }{
+		{"news", "/api/news/stream", "news", ""},
+		{"article", "/api/news/welcome-to-the-new-site/stream", "article", ""},
+		{"missing article", "/api/news/nope/stream", "article", "null"},
 	}
 	for _, tt := range tests {
 		for _, end := range []string{"request cancelled", "server shut down"} {
@@ -564,13 +498,13 @@ func TestStreamEndsWithTheRequestOrShutdown(t *testing.T) {
 					e.handler.ServeHTTP(rec, req)
 				}()
 				deadline := time.After(waitTimeout)
-				for !strings.Contains(rec.String(), tt.want) {
+				for !rec.hasEvent(tt.event, tt.data) {
 					select {
 					case <-rec.flushed:
 					case <-done:
 						t.Fatalf("the handler returned before the request ended: %q", rec.String())
 					case <-deadline:
-						t.Fatalf("no %q in %q", tt.want, rec.String())
+						t.Fatalf("no %s event in %q", tt.event, rec.String())
 					}
 				}
 				if end == "request cancelled" {

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/server"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 // BenchmarkEventPushToStream measures the road from upstream to screen: a
@@ -30,14 +30,14 @@ func BenchmarkEventPushToStream(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer res.Body.Close()
-	lines := bufio.NewReader(res.Body)
+	events := ssetest.NewReader(res.Body, ssetest.SkipComments)
 	waitFor := func(text string) {
 		for {
-			line, err := lines.ReadString('\n')
+			ev, err := events.Next()
 			if err != nil {
 				b.Fatalf("stream ended before %q: %v", text, err)
 			}
-			if strings.HasPrefix(line, "data: ") && strings.Contains(line, text) {
+			if strings.Contains(ev.Data, text) {
 				return
 			}
 		}

@@ -59,7 +59,7 @@ func TestEventAPIAndStream(t *testing.T) {
 	srv := newHTTPServer(t, e)
 	stream := startStream(t, srv, "/api/event/stream")
 	ev := stream.next(t)
-	if ev.Event != "event" || !strings.Contains(ev.Data, `"label":"Qualification 14"`) {
+	if ev.Type != "event" || !strings.Contains(ev.Data, `"label":"Qualification 14"`) {
 		t.Fatalf("first stream event = %+v", ev)
 	}
 	for _, secret := range []string{replay.DefaultNexusKey, replay.DefaultTBAKey} {

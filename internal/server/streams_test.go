@@ -63,7 +63,7 @@ func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string) *record
 	}()
 	t.Cleanup(s.end)
 	deadline := time.After(waitTimeout)
-	for !strings.Contains(s.rec.String(), "event: ") {
+	for !s.rec.hasEvent("", "") {
 		select {
 		case <-s.rec.flushed:
 		case <-s.done:
@@ -284,8 +284,8 @@ func TestStreamCapsOverTCP(t *testing.T) {
 	one, two, three := clientFrom(t, "127.0.0.1"), clientFrom(t, "127.0.0.2"), clientFrom(t, "127.0.0.3")
 
 	first := openStream(t, srv, "/api/news/stream")
-	if first.res.StatusCode != http.StatusOK {
-		t.Fatalf("first stream: %d", first.res.StatusCode)
+	if first.Response.StatusCode != http.StatusOK {
+		t.Fatalf("first stream: %d", first.Response.StatusCode)
 	}
 	res, body := getOnce(t, one, srv.URL+"/api/event/stream")
 	checkRefused(t, res.StatusCode, res.Header, body, "from your address")
@@ -296,7 +296,7 @@ func TestStreamCapsOverTCP(t *testing.T) {
 	checkRefused(t, res.StatusCode, res.Header, body, "on this server")
 
 	// The viewer goes away: its slot is free again.
-	first.res.Body.Close()
+	first.Response.Body.Close()
 	waitOpenStreams(t, h, 1)
 	if res, _ := getOnce(t, three, srv.URL+"/api/news/stream"); res.StatusCode != http.StatusOK {
 		t.Fatalf("a stream after one ended: %d, want 200", res.StatusCode)
@@ -406,7 +406,7 @@ func TestQuietStreamOutlivesTheWriteTimeout(t *testing.T) {
 			srv := httptest.NewServer(path.wrap(h))
 			t.Cleanup(srv.Close)
 			s := startStream(t, srv, "/api/news/stream")
-			if ev := s.next(t); ev.Event != "news" {
+			if ev := s.next(t); ev.Type != "news" {
 				t.Fatalf("first event = %+v", ev)
 			}
 			// The deadline is the network poller's wall time: only a real
@@ -421,7 +421,7 @@ func TestQuietStreamOutlivesTheWriteTimeout(t *testing.T) {
 				}
 			}
 			e.put(t, testArticle)
-			if ev := s.next(t); ev.Event != "news" || !strings.Contains(ev.Data, testArticle.ID) {
+			if ev := s.next(t); ev.Type != "news" || !strings.Contains(ev.Data, testArticle.ID) {
 				t.Fatalf("after a change = %+v, want the news with %s", ev, testArticle.ID)
 			}
 			if n := h.OpenStreams(); n != 1 {
@@ -441,7 +441,7 @@ func TestShutdownEndsStreamsAndWaitsForThem(t *testing.T) {
 		startStream(t, srv, "/api/event/stream"),
 	}
 	for _, s := range streams {
-		if ev := s.next(t); ev.Event == "" {
+		if ev := s.next(t); ev.IsComment {
 			t.Fatalf("first event = %+v", ev)
 		}
 	}
@@ -459,7 +459,7 @@ func TestShutdownEndsStreamsAndWaitsForThem(t *testing.T) {
 	}
 	for i, s := range streams {
 		select {
-		case ev, ok := <-s.events:
+		case ev, ok := <-s.Events():
 			if ok {
 				t.Errorf("stream %d: %+v after Shutdown, want its end", i, ev)
 			}

@@ -189,3 +189,18 @@ func (r *Reader) readLine() ([]byte, error) {
 		r.line = append(r.line, b)
 	}
 }
+
+// Parse returns the events of text, a stream or the start of one (what a
+// recorder holds so far), and how it ends: io.EOF between events,
+// io.ErrUnexpectedEOF within one.
+func Parse(text string, comments Comments) ([]Event, error) {
+	r := NewReader(strings.NewReader(text), comments)
+	var events []Event
+	for {
+		ev, err := r.Next()
+		if err != nil {
+			return events, err
+		}
+		events = append(events, ev)
+	}
+}

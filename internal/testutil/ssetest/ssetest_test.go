@@ -111,6 +111,22 @@ func TestReader(t *testing.T) {
 	}
 }
 
+func TestParse(t *testing.T) {
+	events, err := Parse("retry: 10\n\nevent: a\ndata: 1\n\n: c\n\nevent: b\ndata: 2\n", ReportComments)
+	if !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("Parse ended with %v, want io.ErrUnexpectedEOF", err)
+	}
+	want := []got{{Type: "a", Data: "1", Retry: 10 * time.Millisecond}, {Comment: "c", IsComment: true, Retry: 10 * time.Millisecond}}
+	if len(events) != len(want) {
+		t.Fatalf("Parse = %+v, want %+v", events, want)
+	}
+	for i := range want {
+		if strip(events[i]) != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, strip(events[i]), want[i])
+		}
+	}
+}
+
 func TestReaderReturnsTheStreamsError(t *testing.T) {
 	broken := errors.New("connection reset")
 	r := NewReader(io.MultiReader(strings.NewReader("data: a\n\ndata: b\n"), iotest.ErrReader(broken)), SkipComments)
