@@ -19,7 +19,7 @@ import (
 // Window is what the desktop window needs: its settings, the news, the
 // event data, and the website that serves its page.
 type Window struct {
-	Settings desktop.Window
+	Config   desktop.Config
 	News     *news.Hub
 	Event    *frcevent.Hub
 	// Site serves the window's page, so the page can also fall back to fetch
@@ -39,7 +39,7 @@ func (p Program) runWindow(args []string) error {
 	c.register(fs)
 	var e eventFlags
 	e.register(fs)
-	var f desktop.WindowFlags
+	var f desktop.Flags
 	fs.StringVar(&f.Route, "route", "/", "`PATH` of the page to open, like /whattimeisit")
 	fs.BoolVar(&f.Kiosk, "kiosk", false, "fullscreen and frameless, for unattended screens: hides the idle cursor, keeps the screen on, one instance")
 	fs.StringVar(&f.Rotate, "rotate", "", "comma-separated `ROUTES` to cycle through, like \"/,/crescendo,/reefscape,/news\"")
@@ -98,5 +98,5 @@ func (p Program) runWindow(args []string) error {
 		return err
 	}
 	defer svc.stop()
-	return p.OpenWindow(ctx, Window{Settings: settings, News: svc.news, Event: svc.event, Site: svc.site, Logger: logger})
+	return p.OpenWindow(ctx, Window{Config: settings, News: svc.news, Event: svc.event, Site: svc.site, Logger: logger})
 }

@@ -160,7 +160,7 @@ func TestGroupMemory(t *testing.T) {
 }
 
 func TestWindowFlagsMaxMemory(t *testing.T) {
-	base := WindowFlags{Route: "/", Every: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on", GPU: "auto"}
+	base := Flags{Route: "/", Every: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on", GPU: "auto"}
 	tests := []struct {
 		name    string
 		in      string

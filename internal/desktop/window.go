@@ -22,16 +22,16 @@ const (
 	PitRoute = "/pit"
 )
 
-// WindowFlags are the desktop window's settings as the command line gives
+// Flags are the desktop window's settings as the command line gives
 // them, before they are checked.
-type WindowFlags struct {
+type Flags struct {
 	Route, Rotate, Dim, CountdownAt, CountdownDebug, SiteURL, MaxMemory, GPU string
 	Kiosk                                                                    bool
 	Every, Watchdog                                                          time.Duration
 }
 
-// Window is the checked settings of the desktop window.
-type Window struct {
+// Config is the checked settings of the desktop window.
+type Config struct {
 	// StartRoute is the page the window opens on.
 	StartRoute string
 	// CountdownQuery is added to /whattimeisit routes, like "at=12:09:00&debug=off".
@@ -55,8 +55,8 @@ type Window struct {
 
 // Check checks the flags and returns the window's settings. Each error
 // names the flag at fault.
-func (f WindowFlags) Check() (Window, error) {
-	var w Window
+func (f Flags) Check() (Config, error) {
+	var w Config
 	if !strings.HasPrefix(f.Route, "/") {
 		return w, fmt.Errorf("--route %q must start with /", f.Route)
 	}
@@ -135,7 +135,7 @@ func hasRenderNode(dir string) bool {
 
 // WithDefaults adds the countdown settings of the command line to a route
 // of the countdown page that has no query of its own.
-func (w Window) WithDefaults(route string) string {
+func (w Config) WithDefaults(route string) string {
 	if w.CountdownQuery == "" || route != "/whattimeisit" {
 		return route
 	}

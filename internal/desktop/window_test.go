@@ -9,19 +9,19 @@ import (
 )
 
 func TestWindowFlagsCheck(t *testing.T) {
-	base := WindowFlags{Route: "/", Every: 30 * time.Second, Watchdog: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on", GPU: "auto"}
-	with := func(change func(*WindowFlags)) WindowFlags {
+	base := Flags{Route: "/", Every: 30 * time.Second, Watchdog: 30 * time.Second, CountdownAt: "12:09", CountdownDebug: "on", GPU: "auto"}
+	with := func(change func(*Flags)) Flags {
 		f := base
 		change(&f)
 		return f
 	}
 	tests := []struct {
 		name    string
-		flags   WindowFlags
+		flags   Flags
 		wantErr string
-		check   func(t *testing.T, w Window)
+		check   func(t *testing.T, w Config)
 	}{
-		{name: "defaults", flags: base, check: func(t *testing.T, w Window) {
+		{name: "defaults", flags: base, check: func(t *testing.T, w Config) {
 			if w.Rotation != nil || w.Watchdog == nil || w.Watchdog.Timeout != 30*time.Second || w.Watchdog.MaxReloads != 3 {
 				t.Errorf("rotation %v, watchdog %+v; want none and 30 s × 3", w.Rotation, w.Watchdog)
 			}
@@ -29,41 +29,41 @@ func TestWindowFlagsCheck(t *testing.T) {
 				t.Errorf("countdownQuery = %q, want none for the spec's defaults", w.CountdownQuery)
 			}
 		}},
-		{name: "countdown settings become the page's query", flags: with(func(f *WindowFlags) {
+		{name: "countdown settings become the page's query", flags: with(func(f *Flags) {
 			f.Route, f.CountdownAt, f.CountdownDebug = "/whattimeisit", "15:30", "off"
-		}), check: func(t *testing.T, w Window) {
+		}), check: func(t *testing.T, w Config) {
 			if w.CountdownQuery != "at=15%3A30%3A00&debug=off" {
 				t.Errorf("countdownQuery = %q", w.CountdownQuery)
 			}
 		}},
-		{name: "rotation starts on its first route", flags: with(func(f *WindowFlags) { f.Rotate = "/news, /about" }), check: func(t *testing.T, w Window) {
+		{name: "rotation starts on its first route", flags: with(func(f *Flags) { f.Rotate = "/news, /about" }), check: func(t *testing.T, w Config) {
 			if w.StartRoute != "/news" || w.Rotation == nil || len(w.Rotation.Routes) != 2 || w.Rotation.PauseFor != 60*time.Second {
 				t.Errorf("start %q, rotation %+v", w.StartRoute, w.Rotation)
 			}
 		}},
-		{name: "watchdog off", flags: with(func(f *WindowFlags) { f.Watchdog = 0 }), check: func(t *testing.T, w Window) {
+		{name: "watchdog off", flags: with(func(f *Flags) { f.Watchdog = 0 }), check: func(t *testing.T, w Config) {
 			if w.Watchdog != nil {
 				t.Errorf("watchdog %+v, want none", w.Watchdog)
 			}
 		}},
-		{name: "relative route", flags: with(func(f *WindowFlags) { f.Route = "news" }), wantErr: "must start with /"},
-		{name: "bad rotation route", flags: with(func(f *WindowFlags) { f.Rotate = "/,news" }), wantErr: "--rotate"},
-		{name: "zero interval", flags: with(func(f *WindowFlags) { f.Rotate, f.Every = "/", 0 }), wantErr: "--every"},
-		{name: "negative watchdog", flags: with(func(f *WindowFlags) { f.Watchdog = -time.Second }), wantErr: "--watchdog"},
-		{name: "bad dim", flags: with(func(f *WindowFlags) { f.Dim = "late" }), wantErr: "--dim"},
-		{name: "bad countdown time", flags: with(func(f *WindowFlags) { f.CountdownAt = "25:00" }), wantErr: "--countdown-at"},
-		{name: "gpu on", flags: with(func(f *WindowFlags) { f.GPU = "on" }), check: func(t *testing.T, w Window) {
+		{name: "relative route", flags: with(func(f *Flags) { f.Route = "news" }), wantErr: "must start with /"},
+		{name: "bad rotation route", flags: with(func(f *Flags) { f.Rotate = "/,news" }), wantErr: "--rotate"},
+		{name: "zero interval", flags: with(func(f *Flags) { f.Rotate, f.Every = "/", 0 }), wantErr: "--every"},
+		{name: "negative watchdog", flags: with(func(f *Flags) { f.Watchdog = -time.Second }), wantErr: "--watchdog"},
+		{name: "bad dim", flags: with(func(f *Flags) { f.Dim = "late" }), wantErr: "--dim"},
+		{name: "bad countdown time", flags: with(func(f *Flags) { f.CountdownAt = "25:00" }), wantErr: "--countdown-at"},
+		{name: "gpu on", flags: with(func(f *Flags) { f.GPU = "on" }), check: func(t *testing.T, w Config) {
 			if !w.Accelerated {
 				t.Error("--gpu on: not accelerated")
 			}
 		}},
-		{name: "gpu off", flags: with(func(f *WindowFlags) { f.GPU = "off" }), check: func(t *testing.T, w Window) {
+		{name: "gpu off", flags: with(func(f *Flags) { f.GPU = "off" }), check: func(t *testing.T, w Config) {
 			if w.Accelerated {
 				t.Error("--gpu off: accelerated")
 			}
 		}},
-		{name: "bad gpu", flags: with(func(f *WindowFlags) { f.GPU = "yes" }), wantErr: "--gpu"},
-		{name: "bad debug", flags: with(func(f *WindowFlags) { f.CountdownDebug = "maybe" }), wantErr: "--countdown-debug"},
+		{name: "bad gpu", flags: with(func(f *Flags) { f.GPU = "yes" }), wantErr: "--gpu"},
+		{name: "bad debug", flags: with(func(f *Flags) { f.CountdownDebug = "maybe" }), wantErr: "--countdown-debug"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
