@@ -1,14 +1,11 @@
 package faultreplay
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -120,40 +117,6 @@ func (h *Handler) SetFault(api frcapi.Source, f Fault) {
 // that none is left behind.
 func (h *Handler) Active() int { return int(h.active.Load()) }
 
-// ControlHandler returns the handler of POST /control, which takes
-// {"fault": "FAULT", "api": "nexus|tba|"}, FAULT one of the Fault values
-// ("" to serve again), so a test driving a separate process can make
-// upstream fail and come back.
-func (h *Handler) ControlHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "POST only", http.StatusMethodNotAllowed)
-			return
-		}
-		var req struct {
-			Fault Fault         `json:"fault"`
-			API   frcapi.Source `json:"api"`
-		}
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4096)).Decode(&req); err != nil || !req.Fault.Valid() ||
-			(req.API != "" && req.API != frcapi.Nexus && req.API != frcapi.TBA) {
-			http.Error(w, controlUsage, http.StatusBadRequest)
-			return
-		}
-		h.SetFault(req.API, req.Fault)
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(req) // the client hung up: nothing to do
-	})
-}
-
-// controlUsage is what POST /control answers to a request it does not take.
-var controlUsage = func() string {
-	names := make([]string, 0, len(known)+1)
-	for _, f := range known {
-		names = append(names, string(f))
-	}
-	return `want {"fault":"` + strings.Join(append(names, ""), "|") + `","api":"nexus|tba|"}`
-}()
-
 // sourceOf tells the API of a request by its path, as a replay server
 // mounts them.
 func sourceOf(path string) (frcapi.Source, bool) {
@@ -227,7 +190,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch fault {
 	case Down:
 		if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
-			conn.Close()
+			_ = conn.Close() // the dropped connection is the fault itself
 			return
 		}
 		panic(http.ErrAbortHandler) // HTTP/2: abort the stream instead
@@ -271,48 +234,4 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		cut(w, got.StatusCode, body, fault == Truncated)
 	}
-}
-
-// copyHeader copies the header src into dst.
-func copyHeader(dst, src http.Header) {
-	for k, v := range src {
-		dst[k] = v
-	}
-}
-
-// cut sends the first half of body and drops the connection, as a network
-// or a proxy failing in the middle of an answer does. With declared, the
-// headers announce the whole body's length, which never comes; without,
-// the body is chunked and its last chunk never comes.
-func cut(w http.ResponseWriter, code int, body []byte, declared bool) {
-	if declared {
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-	}
-	w.WriteHeader(code)
-	_, _ = w.Write(body[:len(body)/2])
-	_ = http.NewResponseController(w).Flush()
-	panic(http.ErrAbortHandler) // closes the connection without ending the answer
-}
-
-// padding is the filler Huge's body repeats, shared by every answer.
-var padding = sync.OnceValue(func() []byte { return bytes.Repeat([]byte("x"), 64<<10) })
-
-// serveHuge sends a valid JSON object of hugeSize bytes, {"pad":"xxx…"},
-// a piece at a time: the server's memory does not grow with it. It stops
-// when the client hangs up, as a client with a size limit does.
-func serveHuge(w http.ResponseWriter) {
-	head, tail := []byte(`{"pad":"`), []byte(`"}`)
-	w.Header().Set("Content-Length", strconv.Itoa(hugeSize))
-	w.WriteHeader(http.StatusOK)
-	if _, err := w.Write(head); err != nil {
-		return
-	}
-	for left := hugeSize - len(head) - len(tail); left > 0; {
-		n, err := w.Write(padding()[:min(left, len(padding()))])
-		if err != nil {
-			return
-		}
-		left -= n
-	}
-	_, _ = w.Write(tail)
 }
