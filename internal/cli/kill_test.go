@@ -18,6 +18,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/atomicfile"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
 // killRun is one command run in a process of its own and killed at a
@@ -48,7 +49,7 @@ func (r killRun) run(t *testing.T, dir string) killResult {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer w.Close()
+		defer func() { _ = w.Close() }() // teardown: a close error changes nothing here
 		if err := w.Add(dir); err != nil {
 			t.Fatal(err)
 		}
@@ -59,31 +60,26 @@ func (r killRun) run(t *testing.T, dir string) killResult {
 	cmd.Stderr = &stderr
 	// Real time throughout: the moments are those of a real process.
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	p := servetest.Start(t, cmd, time.Second)
 	var res killResult
 	var changed time.Time
 	if r.duringWrite {
 		select {
 		case <-changes:
 			changed = time.Now()
-		case err := <-exited:
-			t.Fatalf("%q changed nothing in %s: %v\nstderr: %s", r.args, dir, err, stderr.String())
+		case <-p.Exited():
+			t.Fatalf("%q changed nothing in %s: %v\nstderr: %s", r.args, dir, p.Err(), stderr.String())
 		}
 	}
 	kill := time.NewTimer(r.delay)
 	defer kill.Stop()
-	var err error
 	select {
-	case err = <-exited:
+	case <-p.Exited():
 	case <-kill.C:
-		_ = cmd.Process.Kill() // an error only says it has exited already
-		err = <-exited
-		res.killed = cmd.ProcessState.ExitCode() == -1
+		p.Kill()
+		res.killed = p.Killed()
 	}
+	err := p.Err()
 	res.ran = time.Since(start)
 	if r.duringWrite {
 		res.wrote = time.Since(changed)

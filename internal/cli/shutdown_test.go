@@ -5,7 +5,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -17,14 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
-
-// lastLines returns the last n lines of s.
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
-}
 
 // needFiles makes sure this process may open n files, raising its soft
 // limit up to the hard one if need be, and skips the test when even the
@@ -59,17 +52,17 @@ func openStream(base string) (net.Conn, *bufio.Reader, error) {
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/news/stream", nil)
 	req.Header.Set("Accept", "text/event-stream")
 	if err := req.Write(conn); err != nil {
-		conn.Close()
+		_ = conn.Close() // teardown: a close error changes nothing here
 		return nil, nil, err
 	}
 	r := bufio.NewReader(conn)
 	res, err := http.ReadResponse(r, req)
 	if err != nil {
-		conn.Close()
+		_ = conn.Close() // teardown: a close error changes nothing here
 		return nil, nil, err
 	}
 	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/event-stream" {
-		conn.Close()
+		_ = conn.Close() // teardown: a close error changes nothing here
 		return nil, nil, fmt.Errorf("stream answered %s, %q", res.Status, res.Header.Get("Content-Type"))
 	}
 	// The stream's response is delimited by the end of the connection, so
@@ -78,7 +71,7 @@ func openStream(base string) (net.Conn, *bufio.Reader, error) {
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
-			conn.Close()
+			_ = conn.Close() // teardown: a close error changes nothing here
 			return nil, nil, fmt.Errorf("before the first event: %w", err)
 		}
 		if strings.HasPrefix(line, "event: news") {
@@ -100,44 +93,8 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 	data := t.TempDir()
 	cmd := programCmd(t, "serve", "--data", data, "--listen", "127.0.0.1:0", "--event", "off",
 		"--site-url", "http://127.0.0.1", "--max-streams", "2000", "--max-streams-per-client", "0")
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// The log, kept whole, and serve's address from its "serving" line.
-	stderr := &syncbuf.Buffer{}
-	urls := make(chan string, 1)
-	exited := make(chan struct{}) // closed once serve has exited, and exitErr set
-	var exitErr error
-	go func() {
-		sc := bufio.NewScanner(pipe)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			fmt.Fprintln(stderr, sc.Text())
-			var rec struct{ Msg, URL string }
-			if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Msg == "serving" {
-				urls <- rec.URL
-			}
-		}
-		_, _ = io.Copy(stderr, pipe) // after a line too long to scan
-		exitErr = cmd.Wait()         // once the log is read to its end, as Wait wants
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-	})
-	var base string
-	select {
-	case base = <-urls:
-	case <-exited:
-		t.Fatalf("serve exited before serving: %v; its log ends:\n%s", exitErr, lastLines(stderr.String(), 10))
-	case <-time.After(20 * time.Second):
-		t.Fatalf("serve did not log its address; its log ends:\n%s", lastLines(stderr.String(), 10))
-	}
+	srv := servetest.StartServe(t, cmd, servetest.ServeOptions{Ready: 20 * time.Second})
+	base := srv.URL
 
 	// Open the streams, a few dozen at a time, each live once it has its
 	// first event.
@@ -161,7 +118,7 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 	t.Cleanup(func() {
 		for _, c := range conns {
 			if c != nil {
-				c.Close()
+				_ = c.Close() // teardown: a close error changes nothing here
 			}
 		}
 	})
@@ -171,7 +128,7 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 
 	// SIGTERM; every viewer reads on to the end of its stream.
 	sent := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := srv.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	rests := make([][]byte, viewers)
@@ -183,17 +140,17 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 		})
 	}
 	select {
-	case <-exited:
+	case <-srv.Exited():
 		took := time.Since(sent)
-		if exitErr != nil {
-			t.Errorf("serve exited with %v, want status 0; its log ends:\n%s", exitErr, lastLines(stderr.String(), 10))
+		if err := srv.Err(); err != nil {
+			t.Errorf("serve exited with %v, want status 0; its log ends:\n%s", err, servetest.LastLines(srv.Log(), 10))
 		}
 		if took > 10*time.Second {
 			t.Errorf("serve took %v to exit after SIGTERM, want at most 10 s", took)
 		}
 		t.Logf("serve exited %v after SIGTERM with %d live streams", took, viewers)
 	case <-time.After(15 * time.Second):
-		t.Fatalf("serve still runs 15 s after SIGTERM; its log ends:\n%s", lastLines(stderr.String(), 10))
+		t.Fatalf("serve still runs 15 s after SIGTERM; its log ends:\n%s", servetest.LastLines(srv.Log(), 10))
 	}
 	wg.Wait()
 	var last time.Duration
@@ -212,7 +169,8 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 	}
 	t.Logf("the last of the %d streams ended %v after SIGTERM", viewers, last)
 
-	log := stderr.String()
+	// The log is read to its end: the process has ended.
+	log := srv.Log()
 	for _, want := range []string{`"msg":"shutting down`, `"msg":"shut down: every request and live stream ended"`} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the log lacks %s", want)

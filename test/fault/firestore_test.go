@@ -3,7 +3,6 @@
 package fault
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -20,6 +19,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 
 	"github.com/robohornets/robohornets/internal/news"
@@ -274,7 +274,7 @@ func put(t *testing.T, project string, articles ...news.Article) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer func() { _ = store.Close() }() // teardown: a close error changes nothing here
 	for _, a := range articles {
 		if err := store.Put(ctx, a); err != nil {
 			t.Fatal(err)
@@ -408,7 +408,7 @@ func check(ctx context.Context, client *http.Client, base string, c pageCheck) s
 	if err != nil {
 		return fmt.Sprintf("%s: %v", c.path, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	body, err := io.ReadAll(resp.Body)
 	switch {
 	case err != nil:
@@ -494,46 +494,40 @@ func (v *viewer) watch(ctx context.Context, rt http.RoundTripper, url string) {
 		v.err = err
 		return
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	if resp.StatusCode != http.StatusOK {
 		v.err = fmt.Errorf("stream answered %s", resp.Status)
 		return
 	}
-	r := bufio.NewReader(resp.Body)
-	var name string
+	events := ssetest.NewReader(resp.Body, ssetest.ReportComments)
 	for {
-		line, err := r.ReadString('\n')
+		ev, err := events.Next()
 		if err != nil {
 			v.err = err
 			return
 		}
-		line = strings.TrimSuffix(line, "\n")
 		switch {
-		case strings.HasPrefix(line, ": heartbeat"):
-			v.heartbeats = append(v.heartbeats, time.Now())
-		case strings.HasPrefix(line, "event: "):
-			name = strings.TrimPrefix(line, "event: ")
-		case strings.HasPrefix(line, "data: ") && name == "news":
+		case ev.IsComment && ev.Comment == "heartbeat":
+			v.heartbeats = append(v.heartbeats, ev.At)
+		case ev.Type == "news":
 			var snap struct {
 				Articles []struct {
 					ID string `json:"id"`
 				} `json:"articles"`
 				Live bool `json:"live"`
 			}
-			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &snap); err != nil {
+			if err := json.Unmarshal([]byte(ev.Data), &snap); err != nil {
 				v.err = fmt.Errorf("news event: %w", err)
 				return
 			}
-			ev := newsEvent{at: time.Now(), live: snap.Live}
+			got := newsEvent{at: ev.At, live: snap.Live}
 			for _, a := range snap.Articles {
-				ev.ids = append(ev.ids, a.ID)
+				got.ids = append(got.ids, a.ID)
 			}
-			v.events = append(v.events, ev)
+			v.events = append(v.events, got)
 			if len(v.events) == 1 {
 				close(v.first)
 			}
-		case line == "":
-			name = ""
 		}
 	}
 }
@@ -592,7 +586,7 @@ func getJSON(ctx context.Context, client *http.Client, url string, v any) error 
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("%s answered %s", url, resp.Status)
 	}

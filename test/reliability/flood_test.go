@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/spec"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
 // The flood of issue 15: wrk's -c and -t, and its -d by default.
@@ -96,7 +97,7 @@ func TestFlood(t *testing.T) {
 	if err != nil {
 		t.Fatal("wrk not found: install the Debian package wrk (make deps does)")
 	}
-	s := startServe(t, serverBinary(t))
+	s := startServe(t)
 	paths := floodPaths(t, s)
 	script := filepath.Join(t.TempDir(), "flood.lua")
 	f, err := os.Create(script)
@@ -118,12 +119,12 @@ func TestFlood(t *testing.T) {
 	}
 	idleRSS, _ := s.memory(t)
 	idleFiles := s.files(t)
-	mark := s.log.mark()
-	logged := s.log.logged()
+	mark := s.mark()
+	logged := s.Lines()
 
 	// serve's memory once a second while wrk runs; a sample that cannot
 	// be read is left out (serve's end is checked after wrk).
-	pid := s.cmd.Process.Pid
+	pid := s.Cmd.Process.Pid
 	samples := make(chan []int64, 1)
 	stopSampling := make(chan struct{})
 	go func() {
@@ -136,7 +137,7 @@ func TestFlood(t *testing.T) {
 				samples <- rss
 				return
 			case <-tick.C:
-				if now, _, err := memoryOf(pid); err == nil {
+				if now, _, err := servetest.Memory(pid); err == nil {
 					rss = append(rss, now)
 				}
 			}
@@ -203,13 +204,13 @@ func TestFlood(t *testing.T) {
 	// The access log has a line for each request wrk counted, and more for
 	// those cut short at its end, once serve has flushed its log (at least
 	// every 200 ms).
-	for deadline := time.Now().Add(5 * time.Second); s.log.logged()-logged < requests; time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); s.Lines()-logged < requests; time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Errorf("serve logged %d requests, wrk counted %d", s.log.logged()-logged, requests)
+			t.Errorf("serve logged %d requests, wrk counted %d", s.Lines()-logged, requests)
 			break
 		}
 	}
-	if w := s.log.warnings(mark); w != "" {
+	if w := s.warnings(mark); w != "" {
 		t.Errorf("serve logged warnings during the flood:\n%s", w)
 	}
 	if peak-idleRSS > maxPeakGrowth {

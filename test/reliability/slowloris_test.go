@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -58,12 +57,12 @@ const (
 // another process's burst of work on these shared cores spoils one window's
 // tail, not the median of five.
 func TestSlowClientsDoNotStarveOthers(t *testing.T) {
-	s := startServe(t, serverBinary(t))
+	s := startServe(t)
 	// A new connection for every request: what slow clients would starve
 	// is accepting connections and reading their requests.
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
 	paths := []string{"/", "/api/news"}
-	mark := s.log.mark()
+	mark := s.mark()
 	idleFiles := s.files(t)
 
 	probe(t, client, s.url, paths, time.Second) // warm up both ends
@@ -80,8 +79,8 @@ func TestSlowClientsDoNotStarveOthers(t *testing.T) {
 		files := make(chan int, 1)
 		go func() {
 			time.Sleep(window / 2)
-			fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", s.cmd.Process.Pid))
-			files <- len(fds)
+			n, _ := s.Files()
+			files <- n
 		}()
 		loaded[i] = probe(t, client, s.url, paths, window)
 		openSeen = append(openSeen, <-files-idleFiles)
@@ -120,7 +119,7 @@ func TestSlowClientsDoNotStarveOthers(t *testing.T) {
 			t.Errorf("round %d: serve held %d more connections than when idle, want about %d: the slow clients did not reach it", i+1, n, slowClients)
 		}
 	}
-	if w := s.log.warnings(mark); w != "" {
+	if w := s.warnings(mark); w != "" {
 		t.Errorf("serve logged warnings:\n%s", w)
 	}
 }

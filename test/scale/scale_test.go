@@ -3,11 +3,11 @@
 package scale
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,13 +16,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"text/template"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 const (
@@ -46,6 +47,7 @@ var emulator firestoretest.Emulator
 func TestMain(m *testing.M) {
 	code := m.Run()
 	emulator.Stop()
+	servetest.Cleanup()
 	os.Exit(code)
 }
 
@@ -58,7 +60,7 @@ func TestOneWriteReachesEveryServersViewers(t *testing.T) {
 	host := emulator.Start(t)
 	t.Setenv("FIRESTORE_EMULATOR_HOST", host)
 	project := firestoretest.FreshProject(t)
-	bin := serverBinary(t)
+	bin := servetest.Binary(t)
 
 	servers := make([]*backend, backends)
 	for i := range servers {
@@ -104,7 +106,7 @@ func TestOneWriteReachesEveryServersViewers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer func() { _ = store.Close() }() // teardown: a close error changes nothing here
 	var took []time.Duration
 	for i, id := range ids {
 		written := time.Now()
@@ -155,33 +157,11 @@ func TestOneWriteReachesEveryServersViewers(t *testing.T) {
 	}
 }
 
-// serverBinary returns the serve-only binary: $ROBOHORNETS_SERVER_BIN (make
-// test-scale passes build/bin/robohornets-server), else one built now.
-func serverBinary(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("ROBOHORNETS_SERVER_BIN"); bin != "" {
-		return bin
-	}
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		t.Fatalf("go env GOMOD: %v", err)
-	}
-	bin := filepath.Join(t.TempDir(), "robohornets-server")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = filepath.Dir(strings.TrimSpace(string(gomod)))
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // backend is one `serve` process.
 type backend struct {
 	addr string // 127.0.0.1:port
 	url  string
-	log  string // its standard error: the JSON log with the access log
-	proc *process
+	proc *servetest.Server // its log: the JSON log with the access log
 }
 
 func addrs(bs []*backend) []string {
@@ -198,62 +178,27 @@ func addrs(bs []*backend) []string {
 // chosen beforehand may be taken by then on a busy machine.
 func startBackend(t *testing.T, bin, emulatorHost, project string) *backend {
 	t.Helper()
-	dir := t.TempDir()
-	b := &backend{log: filepath.Join(dir, "serve.log")}
-	logFile, err := os.Create(b.log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer logFile.Close()
-	cmd := exec.Command(bin, "serve", "--store", "firestore", "--project", project, "--data", filepath.Join(dir, "data"),
+	cmd := exec.Command(bin, "serve", "--store", "firestore", "--project", project, "--data", filepath.Join(t.TempDir(), "data"),
 		"--max-streams-per-client", "0", // nginx caps clients (docs/deploy)
 		"--event", "off") // no internet here
 	cmd.Env = append(os.Environ(), "PORT=0", "FIRESTORE_EMULATOR_HOST="+emulatorHost)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	b.proc = startProcess(t, cmd, 15*time.Second)
-	deadline := time.Now().Add(startTimeout)
-	for {
-		log, err := os.ReadFile(b.log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m := servingURL.FindSubmatch(log); m != nil {
-			b.addr = "127.0.0.1:" + string(m[1])
-			b.url = "http://" + b.addr
-			return b
-		}
-		if b.proc.ended() || time.Now().After(deadline) {
-			t.Fatalf("serve did not start listening within %v; its log:\n%s", startTimeout, log)
-		}
-		time.Sleep(50 * time.Millisecond)
+	s := servetest.StartServe(t, cmd, servetest.ServeOptions{Ready: startTimeout})
+	// serve logs its address as http://[::]:port when it listens on every
+	// address: the backend is reached on the loopback one.
+	_, port, err := net.SplitHostPort(s.Addr)
+	if err != nil {
+		t.Fatalf("serve's address %q: %v", s.Addr, err)
 	}
+	b := &backend{addr: "127.0.0.1:" + port, proc: s}
+	b.url = "http://" + b.addr
+	s.URL, s.Addr = b.url, b.addr
+	return b
 }
-
-// servingURL finds the port in serve's "serving" log line.
-var servingURL = regexp.MustCompile(`"msg":"serving","url":"http://[^"]*:([0-9]+)"`)
 
 // waitLive waits until the backend's /healthz says its store is live.
 func (b *backend) waitLive(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(startTimeout)
-	last := ""
-	for time.Now().Before(deadline) && !b.proc.ended() {
-		resp, err := http.Get(b.url + "/healthz")
-		if err == nil {
-			var h struct{ Status, Store string }
-			err = json.NewDecoder(resp.Body).Decode(&h)
-			resp.Body.Close()
-			if err == nil && h.Store == "firestore" && h.Status == "live" {
-				return
-			}
-			last = fmt.Sprintf("%+v %v", h, err)
-		} else {
-			last = err.Error()
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	log, _ := os.ReadFile(b.log)
-	t.Fatalf("serve on %s not live within %v (last /healthz: %s); its log:\n%s", b.addr, startTimeout, last, log)
+	b.proc.WaitLive(t, startTimeout)
 }
 
 // waitStreamsLogged waits until the backend's access log shows at least n
@@ -263,62 +208,13 @@ func (b *backend) waitStreamsLogged(t *testing.T, n int) {
 	deadline := time.Now().Add(startTimeout)
 	got := 0
 	for time.Now().Before(deadline) {
-		data, err := os.ReadFile(b.log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = bytes.Count(data, []byte(`"path":"/api/news/stream"`))
+		got = strings.Count(b.proc.Log(), `"path":"/api/news/stream"`)
 		if got >= n {
 			return
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Errorf("serve on %s logged %d news streams, want at least %d (the viewers nginx sent it and one direct)", b.addr, got, n)
-}
-
-// process is a command running in its own process group.
-type process struct {
-	cmd    *exec.Cmd
-	exited chan struct{} // closed once the command has ended
-}
-
-// startProcess starts cmd in a process group of its own and stops it when
-// the test ends: SIGTERM, then SIGKILL to the group after grace.
-func startProcess(t *testing.T, cmd *exec.Cmd, grace time.Duration) *process {
-	t.Helper()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", cmd.Path, err)
-	}
-	p := &process{cmd: cmd, exited: make(chan struct{})}
-	go func() {
-		_ = cmd.Wait()
-		close(p.exited)
-	}()
-	t.Cleanup(func() { p.stop(t, grace) })
-	return p
-}
-
-func (p *process) ended() bool {
-	select {
-	case <-p.exited:
-		return true
-	default:
-		return false
-	}
-}
-
-func (p *process) stop(t *testing.T, grace time.Duration) {
-	if !p.ended() {
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-p.exited:
-		case <-time.After(grace):
-			t.Errorf("%s did not end within %v of SIGTERM; killing it", p.cmd.Path, grace)
-		}
-	}
-	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL) // what it left behind
-	<-p.exited
 }
 
 // deployedConf is the nginx configuration the README deploys; the test
@@ -431,20 +327,20 @@ func startNginx(t *testing.T, bs []*backend) string {
 		var out bytes.Buffer
 		cmd := exec.Command(bin, "-p", dir, "-c", conf, "-e", errLog)
 		cmd.Stdout, cmd.Stderr = &out, &out
-		proc := startProcess(t, cmd, 10*time.Second)
+		proc := servetest.Start(t, cmd, 10*time.Second)
 		url := fmt.Sprintf("http://127.0.0.1:%d", port)
 		deadline := time.Now().Add(startTimeout)
 		for {
 			resp, err := http.Get(url + "/healthz")
 			if err == nil {
-				resp.Body.Close()
+				_ = resp.Body.Close() // closing a read body cannot lose data
 				if resp.StatusCode == http.StatusOK {
 					return url
 				}
 			}
-			if proc.ended() || time.Now().After(deadline) {
+			if proc.Ended() || time.Now().After(deadline) {
 				log, _ := os.ReadFile(errLog)
-				if proc.ended() && bytes.Contains(log, []byte("Address already in use")) && attempt < 5 {
+				if proc.Ended() && bytes.Contains(log, []byte("Address already in use")) && attempt < 5 {
 					break
 				}
 				t.Fatalf("nginx not answering /healthz within %v (%v):\n%s\n%s", startTimeout, err, out.String(), log)
@@ -465,7 +361,7 @@ func streamStatus(ctx context.Context, t *testing.T, base string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close() // closing a read body cannot lose data
 	return resp.StatusCode
 }
 
@@ -494,7 +390,7 @@ func openViewer(ctx context.Context, t *testing.T, base, via string, ids []strin
 		t.Fatalf("viewer via %s: %v", via, err)
 	}
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		resp.Body.Close()
+		_ = resp.Body.Close() // closing a read body cannot lose data
 		t.Fatalf("viewer via %s: %s, Content-Type %q", via, resp.Status, resp.Header.Get("Content-Type"))
 	}
 	v := &viewer{via: via, upstream: resp.Header.Get("X-Upstream"), subscribed: make(chan struct{}), failed: make(chan error, 1)}
@@ -530,39 +426,36 @@ func (v *viewer) wait(i int, giveUp time.Time) (time.Time, error) {
 
 func (v *viewer) read(ctx context.Context, resp *http.Response, ids []string) {
 	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	event, first := "", true
+	events := ssetest.NewReader(resp.Body, ssetest.SkipComments)
+	first := true
 	has := make([]bool, len(ids))
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "":
-			event = ""
-		case strings.HasPrefix(line, "event: "):
-			event = strings.TrimPrefix(line, "event: ")
-		case strings.HasPrefix(line, "data: ") && event == "news":
-			at := time.Now()
-			var snap struct {
-				Articles []struct{ ID, Title string }
+	for {
+		ev, err := events.Next()
+		if err != nil {
+			if ctx.Err() == nil {
+				v.failed <- fmt.Errorf("stream ended: %v", err)
 			}
-			if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &snap); err != nil {
-				v.failed <- fmt.Errorf("news event: %w", err)
-				return
-			}
-			if first {
-				close(v.subscribed)
-				first = false
-			}
-			for i, id := range ids {
-				if !has[i] && slices.ContainsFunc(snap.Articles, func(a struct{ ID, Title string }) bool { return a.ID == id }) {
-					v.got[i] <- at
-					has[i] = true
-				}
+			return
+		}
+		if ev.Type != "news" {
+			continue
+		}
+		var snap struct {
+			Articles []struct{ ID, Title string }
+		}
+		if err := json.Unmarshal([]byte(ev.Data), &snap); err != nil {
+			v.failed <- fmt.Errorf("news event: %w", err)
+			return
+		}
+		if first {
+			close(v.subscribed)
+			first = false
+		}
+		for i, id := range ids {
+			if !has[i] && slices.ContainsFunc(snap.Articles, func(a struct{ ID, Title string }) bool { return a.ID == id }) {
+				v.got[i] <- ev.At
+				has[i] = true
 			}
 		}
-	}
-	if ctx.Err() == nil {
-		v.failed <- fmt.Errorf("stream ended: %v", sc.Err())
 	}
 }

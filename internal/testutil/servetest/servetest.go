@@ -94,7 +94,7 @@ type Process struct {
 // test ends, as Stop does with grace.
 func Start(t testing.TB, cmd *exec.Cmd, grace time.Duration) *Process {
 	t.Helper()
-	p, err := start(cmd)
+	p, err := start(cmd, nil)
 	if err != nil {
 		t.Fatalf("start %s: %v", cmd.Path, err)
 	}
@@ -109,7 +109,9 @@ func Start(t testing.TB, cmd *exec.Cmd, grace time.Duration) *Process {
 	return p
 }
 
-func start(cmd *exec.Cmd) (*Process, error) {
+// start starts cmd; the Process ends once cmd has and, when read is not
+// nil, read is closed too (its output is read to the end).
+func start(cmd *exec.Cmd, read <-chan struct{}) (*Process, error) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
@@ -120,6 +122,9 @@ func start(cmd *exec.Cmd) (*Process, error) {
 	p := &Process{Cmd: cmd, exited: make(chan struct{})}
 	go func() {
 		p.err = cmd.Wait()
+		if read != nil {
+			<-read
+		}
 		close(p.exited)
 	}()
 	return p, nil
@@ -267,16 +272,16 @@ func StartServe(t testing.TB, cmd *exec.Cmd, opts ServeOptions) *Server {
 		t.Fatal(err)
 	}
 	cmd.Stdout, cmd.Stderr = pw, pw
-	p, err := start(cmd)
-	pw.Close()
+	read := make(chan struct{})
+	p, err := start(cmd, read)
+	_ = pw.Close() // teardown: a close error changes nothing here
 	if err != nil {
-		pr.Close()
+		_ = pr.Close() // teardown: a close error changes nothing here
 		t.Fatalf("start %s: %v", cmd.Path, err)
 	}
-	read := make(chan struct{})
 	go func() {
 		defer close(read)
-		defer pr.Close()
+		defer func() { _ = pr.Close() }() // teardown: a close error changes nothing here
 		log.read(pr)
 	}()
 	s := &Server{Process: p, log: log}
@@ -287,7 +292,6 @@ func StartServe(t testing.TB, cmd *exec.Cmd, opts ServeOptions) *Server {
 			}
 		}
 		p.killGroup()
-		<-read
 	})
 	timer := time.NewTimer(opts.Ready)
 	defer timer.Stop()
@@ -296,7 +300,6 @@ func StartServe(t testing.TB, cmd *exec.Cmd, opts ServeOptions) *Server {
 		s.Addr = strings.TrimPrefix(s.URL, "http://")
 		return s
 	case <-p.exited:
-		<-read
 		t.Fatalf("serve exited before serving: %v; its log ends:\n%s", p.err, LastLines(log.String(), 10))
 	case <-timer.C:
 		t.Fatalf("serve did not log its address within %v; its log ends:\n%s", opts.Ready, LastLines(log.String(), 10))
@@ -304,7 +307,8 @@ func StartServe(t testing.TB, cmd *exec.Cmd, opts ServeOptions) *Server {
 	return nil
 }
 
-// Log returns the log lines kept so far, each ending in "\n".
+// Log returns the log lines kept so far, each ending in "\n"; once the
+// process has ended (Exited), every line it wrote.
 func (s *Server) Log() string { return s.log.String() }
 
 // Lines returns how many log lines the process has written.
@@ -321,7 +325,7 @@ func (s *Server) WaitLive(t testing.TB, timeout time.Duration) {
 		if err == nil {
 			var h struct{ Status string }
 			err = json.NewDecoder(res.Body).Decode(&h)
-			res.Body.Close()
+			_ = res.Body.Close() // closing a read body cannot lose data
 			if err == nil && res.StatusCode == http.StatusOK && h.Status == "live" {
 				return
 			}
