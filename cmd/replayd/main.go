@@ -80,7 +80,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	server := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	errc := make(chan error, 1)
 	go func() { errc <- server.Serve(ln) }()
-	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	// Whoever started replayd learns its address from this line.
+	if _, err := fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr()); err != nil {
+		_ = server.Close() // the write error is the one to report
+		return err
+	}
 	select {
 	case err := <-errc:
 		return err

@@ -130,7 +130,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	logf := func(format string, a ...any) { fmt.Fprintf(stderr, "sseload: "+format+"\n", a...) }
+	logf := func(format string, a ...any) { _, _ = fmt.Fprintf(stderr, "sseload: "+format+"\n", a...) } // a log line: stderr is the only place for it
 	if err := raiseFileLimit(uint64(c.n) + 256); err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer func() { _ = store.Close() }() // teardown: a close error changes nothing here
 
 	rssBefore, err := rss(c.pid)
 	if err != nil {
@@ -231,7 +231,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		rssBefore: rssBefore, rssIdle: rssIdle, rssAfter: rssAfter,
 		p50: median(p50s), p99: median(p99s), max: median(maxes),
 	}
-	r.print(stdout, c)
+	if err := r.print(stdout, c); err != nil {
+		return err
+	}
 	if c.summary != "" {
 		if err := r.appendSummary(c); err != nil {
 			return err
@@ -277,14 +279,17 @@ func (r result) appendSummary(c config) error {
 		}
 		return "**not met**"
 	}
-	fmt.Fprintf(f, "| memory per live viewer, %d viewers, %s | %.1f KB | ≤ %g KB | | %s |\n",
+	_, err1 := fmt.Fprintf(f, "| memory per live viewer, %d viewers, %s | %.1f KB | ≤ %g KB | | %s |\n",
 		r.viewers, c.label, r.perViewer()/1000, c.goalBytes/1000, met(r.perViewer() >= 0 && r.perViewer() <= c.goalBytes))
-	fmt.Fprintf(f, "| write → every viewer p99, %d viewers, %s | %v | ≤ %v | | %s |\n",
+	_, err2 := fmt.Fprintf(f, "| write → every viewer p99, %d viewers, %s | %v | ≤ %v | | %s |\n",
 		r.viewers, c.label, ms(r.p99), c.goalP99, met(r.p99 <= c.goalP99))
-	return f.Close()
+	if err := errors.Join(err1, err2, f.Close()); err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	return nil
 }
 
-func (r result) print(w io.Writer, c config) {
+func (r result) print(w io.Writer, c config) error {
 	mem := "not measured (no -pid)"
 	if r.rssBefore >= 0 {
 		mem = fmt.Sprintf("%.1f KB per viewer (RSS %s before, %s with the viewers idle, %s after the writes)",
@@ -299,14 +304,15 @@ func (r result) print(w io.Writer, c config) {
 	memOK := r.perViewer() < 0 || r.perViewer() <= c.goalBytes
 	latOK := r.p99 <= c.goalP99
 	if c.markdown {
-		fmt.Fprintf(w, "| %s | %d | %s | %v / %v / %v | ≤ %g KB: %s; p99 ≤ %v: %s |\n",
+		_, err := fmt.Fprintf(w, "| %s | %d | %s | %v / %v / %v | ≤ %g KB: %s; p99 ≤ %v: %s |\n",
 			c.label, r.viewers, mem, ms(r.p50), ms(r.p99), ms(r.max), c.goalBytes/1000, goal(memOK), c.goalP99, goal(latOK))
-		return
+		return err
 	}
-	fmt.Fprintf(w, "viewers:  %d on %s%s (%s store)\n", r.viewers, c.base, c.path, c.store.Kind)
-	fmt.Fprintf(w, "memory:   %s; goal ≤ %g KB: %s\n", mem, c.goalBytes/1000, goal(memOK))
-	fmt.Fprintf(w, "delivery: p50 %v, p99 %v, max %v from a write until a viewer has it (medians of %d writes); goal p99 ≤ %v: %s\n",
+	_, err1 := fmt.Fprintf(w, "viewers:  %d on %s%s (%s store)\n", r.viewers, c.base, c.path, c.store.Kind)
+	_, err2 := fmt.Fprintf(w, "memory:   %s; goal ≤ %g KB: %s\n", mem, c.goalBytes/1000, goal(memOK))
+	_, err3 := fmt.Fprintf(w, "delivery: p50 %v, p99 %v, max %v from a write until a viewer has it (medians of %d writes); goal p99 ≤ %v: %s\n",
 		ms(r.p50), ms(r.p99), ms(r.max), r.writes, c.goalP99, goal(latOK))
+	return errors.Join(err1, err2, err3)
 }
 
 // viewers are the streams and what each has seen.
@@ -435,16 +441,16 @@ func (v *viewers) watch(ctx, connectCtx context.Context, i int, c config, local 
 		v.fail(i, err)
 		return
 	}
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	stop := context.AfterFunc(ctx, func() { _ = conn.Close() }) // unblocks the reader, which reports what matters
 	defer stop()
-	defer conn.Close()
+	defer func() { _ = conn.Close() }() // teardown: a close error changes nothing here
 	br := bufio.NewReaderSize(conn, 4<<10)
 	res, err := http.ReadResponse(br, nil)
 	if err != nil {
 		v.fail(i, err)
 		return
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // closing a read body cannot lose data
 	if res.StatusCode != http.StatusOK {
 		body, _ := io.ReadAll(io.LimitReader(res.Body, 512))
 		v.fail(i, fmt.Errorf("%s: %s", res.Status, bytes.TrimSpace(body)))

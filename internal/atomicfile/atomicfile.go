@@ -99,7 +99,7 @@ func syncDir(dir string, sync func(*os.File) error) error {
 	if err != nil {
 		return err
 	}
-	defer d.Close()
+	defer func() { _ = d.Close() }() // a read-only directory handle: closing it cannot lose data
 	if err := sync(d); err != nil && !refusedDirSync(err) {
 		return err // an *fs.PathError, which names the directory
 	}

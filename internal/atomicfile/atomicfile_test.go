@@ -156,7 +156,9 @@ func TestRemoveStale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tmp.Close()
+		if err := tmp.Close(); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.Chtimes(tmp.Name(), old, old); err != nil {
 			t.Fatal(err)
 		}

@@ -57,23 +57,25 @@ func (p Program) Run(args []string) int {
 	case "news":
 		err = p.runNews(rest)
 	case "version":
-		fmt.Fprintf(p.Stdout, "robohornets %s (%s, %s/%s)\n", p.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		_, err = fmt.Fprintf(p.Stdout, "robohornets %s (%s, %s/%s)\n", p.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	case "help":
-		fmt.Fprint(p.Stdout, topUsage)
+		_, err = fmt.Fprint(p.Stdout, topUsage)
 	default:
 		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)
 	}
+	// The messages below go to stderr, the one place to report a failure;
+	// when it fails too, the exit status still tells.
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(p.Stderr, "robohornets: %v\nRun 'robohornets -h' for help.\n", err)
+		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\nRun 'robohornets -h' for help.\n", err)
 		return 2
 	case errors.Is(err, errNoDesktop):
-		fmt.Fprintln(p.Stderr, "robohornets: this build has no desktop window; use `robohornets serve`")
+		_, _ = fmt.Fprintln(p.Stderr, "robohornets: this build has no desktop window; use `robohornets serve`")
 		return 2
 	default:
-		fmt.Fprintf(p.Stderr, "robohornets: %v\n", err)
+		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\n", err)
 		return 1
 	}
 }
@@ -94,8 +96,10 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fmt.Fprintln(stderr, "\nFlags:")
+		// Help on stderr, as the flag package prints it: nowhere else to
+		// report its failing.
+		_, _ = fmt.Fprint(stderr, usage)
+		_, _ = fmt.Fprintln(stderr, "\nFlags:")
 		fs.PrintDefaults()
 	}
 	return fs

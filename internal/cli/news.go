@@ -55,7 +55,7 @@ func (p Program) runNews(args []string) error {
 	var store news.Store
 	defer func() {
 		if store != nil {
-			store.Close()
+			_ = store.Close() // the command's writes have succeeded or failed by now
 		}
 	}()
 	open := func() (news.Store, error) {
@@ -146,7 +146,9 @@ func (c newsCommand) list(ctx context.Context, args []string) error {
 	}
 	news.SortNewestFirst(articles)
 	for _, a := range articles {
-		fmt.Fprintf(c.stdout, "%s  %-40s  %s\n", a.Date.Format("2006-01-02 15:04"), a.ID, a.Title)
+		if _, err := fmt.Fprintf(c.stdout, "%s  %-40s  %s\n", a.Date.Format("2006-01-02 15:04"), a.ID, a.Title); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -246,7 +248,9 @@ func (c newsCommand) add(ctx context.Context, args []string) error {
 	if err := store.Put(ctx, a); err != nil {
 		return err
 	}
-	fmt.Fprintln(c.stdout, a.ID)
+	if _, err := fmt.Fprintln(c.stdout, a.ID); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -353,7 +357,9 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 			return fmt.Errorf("import: %w", err)
 		}
 	}
-	fmt.Fprintf(c.stdout, "imported %d articles\n", len(articles))
+	if _, err := fmt.Fprintf(c.stdout, "imported %d articles\n", len(articles)); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -380,7 +386,9 @@ func (c newsCommand) exportDir(ctx context.Context, args []string) error {
 			return fmt.Errorf("export: %w", err)
 		}
 	}
-	fmt.Fprintf(c.stdout, "exported %d articles to %s\n", len(articles), dir)
+	if _, err := fmt.Fprintf(c.stdout, "exported %d articles to %s\n", len(articles), dir); err != nil {
+		return err
+	}
 	return nil
 }
 

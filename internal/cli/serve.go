@@ -55,7 +55,7 @@ func (p Program) runServe(args []string) error {
 	}
 	// One access log line per request: batched, not a write each.
 	logs := newLogBuffer(p.Stderr)
-	defer logs.Close()
+	defer func() { _ = logs.Close() }() // it flushes to stderr, where its failure would be reported
 	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: c.logLevel}))
 	if *siteURL == "" {
 		*siteURL = localSiteURL(addr)

@@ -19,11 +19,11 @@ func InhibitScreenSaver(app, reason string) (release func(), err error) {
 	obj := conn.Object("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver")
 	var cookie uint32
 	if err := obj.Call("org.freedesktop.ScreenSaver.Inhibit", 0, app, reason).Store(&cookie); err != nil {
-		conn.Close()
+		_ = conn.Close() // the Inhibit error is the one to report
 		return nil, fmt.Errorf("kiosk: inhibit screen saver: %w", err)
 	}
 	return func() {
 		obj.Call("org.freedesktop.ScreenSaver.UnInhibit", 0, cookie)
-		conn.Close()
+		_ = conn.Close() // releasing: nothing to do if the session bus is gone
 	}, nil
 }

@@ -87,7 +87,7 @@ func httpGet(ctx context.Context, hc *http.Client, timeout time.Duration, what, 
 	if err != nil {
 		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	switch resp.StatusCode {
 	case http.StatusOK:
 	case http.StatusNotModified:

@@ -26,7 +26,8 @@ func TestNexusClientDecodesAndConverts(t *testing.T) {
 			return
 		}
 		// Absent keys, nulls, a null alliance, null seats, numbers for ids.
-		w.Write([]byte(`{"eventKey":"2026test","dataAsOfTime":1773500000123,"nowQueuing":null,
+		// A test server: a failed write shows as a bad answer to the client.
+		_, _ = w.Write([]byte(`{"eventKey":"2026test","dataAsOfTime":1773500000123,"nowQueuing":null,
 			"matches":[
 			 {"label":"Qualification 1","status":"On field","redTeams":["1209",null,"254"],"blueTeams":null,
 			  "times":{"estimatedStartTime":1773500060000,"actualStartTime":null},"breakAfter":"Lunch"},
@@ -70,18 +71,23 @@ func TestTBAClientDecodesAndConverts(t *testing.T) {
 		gotKey = r.Header.Get("X-TBA-Auth-Key")
 		switch r.URL.Path {
 		case "/team/frc1209/event/2026test/status":
-			w.Write([]byte(`null`))
+			// A test server: a failed write shows as a bad answer to the client.
+			_, _ = w.Write([]byte(`null`))
 		case "/team/frc1209/event/2026test/matches/simple":
-			w.Write([]byte(`[{"key":"2026test_qm3","comp_level":"qm","set_number":1,"match_number":3,
+			// A test server: a failed write shows as a bad answer to the client.
+			_, _ = w.Write([]byte(`[{"key":"2026test_qm3","comp_level":"qm","set_number":1,"match_number":3,
 			  "alliances":{"red":{"team_keys":["frc1209","frc2","frc3"],"score":-1},"blue":{"team_keys":["frc4","frc5","frc6"],"score":null}},
 			  "winning_alliance":"","time":1773500000,"predicted_time":null,"actual_time":null},
 			 {"key":"2026test_qm1","comp_level":"qm","set_number":1,"match_number":1,"alliances":null}]`))
 		case "/event/2026test":
-			w.Write([]byte(`{"key":"2026test","name":"Test","timezone":null,"webcasts":[{"type":"twitch","channel":"x","file":null}]}`))
+			// A test server: a failed write shows as a bad answer to the client.
+			_, _ = w.Write([]byte(`{"key":"2026test","name":"Test","timezone":null,"webcasts":[{"type":"twitch","channel":"x","file":null}]}`))
 		case "/event/2026test/rankings":
-			w.Write([]byte(`null`))
+			// A test server: a failed write shows as a bad answer to the client.
+			_, _ = w.Write([]byte(`null`))
 		case "/status":
-			w.Write([]byte(`{"down_events":["2026test"],"is_datafeed_down":false}`))
+			// A test server: a failed write shows as a bad answer to the client.
+			_, _ = w.Write([]byte(`{"down_events":["2026test"],"is_datafeed_down":false}`))
 		default:
 			http.NotFound(w, r)
 		}

@@ -22,7 +22,7 @@ func TestDemoPlaysAQualificationDay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer demo.Close()
+	defer func() { _ = demo.Close() }() // teardown: a close error changes nothing here
 	opts := demo.Apply(Options{Clock: clk, Logger: logger, CacheFile: "/should/not/be/used"})
 	if opts.CacheFile != "" || opts.NexusKey == "" || opts.TBAKey == "" {
 		t.Fatalf("Apply = %+v", opts)

@@ -114,7 +114,7 @@ func (s *FirestoreStore) listen(ctx context.Context, fn func([]Article)) error {
 	if err != nil {
 		return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
 	}
-	defer client.Close()
+	defer func() { _ = client.Close() }() // the listener is over; its result is decided
 	ctx, cancel := context.WithCancelCause(ctx)
 	down := s.link.isDown()
 	done := make(chan struct{})

@@ -171,7 +171,7 @@ func (s *LocalStore) Watch(ctx context.Context, fn func([]Article)) error {
 	if err != nil {
 		return fmt.Errorf("news: watch %s: %w", s.dir, err)
 	}
-	defer w.Close()
+	defer func() { _ = w.Close() }() // watching is over; nothing is lost
 	if err := w.Add(s.dir); err != nil {
 		return fmt.Errorf("news: watch %s: %w", s.dir, err)
 	}

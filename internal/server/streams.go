@@ -167,7 +167,8 @@ func (s *Server) hijackStream(w http.ResponseWriter, r *http.Request, release fu
 	go func() {
 		defer s.runningStreams.Done()
 		defer release()
-		defer conn.Close()
+		// The stream is over; the client sees it end either way.
+		defer func() { _ = conn.Close() }()
 		pending := head.Bytes() // the response's head goes with the first write
 		run(gone, func(_ bool, parts ...[]byte) error {
 			if err := conn.SetWriteDeadline(time.Now().Add(s.opts.StreamWriteTimeout)); err != nil {

@@ -51,7 +51,7 @@ func (d *Disk) Fill(t testing.TB, free int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // the filler only has to take the space
 	page := make([]byte, pageSize)
 	for {
 		if _, err = f.Write(page); err != nil {

@@ -142,7 +142,7 @@ func TestReaderReturnsTheStreamsError(t *testing.T) {
 // is returned at once on a live stream, not held until the next byte.
 func TestReaderDispatchesWithoutReadingAhead(t *testing.T) {
 	pr, pw := io.Pipe()
-	defer pw.Close()
+	defer func() { _ = pw.Close() }() // teardown: a close error changes nothing here
 	r := NewReader(pr, SkipComments)
 	go func() { _, _ = io.WriteString(pw, "data: a\r\r") }()
 	done := make(chan Event)
