@@ -1,5 +1,6 @@
 // Package clock gives the program its notion of time. Everything that needs
-// the time takes a Clock, so tests drive time with a Fake and never sleep.
+// the time takes a Clock, so tests drive time without sleeping: Real in a
+// testing/synctest bubble, or a Fake where real sockets are involved.
 package clock
 
 import (

@@ -3,58 +3,63 @@ package clock
 import (
 	"context"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
-func TestSecondsAlignsToWallClockSeconds(t *testing.T) {
-	start := time.Date(2026, 11, 22, 12, 8, 58, 300_000_000, time.UTC)
-	fake := NewFake(start)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ticks := Seconds(ctx, fake)
+// The tests run in a synctest bubble: the real clock (Real) is the bubble's
+// fake time, which moves only when every goroutine of the bubble waits.
 
-	// 700 ms to the first boundary, then whole seconds; a late wake-up of
-	// 100 ms must not push the following ticks off the boundary.
-	steps := []struct {
-		advance time.Duration
-		want    time.Time
-	}{
-		{700 * time.Millisecond, time.Date(2026, 11, 22, 12, 8, 59, 0, time.UTC)},
-		{1100 * time.Millisecond, time.Date(2026, 11, 22, 12, 9, 0, 100_000_000, time.UTC)},
-		{900 * time.Millisecond, time.Date(2026, 11, 22, 12, 9, 1, 0, time.UTC)},
+// lateClock is Real whose waits end late by the durations of late, one
+// per wait, as a busy machine wakes a sleeper late.
+type lateClock struct {
+	Real
+	late []time.Duration
+}
+
+func (c *lateClock) After(d time.Duration) <-chan time.Time {
+	if len(c.late) > 0 {
+		d += c.late[0]
+		c.late = c.late[1:]
 	}
-	for i, s := range steps {
-		fake.BlockUntilWaiters(1)
-		fake.Advance(s.advance)
-		got := <-ticks
-		if !got.Equal(s.want) {
-			t.Fatalf("tick %d = %v, want %v", i, got, s.want)
+	return time.After(d)
+}
+
+func TestSecondsAlignsToWallClockSeconds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		// The bubble starts on a whole second: move to 300 ms past it.
+		time.Sleep(300 * time.Millisecond)
+		begin := time.Now()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		// The second wait wakes 100 ms late: that tick is late, and the
+		// ones after it are back on the boundaries.
+		ticks := Seconds(ctx, &lateClock{late: []time.Duration{0, 100 * time.Millisecond}})
+		for i, want := range []time.Duration{700 * time.Millisecond, 1800 * time.Millisecond, 2700 * time.Millisecond, 3700 * time.Millisecond} {
+			if got := (<-ticks).Sub(begin); got != want {
+				t.Fatalf("tick %d came %v after the start, want %v", i, got, want)
+			}
 		}
-	}
+		// A slow reader: the ticks of 4.7 s and 5.7 s come while it sleeps;
+		// the channel holds the first, the second is dropped, and no tick
+		// is late.
+		time.Sleep(2100 * time.Millisecond)
+		for i, want := range []time.Duration{4700 * time.Millisecond, 6700 * time.Millisecond} {
+			if got := (<-ticks).Sub(begin); got != want {
+				t.Fatalf("tick %d after a slow read came %v after the start, want %v", i, got, want)
+			}
+		}
+	})
 }
 
 func TestSecondsClosesWhenContextEnds(t *testing.T) {
-	fake := NewFake(time.Unix(0, 0))
-	ctx, cancel := context.WithCancel(context.Background())
-	ticks := Seconds(ctx, fake)
-	fake.BlockUntilWaiters(1)
-	cancel()
-	if _, ok := <-ticks; ok {
-		t.Fatal("tick after cancel; want closed channel")
-	}
-}
-
-func TestFakeAfterFiresOnlyWhenDue(t *testing.T) {
-	fake := NewFake(time.Unix(100, 0))
-	ch := fake.After(2 * time.Second)
-	fake.Advance(time.Second)
-	select {
-	case <-ch:
-		t.Fatal("fired after 1s of a 2s wait")
-	default:
-	}
-	fake.Advance(time.Second)
-	if got := <-ch; !got.Equal(time.Unix(102, 0)) {
-		t.Fatalf("fired at %v, want %v", got, time.Unix(102, 0))
-	}
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		ticks := Seconds(ctx, Real{})
+		synctest.Wait() // Seconds waits for the next second
+		cancel()
+		if _, ok := <-ticks; ok {
+			t.Fatal("tick after cancel; want closed channel")
+		}
+	})
 }

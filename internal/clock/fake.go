@@ -7,6 +7,12 @@ import (
 )
 
 // Fake is a Clock that moves only when told to. It is safe for concurrent use.
+//
+// Only tests whose code under test talks over real sockets use it (the
+// server's streams, the event hub against its replay server): a
+// testing/synctest bubble cannot hold those. Every other test runs Real
+// in a synctest bubble. BlockUntilWaiters counts every pending After,
+// abandoned ones too: a test must wait for waiters it knows are live.
 type Fake struct {
 	mu      sync.Mutex
 	now     time.Time
