@@ -8,8 +8,10 @@ SHELL := /bin/bash
 GOBIN        := $(shell go env GOPATH)/bin
 WAILS        := $(GOBIN)/wails
 STATICCHECK  := $(GOBIN)/staticcheck
+ERRCHECK     := $(GOBIN)/errcheck
 WAILS_VERSION       := v2.15.0
 STATICCHECK_VERSION := v0.8.2
+ERRCHECK_VERSION    := v1.30.0
 DESKTOP_TAGS := webkit2_41
 # Test build tags: emulator (needs Java and the Firestore emulator), slow
 # (long process and fault tests: SIGKILLs, 1,000 streams, the 65 s soak).
@@ -52,6 +54,7 @@ deps-apt:
 deps-tools:
 	@$(WAILS) version 2>/dev/null | grep -q '$(WAILS_VERSION)' || go install github.com/wailsapp/wails/v2/cmd/wails@$(WAILS_VERSION)
 	@$(STATICCHECK) -version 2>/dev/null | grep -q '$(STATICCHECK_VERSION)' || go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+	@$(ERRCHECK) -version 2>/dev/null | grep -q '$(ERRCHECK_VERSION)' || go install github.com/kisielk/errcheck@$(ERRCHECK_VERSION)
 
 # npm install, not npm ci: the registry here lacks some optional platform
 # packages, which makes npm ci fail its lockfile check (DESIGN.md).
@@ -82,8 +85,9 @@ bindings: deps ## regenerate frontend/wailsjs after changing the bound Go method
 	$(WAILS) generate module -tags $(DESKTOP_TAGS)
 
 .PHONY: generate
-generate: ## regenerate frontend/src/lib/spec.gen.ts from internal/spec
+generate: ## regenerate frontend/src/lib/spec.gen.ts (the spec's constants) and frontend/src/platform/wire.gen.ts (the wire types)
 	go generate ./internal/spec
+	go run ./cmd/wiregen -o frontend/src/platform/wire.gen.ts
 
 # ------------------------------------------------------------------------- run
 
@@ -109,6 +113,7 @@ test: deps test-go test-scale test-frontend test-e2e test-desktop ## run every c
 test-go: frontend/dist/index.html
 	@echo "== go: generated files, gofmt, vet, staticcheck"
 	go run ./cmd/specgen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
+	go run ./cmd/wiregen | diff -u frontend/src/platform/wire.gen.ts - || { echo "wire.gen.ts is stale: make generate"; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	go vet $(GO_PKGS)
 	go vet -tags $(TEST_TAGS) $(GO_PKGS)
@@ -116,6 +121,9 @@ test-go: frontend/dist/index.html
 	$(STATICCHECK) $(GO_PKGS)
 	$(STATICCHECK) -tags $(TEST_TAGS) $(GO_PKGS)
 	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
+	$(ERRCHECK) $(GO_PKGS)
+	$(ERRCHECK) -tags $(TEST_TAGS) $(GO_PKGS)
+	$(ERRCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
 	@echo "== go: the program and its file writing build for the window's other platforms"
 	GOOS=windows GOARCH=amd64 go build -o /dev/null .
 	GOOS=windows GOARCH=amd64 go build -tags desktop,production -o /dev/null .
@@ -132,6 +140,7 @@ test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on o
 	@echo "== scale-out: three serve processes behind nginx on one Firestore emulator"
 	go vet -tags scale ./test/scale
 	$(STATICCHECK) -tags scale ./test/scale
+	$(ERRCHECK) -tags scale ./test/scale
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./test/scale
 
 .PHONY: test-frontend
@@ -205,6 +214,7 @@ reliability: deps $(BIN)/robohornets-server ## a minute of wrk at 200 connection
 	@echo "== reliability: wrk flood and slow clients against serve (static build)"
 	go vet -tags reliability ./test/reliability
 	$(STATICCHECK) -tags reliability ./test/reliability
+	$(ERRCHECK) -tags reliability ./test/reliability
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags reliability -count=1 -v ./test/reliability
 
 .PHONY: soak

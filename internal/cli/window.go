@@ -19,9 +19,9 @@ import (
 // Window is what the desktop window needs: its settings, the news, the
 // event data, and the website that serves its page.
 type Window struct {
-	Config   desktop.Config
-	News     *news.Hub
-	Event    *frcevent.Hub
+	Config desktop.Config
+	News   *news.Hub
+	Event  *frcevent.Hub
 	// Site serves the window's page, so the page can also fall back to fetch
 	// and server-sent events after a hard reload.
 	Site   *server.Server

@@ -7,7 +7,6 @@ import {
   clockText,
   countdownFor,
   formatDuration,
-  isStale,
   noNextMatchText,
   noticesOf,
   opponentsOf,
@@ -19,7 +18,6 @@ import {
   resultLetter,
   scoreText,
   spanWords,
-  staleAfterMs,
   statusTone,
   warningsFor,
   webcastLinks,
@@ -35,6 +33,8 @@ function match(over: Partial<Match> = {}): Match {
     key: '2026okok_qm14',
     label: 'Qualification 14',
     status: '',
+    step: 0,
+    urgent: false,
     alliance: 'red',
     red: ['1209', '2363', '4499'],
     blue: ['118', '254', '1678'],
@@ -61,6 +61,7 @@ const ok: Source = { state: 'ok', message: '', asOf: iso(t0) };
 function status(over: Partial<EventStatus> = {}): EventStatus {
   return {
     configured: true,
+    message: '',
     team: 1209,
     eventKey: '2026okok',
     nexusEventKey: '2026okok',
@@ -79,6 +80,7 @@ function status(over: Partial<EventStatus> = {}): EventStatus {
     nexus: ok,
     tba: ok,
     asOf: iso(t0),
+    stale: false,
     feedDown: false,
     ...over,
   };
@@ -129,10 +131,12 @@ describe('countdownFor', () => {
     });
   });
   it('skips the steps Nexus says the match reached', () => {
-    expect(countdownFor(match({ status: 'Now queuing' }), t0)?.text).toBe('On deck in 20:00');
-    expect(countdownFor(match({ status: 'On deck' }), t0)?.text).toBe('Starts in 27:00');
+    expect(countdownFor(match({ status: 'Now queuing', step: 1 }), t0)?.text).toBe(
+      'On deck in 20:00',
+    );
+    expect(countdownFor(match({ status: 'On deck', step: 2 }), t0)?.text).toBe('Starts in 27:00');
     expect(countdownFor(match({ status: 'Queuing soon' }), t0)?.text).toBe('Queue in 10:00');
-    expect(countdownFor(match({ status: 'On field' }), t0)).toBeNull();
+    expect(countdownFor(match({ status: 'On field', step: 3 }), t0)).toBeNull();
   });
   it('falls back to on-field then scheduled time for the start, and skips unknown steps', () => {
     const times = { ...match().times, queue: null, onDeck: zeroTime, start: null };
@@ -181,12 +185,6 @@ describe('age and freshness', () => {
     expect(asOfText(iso(t0 + 32 * min), t0 + 34 * min, 'UTC')).toBe('Data as of 14:32 (2 min ago)');
     expect(asOfText(zeroTime, t0, 'UTC')).toBe('No data yet');
   });
-  it('calls data stale only past 10 minutes', () => {
-    expect(staleAfterMs).toBe(10 * min);
-    expect(isStale(iso(t0), t0 + staleAfterMs)).toBe(false);
-    expect(isStale(iso(t0), t0 + staleAfterMs + 1)).toBe(true);
-    expect(isStale(zeroTime, t0 + 100 * min)).toBe(false);
-  });
 });
 
 describe('warningsFor', () => {
@@ -195,9 +193,9 @@ describe('warningsFor', () => {
     const off: Source = { state: 'off', message: 'No Nexus key', asOf: zeroTime };
     expect(warningsFor(status({ nexus: off }), t0)).toEqual([]);
   });
-  it('says how long there was no fresh data past the threshold', () => {
-    expect(warningsFor(status(), t0 + staleAfterMs)).toEqual([]);
-    expect(warningsFor(status(), t0 + 14 * min + 30_000)).toEqual([
+  it('says how long there was no fresh data once the server calls it stale', () => {
+    expect(warningsFor(status(), t0 + 14 * min)).toEqual([]);
+    expect(warningsFor(status({ stale: true }), t0 + 14 * min + 30_000)).toEqual([
       'No fresh data for 14 min — showing the last known',
     ]);
   });
@@ -226,7 +224,7 @@ describe('warningsFor', () => {
   });
   it('puts every warning in order, and says a down feed once', () => {
     const down: Source = { state: 'down', message: 'The event’s feed is down', asOf: iso(t0) };
-    expect(warningsFor(status({ feedDown: true, tba: down }), t0 + 11 * min)).toEqual([
+    expect(warningsFor(status({ feedDown: true, tba: down, stale: true }), t0 + 11 * min)).toEqual([
       'The event’s data feed is down — showing the last known',
       'No fresh data for 11 min — showing the last known',
     ]);
@@ -276,12 +274,12 @@ describe('numbers and teams', () => {
     expect(breakText(match({ breakAfter: 'Lunch' }))).toBe('Lunch after this match');
     expect(breakText(match())).toBeNull();
   });
-  it('marks queuing and on deck urgent', () => {
-    expect(statusTone('Now queuing')).toBe('urgent');
-    expect(statusTone('On deck')).toBe('urgent');
-    expect(statusTone('On field')).toBe('live');
-    expect(statusTone('Queuing soon')).toBe('calm');
-    expect(statusTone('')).toBe('calm');
+  it('shows urgent what the server calls urgent, and the field live', () => {
+    expect(statusTone(match({ status: 'Now queuing', step: 1, urgent: true }))).toBe('urgent');
+    expect(statusTone(match({ status: 'On deck', step: 2, urgent: true }))).toBe('urgent');
+    expect(statusTone(match({ status: 'On field', step: 3 }))).toBe('live');
+    expect(statusTone(match({ status: 'Queuing soon' }))).toBe('calm');
+    expect(statusTone(match())).toBe('calm');
   });
 });
 

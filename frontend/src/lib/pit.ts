@@ -10,9 +10,7 @@ import type {
   Webcast,
   WinLossRecord,
 } from '../platform/types';
-
-/** Data older than this (now − asOf) is stale: the page says so over the last known data. */
-export const staleAfterMs = 10 * 60 * 1000;
+import { StepOnField } from '../platform/wire.gen';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,
@@ -43,20 +41,6 @@ const countdownWords: Record<CountdownKind, string> = {
   start: 'Starts in',
 };
 
-/** How far Nexus says the match is: a step already reached gets no countdown. */
-function stepsReached(status: string): number {
-  switch (status) {
-    case 'Now queuing':
-      return 1;
-    case 'On deck':
-      return 2;
-    case 'On field':
-      return 3;
-    default:
-      return 0;
-  }
-}
-
 /**
  * Which countdown applies to match at nowMs: to its queue time until that
  * passed, then to its on-deck time, then to its start. A step Nexus says the
@@ -65,8 +49,9 @@ function stepsReached(status: string): number {
  * when no time is known, or the match is on field.
  */
 export function countdownFor(match: Match, nowMs: number): Countdown | null {
-  const reached = stepsReached(match.status);
-  if (reached >= 3) return null;
+  // The queue steps the server says the match reached are skipped.
+  const reached = match.step;
+  if (reached >= StepOnField) return null;
   const t = match.times;
   const steps: [CountdownKind, number | null][] = [
     ['queue', parseTime(t.queue)],
@@ -145,12 +130,6 @@ export function asOfText(asOf: string, nowMs: number, timeZone: string): string 
   return `Data as of ${clockText(asOfMs, timeZone)} (${ageText(asOfMs, nowMs)})`;
 }
 
-/** Reports whether data of asOf is stale at nowMs: more than staleAfterMs old. */
-export function isStale(asOf: string, nowMs: number): boolean {
-  const asOfMs = parseTime(asOf);
-  return asOfMs !== null && nowMs - asOfMs > staleAfterMs;
-}
-
 /**
  * The words for a source in trouble (not "ok" or "off"): its own message,
  * else its name and state, and whether the screen still holds its last data.
@@ -163,7 +142,7 @@ function sourceTrouble(name: string, source: Source): string | null {
 
 /**
  * What the warning banner says, most important first; empty when all is well:
- * the event's feed is down, the data is older than staleAfterMs, or a source
+ * the event's feed is down, the server says the data is stale, or a source
  * is in trouble (key rejected, event not found, unreachable, down). The page
  * shows the last data under it all the same.
  */
@@ -172,7 +151,7 @@ export function warningsFor(status: EventStatus, nowMs: number): string[] {
   const warnings: string[] = [];
   if (status.feedDown) warnings.push('The event’s data feed is down — showing the last known');
   const asOfMs = parseTime(status.asOf);
-  if (asOfMs !== null && nowMs - asOfMs > staleAfterMs) {
+  if (status.stale && asOfMs !== null) {
     warnings.push(`No fresh data for ${spanWords(nowMs - asOfMs)} — showing the last known`);
   }
   for (const [name, source] of [
@@ -256,10 +235,10 @@ export function scoreText(match: Match): string | null {
   return `${first}–${second}`;
 }
 
-/** How urgent Nexus's status word is for the pit: queuing and on deck mean go now. */
-export function statusTone(status: string): 'urgent' | 'live' | 'calm' {
-  if (status === 'Now queuing' || status === 'On deck') return 'urgent';
-  if (status === 'On field') return 'live';
+/** How the pit shows a match's queue state: the server says when the crew must go now. */
+export function statusTone(match: Match): 'urgent' | 'live' | 'calm' {
+  if (match.urgent) return 'urgent';
+  if (match.step === StepOnField) return 'live';
   return 'calm';
 }
 

@@ -84,7 +84,7 @@ export function browserPlatform(): Platform {
     // An article the page has not followed yet is in the news list, when that is known.
     currentArticle(id) {
       const followed = articles.get(id)?.current();
-      return followed !== undefined ? followed : news.current()?.articles.find((a) => a.id === id);
+      return followed !== undefined ? followed : news.current()?.articles?.find((a) => a.id === id);
     },
     subscribeTicks: (onTick) => alignedTicks(now, onTick),
     now,

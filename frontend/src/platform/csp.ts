@@ -1,21 +1,4 @@
-/**
- * One Content-Security-Policy violation as the desktop window reports it to
- * Go: internal/desktop/csp.go's Violation, field for field.
- */
-export interface Violation {
-  /** Tells the page's loads apart; Go logs a few violations per load. */
-  load: string;
-  /** The page's path when it happened. */
-  route: string;
-  /** The directive that blocked it, like "style-src-attr". */
-  directive: string;
-  /** What was blocked: an address, "inline" or "eval". */
-  blocked: string;
-  /** Where in the page's code it happened, as file:line:column; "" when unknown. */
-  source: string;
-  /** The start of the blocked code, when the browser gives it. */
-  sample: string;
-}
+import type { Violation } from './wire.gen';
 
 /** Reads what Go logs of a violation event seen on route during page load load. */
 export function describeViolation(

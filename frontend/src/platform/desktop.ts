@@ -9,20 +9,13 @@ import {
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import { TickStats } from '../lib/tick-stats';
 import { watchViolations } from './csp';
-import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
+import type { Article, EventStatus, NewsSnapshot, Platform, WindowSettings } from './types';
 
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
 const heartbeatMs = 5000;
 
-/** What the window was started with: the route to open, whether it is a kiosk, the site's address. */
-export interface DesktopSettings {
-  startRoute: string;
-  kiosk: boolean;
-  siteUrl?: string;
-}
-
 /** Reads the window's settings from Go. */
-export function desktopSettings(): Promise<DesktopSettings> {
+export function desktopSettings(): Promise<WindowSettings> {
   return Settings();
 }
 
@@ -63,7 +56,7 @@ function pageState(ticks: TickStats) {
 }
 
 /** The platform of the desktop window: Go bindings and Wails events. */
-export function desktopPlatform(settings: DesktopSettings): Platform {
+export function desktopPlatform(settings: WindowSettings): Platform {
   let offset = 0;
   const ticks = new TickStats();
   // Every tick is measured, whether or not a page listens to the clock.
@@ -93,7 +86,7 @@ export function desktopPlatform(settings: DesktopSettings): Platform {
     };
   };
   const findArticle = (s: NewsSnapshot, id: string) =>
-    s.articles.find((a: Article) => a.id === id) ?? null;
+    (s.articles ?? []).find((a: Article) => a.id === id) ?? null;
   return {
     kind: 'desktop',
     kiosk: settings.kiosk,

@@ -22,7 +22,7 @@ export function NewsList() {
   const snapshot = useNews();
   const [order, setOrder] = useState<SortOrder>(defaultSortOrder);
   const articles = useMemo(
-    () => (snapshot ? sortArticles(snapshot.articles, order) : []),
+    () => (snapshot ? sortArticles(snapshot.articles ?? [], order) : []),
     [snapshot, order],
   );
 

@@ -117,7 +117,7 @@ function browserHost(): Host {
     act(() =>
       FakeEventSource.at(`/api/news/${id}/stream`).emit(
         'article',
-        snapshot.articles.find((a) => a.id === id) ?? null,
+        (snapshot.articles ?? []).find((a) => a.id === id) ?? null,
       ),
     );
   return {
@@ -167,7 +167,7 @@ function desktopHost(): Host {
   };
   const updateNews = async (snapshot: NewsSnapshot) => emit('news', snapshot);
   return {
-    platform: desktopPlatform({ startRoute: '/news', kiosk: false }),
+    platform: desktopPlatform({ startRoute: '/news', kiosk: false, siteUrl: '' }),
     sendNews,
     updateNews,
     // The window has one news subscription; an article is picked from the list.

@@ -1,7 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakePlatform } from '../components/test-platform';
-import { staleAfterMs } from '../lib/pit';
 import { Routes } from '../lib/spec.gen';
 import { PlatformContext } from '../platform';
 import type { EventStatus, Match } from '../platform/types';
@@ -17,6 +16,8 @@ function match(over: Partial<Match> = {}): Match {
     key: '2026okok_qm14',
     label: 'Qualification 14',
     status: 'Queuing soon',
+    step: 0,
+    urgent: false,
     alliance: 'red',
     red: ['1209', '2363', '4499'],
     blue: ['118', '254', '1678'],
@@ -41,6 +42,7 @@ function match(over: Partial<Match> = {}): Match {
 function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
   return {
     configured: true,
+    message: '',
     team: 1209,
     eventKey: '2026okok',
     nexusEventKey: '2026okok',
@@ -70,7 +72,13 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
         result: 'loss',
       }),
     ],
-    onField: match({ key: 'qm12', label: 'Qualification 12', status: 'On field', alliance: '' }),
+    onField: match({
+      key: 'qm12',
+      label: 'Qualification 12',
+      status: 'On field',
+      step: 3,
+      alliance: '',
+    }),
     nowQueuing: 'Qualification 13',
     rank: { rank: 7, of: 40, record: { wins: 5, losses: 2, ties: 0 } },
     pit: 'B12',
@@ -85,6 +93,7 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
     nexus: { state: 'ok', message: '', asOf: iso(t0 - 2 * min) },
     tba: { state: 'ok', message: '', asOf: iso(t0 - 3 * min) },
     asOf: iso(t0 - 2 * min),
+    stale: false,
     feedDown: false,
     ...over,
   };
@@ -184,20 +193,21 @@ describe('Pit', () => {
 
   it('marks queuing and on deck urgent', () => {
     const { push } = renderPit();
-    push(fullStatus({ nextMatch: match({ status: 'Now queuing' }) }));
+    push(fullStatus({ nextMatch: match({ status: 'Now queuing', step: 1, urgent: true }) }));
     expect(screen.getByText('Now queuing')).toHaveClass('pit-pill--urgent');
     expect(screen.getByRole('timer')).toHaveTextContent('On deck in 15:00');
-    push(fullStatus({ nextMatch: match({ status: 'On deck' }) }));
+    push(fullStatus({ nextMatch: match({ status: 'On deck', step: 2, urgent: true }) }));
     expect(screen.getByText('On deck')).toHaveClass('pit-pill--urgent');
     expect(screen.getByRole('timer')).toHaveTextContent('Starts in 22:00');
   });
 
-  it('warns after 10 minutes without fresh data, still showing the last data', () => {
+  it('warns when the server calls the data stale, still showing the last data', () => {
     const { push, tick } = renderPit();
     push(fullStatus({ asOf: iso(t0) }));
-    tick(t0 + staleAfterMs);
+    tick(t0 + 10 * min);
     expect(warning()).toBeNull();
-    tick(t0 + staleAfterMs + 1000);
+    push(fullStatus({ asOf: iso(t0), stale: true }));
+    tick(t0 + 10 * min + 1000);
     expect(warning()).toHaveTextContent('No fresh data for 10 min — showing the last known');
     tick(t0 + 14 * min);
     expect(warning()).toHaveTextContent('No fresh data for 14 min — showing the last known');

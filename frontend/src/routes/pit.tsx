@@ -110,7 +110,7 @@ function NextMatch({ status, nowMs }: { status: EventStatus; nowMs: number }) {
   }
   const alliance = match.alliance === 'red' || match.alliance === 'blue' ? match.alliance : 'none';
   const countdown = countdownFor(match, nowMs);
-  const tone = statusTone(match.status);
+  const tone = statusTone(match);
   const partners = partnersOf(match, status.team);
   const opponents = opponentsOf(match);
   const after = breakText(match);

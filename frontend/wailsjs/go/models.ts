@@ -1,4 +1,71 @@
-export namespace event {
+export namespace desktop {
+	
+	export class PageSettings {
+	    startRoute: string;
+	    kiosk: boolean;
+	    siteUrl: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PageSettings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.startRoute = source["startRoute"];
+	        this.kiosk = source["kiosk"];
+	        this.siteUrl = source["siteUrl"];
+	    }
+	}
+	export class PageState {
+	    route: string;
+	    title: string;
+	    headings: string[];
+	    ticks: number;
+	    tickLagP50Ms: number;
+	    tickLagP99Ms: number;
+	    tickSentP99Ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PageState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.route = source["route"];
+	        this.title = source["title"];
+	        this.headings = source["headings"];
+	        this.ticks = source["ticks"];
+	        this.tickLagP50Ms = source["tickLagP50Ms"];
+	        this.tickLagP99Ms = source["tickLagP99Ms"];
+	        this.tickSentP99Ms = source["tickSentP99Ms"];
+	    }
+	}
+	export class Violation {
+	    load: string;
+	    route: string;
+	    directive: string;
+	    blocked: string;
+	    source: string;
+	    sample: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Violation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.load = source["load"];
+	        this.route = source["route"];
+	        this.directive = source["directive"];
+	        this.blocked = source["blocked"];
+	        this.source = source["source"];
+	        this.sample = source["sample"];
+	    }
+	}
+
+}
+
+export namespace frcevent {
 	
 	export class Announcement {
 	    id: string;
@@ -85,6 +152,8 @@ export namespace event {
 	    key: string;
 	    label: string;
 	    status: string;
+	    step: number;
+	    urgent: boolean;
 	    alliance: string;
 	    red: string[];
 	    blue: string[];
@@ -105,6 +174,8 @@ export namespace event {
 	        this.key = source["key"];
 	        this.label = source["label"];
 	        this.status = source["status"];
+	        this.step = source["step"];
+	        this.urgent = source["urgent"];
 	        this.alliance = source["alliance"];
 	        this.red = source["red"];
 	        this.blue = source["blue"];
@@ -295,6 +366,7 @@ export namespace event {
 	    tba: Source;
 	    // Go type: time
 	    asOf: any;
+	    stale: boolean;
 	    feedDown: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -323,6 +395,7 @@ export namespace event {
 	        this.nexus = this.convertValues(source["nexus"], Source);
 	        this.tba = this.convertValues(source["tba"], Source);
 	        this.asOf = this.convertValues(source["asOf"], null);
+	        this.stale = source["stale"];
 	        this.feedDown = source["feedDown"];
 	    }
 	
@@ -343,78 +416,6 @@ export namespace event {
 		    }
 		    return a;
 		}
-	}
-
-}
-
-export namespace kiosk {
-	
-	export class Violation {
-	    load: string;
-	    route: string;
-	    directive: string;
-	    blocked: string;
-	    source: string;
-	    sample: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Violation(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.load = source["load"];
-	        this.route = source["route"];
-	        this.directive = source["directive"];
-	        this.blocked = source["blocked"];
-	        this.source = source["source"];
-	        this.sample = source["sample"];
-	    }
-	}
-
-}
-
-export namespace main {
-	
-	export class PageState {
-	    route: string;
-	    title: string;
-	    headings: string[];
-	    ticks: number;
-	    tickLagP50Ms: number;
-	    tickLagP99Ms: number;
-	    tickSentP99Ms: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new PageState(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.route = source["route"];
-	        this.title = source["title"];
-	        this.headings = source["headings"];
-	        this.ticks = source["ticks"];
-	        this.tickLagP50Ms = source["tickLagP50Ms"];
-	        this.tickLagP99Ms = source["tickLagP99Ms"];
-	        this.tickSentP99Ms = source["tickSentP99Ms"];
-	    }
-	}
-	export class Settings {
-	    startRoute: string;
-	    kiosk: boolean;
-	    siteUrl: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Settings(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.startRoute = source["startRoute"];
-	        this.kiosk = source["kiosk"];
-	        this.siteUrl = source["siteUrl"];
-	    }
 	}
 
 }
