@@ -110,7 +110,7 @@ func (s *serve) get(t *testing.T, path string) []byte {
 	if err != nil {
 		t.Fatalf("GET %s: %v", path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }() // closing a read body cannot lose data
 	body, err := io.ReadAll(res.Body)
 	if err != nil {
 		t.Fatalf("GET %s: %v", path, err)

@@ -425,7 +425,7 @@ func (v *viewer) wait(i int, giveUp time.Time) (time.Time, error) {
 }
 
 func (v *viewer) read(ctx context.Context, resp *http.Response, ids []string) {
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	events := ssetest.NewReader(resp.Body, ssetest.SkipComments)
 	first := true
 	has := make([]bool, len(ids))
