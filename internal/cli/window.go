@@ -78,7 +78,9 @@ func (p Program) runWindow(args []string) error {
 		}
 		// The page's clock is WebKit's, which follows TZ like any process;
 		// its web process inherits this environment.
-		os.Setenv("TZ", *tz)
+		if err := os.Setenv("TZ", *tz); err != nil {
+			return fmt.Errorf("--tz %q: %w", *tz, err)
+		}
 		time.Local = loc
 	}
 	if p.OpenWindow == nil {
