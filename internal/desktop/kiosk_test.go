@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"go.uber.org/goleak"
@@ -13,165 +14,172 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-var start = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-
 func TestRotationCyclesAndPausesOnInteraction(t *testing.T) {
-	fake := clock.NewFake(start)
-	// Buffered: a navigation the rotation makes is recorded even when the
-	// test does not expect one, so "no navigation" can be checked.
-	navigated := make(chan string, 8)
-	interactions := make(chan time.Time)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	r := Rotation{Routes: []string{"/", "/crescendo", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second}
-	go func() {
-		defer close(done)
-		r.Run(ctx, fake, interactions, nil, func(route string) { navigated <- route })
-	}()
-	defer func() { cancel(); <-done }()
+	synctest.Test(t, func(t *testing.T) {
+		// Buffered: a navigation the rotation makes is recorded even when the
+		// test does not expect one, so "no navigation" can be checked.
+		navigated := make(chan string, 8)
+		interactions := make(chan time.Time)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		r := Rotation{Routes: []string{"/", "/crescendo", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second}
+		go func() {
+			defer close(done)
+			r.Run(ctx, clock.Real{}, interactions, nil, func(route string) { navigated <- route })
+		}()
+		defer func() { cancel(); <-done }()
 
-	step := func(d time.Duration, want string) {
-		t.Helper()
-		fake.BlockUntilWaiters(1)
-		fake.Advance(d)
-		if got := <-navigated; got != want {
-			t.Fatalf("after %v: navigated to %q, want %q", d, got, want)
+		step := func(d time.Duration, want string) {
+			t.Helper()
+			time.Sleep(d)
+			if got := navigatedNow(navigated); got != want {
+				t.Fatalf("after %v: navigated to %q, want %q", d, got, want)
+			}
 		}
-	}
-	step(30*time.Second, "/crescendo")
-	step(30*time.Second, "/news")
-	step(30*time.Second, "/") // wraps
+		step(30*time.Second, "/crescendo")
+		step(30*time.Second, "/news")
+		step(30*time.Second, "/") // wraps
 
-	// A touch 10 s later pauses; 59 s after it nothing happens yet.
-	fake.BlockUntilWaiters(1)
-	fake.Advance(10 * time.Second)
-	interactions <- fake.Now()
-	fake.Advance(20 * time.Second) // the pending 30 s wait wakes up and sleeps on
-	fake.BlockUntilWaiters(1)
-	fake.Advance(39 * time.Second)
-	// The rotation waits again only after handling whatever was due, so once
-	// it waits, any navigation it made is in the buffer.
-	fake.BlockUntilWaiters(1)
-	if len(navigated) != 0 {
-		t.Fatalf("navigated to %q during the pause", <-navigated)
+		// A touch 10 s later pauses; 59 s after it nothing happens yet.
+		time.Sleep(10 * time.Second)
+		interactions <- time.Now()
+		time.Sleep(20 * time.Second) // the pending 30 s wait wakes up and sleeps on
+		time.Sleep(39 * time.Second)
+		// The rotation waits again only after handling whatever was due, so once
+		// it waits, any navigation it made is in the buffer.
+		synctest.Wait()
+		if len(navigated) != 0 {
+			t.Fatalf("navigated to %q during the pause", <-navigated)
+		}
+		// The pause ends 60 s after the touch: back to the first route, then on as before.
+		time.Sleep(time.Second)
+		if got := navigatedNow(navigated); got != "/" {
+			t.Fatalf("after the pause: %q, want /", got)
+		}
+		step(30*time.Second, "/crescendo")
+	})
+}
+
+// navigatedNow returns the route the rotation navigated to at this moment
+// of the bubble's time, once it has handled what was due; "" for none.
+func navigatedNow(navigated chan string) string {
+	synctest.Wait()
+	select {
+	case route := <-navigated:
+		return route
+	default:
+		return ""
 	}
-	// The pause ends 60 s after the touch: back to the first route, then on as before.
-	fake.Advance(time.Second)
-	if got := <-navigated; got != "/" {
-		t.Fatalf("after the pause: %q, want /", got)
-	}
-	step(30*time.Second, "/crescendo")
 }
 
 func TestRotationHoldsOnThePitWhileOurMatchQueues(t *testing.T) {
-	fake := clock.NewFake(start)
-	navigated := make(chan string, 8)
-	holds := make(chan bool)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	r := Rotation{Routes: []string{"/", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second, HoldRoute: "/pit"}
-	go func() {
-		defer close(done)
-		r.Run(ctx, fake, nil, holds, func(route string) { navigated <- route })
-	}()
-	defer func() { cancel(); <-done }()
-	expect := func(want string) {
-		t.Helper()
-		if got := <-navigated; got != want {
-			t.Fatalf("navigated to %q, want %q", got, want)
+	synctest.Test(t, func(t *testing.T) {
+		navigated := make(chan string, 8)
+		holds := make(chan bool)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		r := Rotation{Routes: []string{"/", "/news"}, Every: 30 * time.Second, PauseFor: 60 * time.Second, HoldRoute: "/pit"}
+		go func() {
+			defer close(done)
+			r.Run(ctx, clock.Real{}, nil, holds, func(route string) { navigated <- route })
+		}()
+		defer func() { cancel(); <-done }()
+		expect := func(want string) {
+			t.Helper()
+			if got := navigatedNow(navigated); got != want {
+				t.Fatalf("navigated to %q, want %q", got, want)
+			}
 		}
-	}
 
-	// Our match starts queuing 10 s in: straight to the pit display.
-	fake.BlockUntilWaiters(1)
-	fake.Advance(10 * time.Second)
-	holds <- true
-	expect("/pit")
-	holds <- true // the same state again changes nothing
-	// Two minutes of rotation intervals pass without leaving it.
-	for range 4 {
-		fake.BlockUntilWaiters(1)
-		fake.Advance(30 * time.Second)
-	}
-	fake.BlockUntilWaiters(1)
-	if len(navigated) != 0 {
-		t.Fatalf("left the pit display during the hold, to %q", <-navigated)
-	}
-	// On field: the rotation starts over, a full interval per page.
-	holds <- false
-	expect("/")
-	fake.BlockUntilWaiters(1)
-	fake.Advance(30 * time.Second)
-	expect("/news")
+		// Our match starts queuing 10 s in: straight to the pit display.
+		time.Sleep(10 * time.Second)
+		holds <- true
+		expect("/pit")
+		holds <- true // the same state again changes nothing
+		// Two minutes of rotation intervals pass without leaving it.
+		for range 4 {
+			time.Sleep(30 * time.Second)
+		}
+		synctest.Wait()
+		if len(navigated) != 0 {
+			t.Fatalf("left the pit display during the hold, to %q", <-navigated)
+		}
+		// On field: the rotation starts over, a full interval per page.
+		holds <- false
+		expect("/")
+		time.Sleep(30 * time.Second)
+		expect("/news")
+	})
 }
 
 func TestWatchdogReloadsThenGivesUp(t *testing.T) {
-	fake := clock.NewFake(start)
-	beats := make(chan time.Time)
-	reloads := make(chan time.Duration, 8) // when each reload happened, since start
-	result := make(chan error, 1)
-	w := Watchdog{Timeout: 30 * time.Second, MaxReloads: 3}
-	go func() {
-		result <- w.Run(context.Background(), fake, beats, func() { reloads <- fake.Now().Sub(start) })
-	}()
-	// tick moves time on second by second, each time once the watchdog waits.
-	tick := func(seconds int) {
-		for range seconds {
-			fake.BlockUntilWaiters(1)
-			fake.Advance(time.Second)
+	synctest.Test(t, func(t *testing.T) {
+		begin := time.Now()
+		beats := make(chan time.Time)
+		reloads := make(chan time.Duration, 8) // when each reload happened, since start
+		result := make(chan error, 1)
+		w := Watchdog{Timeout: 30 * time.Second, MaxReloads: 3}
+		go func() {
+			result <- w.Run(context.Background(), clock.Real{}, beats, func() { reloads <- time.Now().Sub(begin) })
+		}()
+		// tick moves time on by seconds, and waits until the watchdog has
+		// handled what was due.
+		tick := func(seconds int) {
+			time.Sleep(time.Duration(seconds) * time.Second)
+			synctest.Wait()
 		}
-	}
-	expectReload := func(at time.Duration) {
-		t.Helper()
-		if got := <-reloads; got != at {
-			t.Fatalf("reload at %v, want %v", got, at)
+		expectReload := func(at time.Duration) {
+			t.Helper()
+			if got := <-reloads; got != at {
+				t.Fatalf("reload at %v, want %v", got, at)
+			}
 		}
-	}
 
-	// A heartbeat every 20 s keeps it quiet; the last one is at 100 s.
-	for range 5 {
-		tick(20)
-		beats <- fake.Now()
-	}
-	tick(29)
-	if len(reloads) != 0 {
-		t.Fatalf("%d reloads within 30 s of a heartbeat", len(reloads))
-	}
-	tick(1)
-	expectReload(130 * time.Second)
+		// A heartbeat every 20 s keeps it quiet; the last one is at 100 s.
+		for range 5 {
+			tick(20)
+			beats <- time.Now()
+		}
+		tick(29)
+		if len(reloads) != 0 {
+			t.Fatalf("%d reloads within 30 s of a heartbeat", len(reloads))
+		}
+		tick(1)
+		expectReload(130 * time.Second)
 
-	// The reload brought the page back: its heartbeat resets the count.
-	beats <- fake.Now()
-	tick(30)
-	expectReload(160 * time.Second)
-	tick(30)
-	expectReload(190 * time.Second)
-	tick(30)
-	expectReload(220 * time.Second)
-	// Three reloads in a row brought no heartbeat: give up 30 s later.
-	tick(29)
-	fake.BlockUntilWaiters(1)
-	fake.Advance(time.Second)
-	if err := <-result; !errors.Is(err, ErrHung) {
-		t.Fatalf("Run = %v, want ErrHung", err)
-	}
-	if len(reloads) != 0 {
-		t.Fatalf("%d extra reloads", len(reloads))
-	}
+		// The reload brought the page back: its heartbeat resets the count.
+		beats <- time.Now()
+		tick(30)
+		expectReload(160 * time.Second)
+		tick(30)
+		expectReload(190 * time.Second)
+		tick(30)
+		expectReload(220 * time.Second)
+		// Three reloads in a row brought no heartbeat: give up 30 s later.
+		tick(29)
+		time.Sleep(time.Second)
+		if err := <-result; !errors.Is(err, ErrHung) {
+			t.Fatalf("Run = %v, want ErrHung", err)
+		}
+		if len(reloads) != 0 {
+			t.Fatalf("%d extra reloads", len(reloads))
+		}
+	})
 }
 
 func TestWatchdogEndsWithContext(t *testing.T) {
-	fake := clock.NewFake(start)
-	ctx, cancel := context.WithCancel(context.Background())
-	result := make(chan error, 1)
-	go func() {
-		result <- Watchdog{Timeout: time.Second, MaxReloads: 1}.Run(ctx, fake, nil, func() {})
-	}()
-	fake.BlockUntilWaiters(1)
-	cancel()
-	if err := <-result; err != nil {
-		t.Fatalf("Run = %v, want nil", err)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		result := make(chan error, 1)
+		go func() {
+			result <- Watchdog{Timeout: time.Second, MaxReloads: 1}.Run(ctx, clock.Real{}, nil, func() {})
+		}()
+		synctest.Wait()
+		cancel()
+		if err := <-result; err != nil {
+			t.Fatalf("Run = %v, want nil", err)
+		}
+	})
 }
 
 func TestSchedule(t *testing.T) {

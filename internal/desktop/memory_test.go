@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 	"testing/fstest"
+	"testing/synctest"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -46,80 +47,86 @@ func TestParseSize(t *testing.T) {
 }
 
 func TestMemoryGuard(t *testing.T) {
-	fake := clock.NewFake(start)
-	const mb = 1_000_000
-	used := make(chan int64)
-	reloads := make(chan time.Duration, 8)
-	stuck := make(chan int, 8)
-	g := MemoryGuard{Ceiling: 500 * mb, First: 5 * time.Second, Every: time.Minute, Settle: 3 * time.Minute, MaxReloads: 2}
-	ctx, cancel := context.WithCancel(context.Background())
-	result := make(chan error, 1)
-	go func() {
-		result <- g.Run(ctx, fake, func() (int64, error) { return <-used, nil },
-			func(int64) { reloads <- fake.Now().Sub(start) },
-			func(_ int64, n int) { stuck <- n })
-	}()
-	// check waits for the guard's next check, answers it with the figure
-	// in MB, and returns how many reloads and warnings it caused.
-	check := func(wait time.Duration, figure int64) (int, int) {
-		t.Helper()
-		fake.BlockUntilWaiters(1)
-		fake.Advance(wait)
-		used <- figure * mb
-		fake.BlockUntilWaiters(1) // the guard is waiting again: it decided
-		r, s := len(reloads), len(stuck)
-		for range r {
-			<-reloads
+	synctest.Test(t, func(t *testing.T) {
+		begin := time.Now()
+		const mb = 1_000_000
+		used := make(chan int64)
+		reloads := make(chan time.Duration, 8)
+		stuck := make(chan int, 8)
+		g := MemoryGuard{Ceiling: 500 * mb, First: 5 * time.Second, Every: time.Minute, Settle: 3 * time.Minute, MaxReloads: 2}
+		ctx, cancel := context.WithCancel(context.Background())
+		result := make(chan error, 1)
+		go func() {
+			result <- g.Run(ctx, clock.Real{}, func() (int64, error) { return <-used, nil },
+				func(int64) { reloads <- time.Now().Sub(begin) },
+				func(_ int64, n int) { stuck <- n })
+		}()
+		// check waits for the guard's next check, answers it with the figure
+		// in MB, and returns how many reloads and warnings it caused.
+		check := func(wait time.Duration, figure int64) (int, int) {
+			t.Helper()
+			time.Sleep(wait)
+			synctest.Wait()
+			select { // the guard is measuring now, not later
+			case used <- figure * mb:
+			default:
+				t.Fatalf("no check %v after the last", wait)
+			}
+			synctest.Wait() // the guard is waiting again: it decided
+			r, s := len(reloads), len(stuck)
+			for range r {
+				<-reloads
+			}
+			for range s {
+				<-stuck
+			}
+			return r, s
 		}
-		for range s {
-			<-stuck
+		steps := []struct {
+			name          string
+			wait          time.Duration
+			mb            int64
+			reload, stuck int
+		}{
+			{"first check at 5 s, below", 5 * time.Second, 400, 0, 0},
+			{"at the ceiling is not above", time.Minute, 500, 0, 0},
+			{"above: reload", time.Minute, 600, 1, 0},
+			{"settling 1 min after", time.Minute, 600, 0, 0},
+			{"settling 2 min after", time.Minute, 600, 0, 0},
+			{"settled: reload again", time.Minute, 600, 1, 0},
+			{"settling", time.Minute, 600, 0, 0},
+			{"settling", time.Minute, 600, 0, 0},
+			{"two reloads did not help: warn", time.Minute, 600, 0, 1},
+			{"gave up: no reload, no new warning", time.Minute, 600, 0, 0},
+			{"below again resets", time.Minute, 450, 0, 0},
+			{"above again: reload", time.Minute, 700, 1, 0},
 		}
-		return r, s
-	}
-	steps := []struct {
-		name          string
-		wait          time.Duration
-		mb            int64
-		reload, stuck int
-	}{
-		{"first check at 5 s, below", 5 * time.Second, 400, 0, 0},
-		{"at the ceiling is not above", time.Minute, 500, 0, 0},
-		{"above: reload", time.Minute, 600, 1, 0},
-		{"settling 1 min after", time.Minute, 600, 0, 0},
-		{"settling 2 min after", time.Minute, 600, 0, 0},
-		{"settled: reload again", time.Minute, 600, 1, 0},
-		{"settling", time.Minute, 600, 0, 0},
-		{"settling", time.Minute, 600, 0, 0},
-		{"two reloads did not help: warn", time.Minute, 600, 0, 1},
-		{"gave up: no reload, no new warning", time.Minute, 600, 0, 0},
-		{"below again resets", time.Minute, 450, 0, 0},
-		{"above again: reload", time.Minute, 700, 1, 0},
-	}
-	for _, s := range steps {
-		r, w := check(s.wait, s.mb)
-		if r != s.reload || w != s.stuck {
-			t.Fatalf("%s: %d reloads and %d warnings, want %d and %d", s.name, r, w, s.reload, s.stuck)
+		for _, s := range steps {
+			r, w := check(s.wait, s.mb)
+			if r != s.reload || w != s.stuck {
+				t.Fatalf("%s: %d reloads and %d warnings, want %d and %d", s.name, r, w, s.reload, s.stuck)
+			}
 		}
-	}
-	cancel()
-	if err := <-result; err != nil {
-		t.Fatalf("Run = %v, want nil", err)
-	}
+		cancel()
+		if err := <-result; err != nil {
+			t.Fatalf("Run = %v, want nil", err)
+		}
+	})
 }
 
 func TestMemoryGuardStopsWhenMemoryIsUnreadable(t *testing.T) {
-	fake := clock.NewFake(start)
-	result := make(chan error, 1)
-	go func() {
-		g := MemoryGuard{Ceiling: 1, First: time.Second, Every: time.Minute}
-		result <- g.Run(context.Background(), fake, func() (int64, error) { return 0, ErrMemoryUnavailable },
-			func(int64) { t.Error("reload without a figure") }, func(int64, int) {})
-	}()
-	fake.BlockUntilWaiters(1)
-	fake.Advance(time.Second)
-	if err := <-result; !errors.Is(err, ErrMemoryUnavailable) {
-		t.Fatalf("Run = %v, want ErrMemoryUnavailable", err)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		result := make(chan error, 1)
+		go func() {
+			g := MemoryGuard{Ceiling: 1, First: time.Second, Every: time.Minute}
+			result <- g.Run(context.Background(), clock.Real{}, func() (int64, error) { return 0, ErrMemoryUnavailable },
+				func(int64) { t.Error("reload without a figure") }, func(int64, int) {})
+		}()
+		time.Sleep(time.Second)
+		if err := <-result; !errors.Is(err, ErrMemoryUnavailable) {
+			t.Fatalf("Run = %v, want ErrMemoryUnavailable", err)
+		}
+	})
 }
 
 func TestGroupMemory(t *testing.T) {

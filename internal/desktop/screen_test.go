@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -99,28 +100,38 @@ func (f *fakeWindow) set(change func(f *fakeWindow)) {
 	change(f)
 }
 
-// runCover runs c against f on a fake clock until the test ends.
-func runCover(t *testing.T, c Cover, f *fakeWindow) *clock.Fake {
+// runCover runs c against f on the real clock of the test's synctest
+// bubble until the test ends.
+func runCover(t *testing.T, c Cover, f *fakeWindow) {
 	t.Helper()
-	fake := clock.NewFake(start)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.Run(ctx, fake, f.Measure, f.Fit)
+		c.Run(ctx, clock.Real{}, f.Measure, f.Fit)
 	}()
 	t.Cleanup(func() { cancel(); <-done })
-	return fake
 }
 
-// step advances the fake clock by d once Run waits, and returns the fits
-// made in the round that follows (Run waits again only after it).
-func step(t *testing.T, fake *clock.Fake, f *fakeWindow, d time.Duration) []Size {
+// measuredNow fails the test unless Run measured the window at this
+// moment of the bubble's time, and returns once Run waits again.
+func measuredNow(t *testing.T, f *fakeWindow) {
 	t.Helper()
-	fake.BlockUntilWaiters(1)
-	fake.Advance(d)
-	<-f.measure
-	fake.BlockUntilWaiters(1)
+	synctest.Wait()
+	select {
+	case <-f.measure:
+	default:
+		t.Fatal("no measurement at this moment")
+	}
+	synctest.Wait()
+}
+
+// step lets d pass, and returns the fits made in the round that follows
+// (Run waits again only after it).
+func step(t *testing.T, f *fakeWindow, d time.Duration) []Size {
+	t.Helper()
+	time.Sleep(d)
+	measuredNow(t, f)
 	var got []Size
 	for len(f.fits) > 0 {
 		got = append(got, <-f.fits)
@@ -129,80 +140,83 @@ func step(t *testing.T, fake *clock.Fake, f *fakeWindow, d time.Duration) []Size
 }
 
 func TestCoverFitsAtOnceAndAfterTheScreenChanges(t *testing.T) {
-	tv := Size{Width: 1920, Height: 1080}
-	f := newFakeWindow(tv, Placement{X: 320, Y: 140, Width: 1280, Height: 800})
-	fake := runCover(t, Cover{Every: time.Second, MaxWait: time.Minute}, f)
+	synctest.Test(t, func(t *testing.T) {
+		tv := Size{Width: 1920, Height: 1080}
+		f := newFakeWindow(tv, Placement{X: 320, Y: 140, Width: 1280, Height: 800})
+		runCover(t, Cover{Every: time.Second, MaxWait: time.Minute}, f)
 
-	// The first measurement is at once, before any wait.
-	<-f.measure
-	if got := <-f.fits; got != tv {
-		t.Fatalf("first fit to %v, want %v", got, tv)
-	}
-	if got := step(t, fake, f, time.Second); got != nil {
-		t.Fatalf("fitted %v while the window covers the screen", got)
-	}
-	// The screen shrinks (xrandr): the window is fitted within a second.
-	small := Size{Width: 1280, Height: 720}
-	f.set(func(f *fakeWindow) { f.screen = small })
-	if got := step(t, fake, f, time.Second); len(got) != 1 || got[0] != small {
-		t.Fatalf("after the screen changed: fits %v, want [%v]", got, small)
-	}
-	if got := step(t, fake, f, time.Second); got != nil {
-		t.Fatalf("fitted %v again after it worked", got)
-	}
+		// The first measurement is at once, before any wait.
+		measuredNow(t, f)
+		if got := <-f.fits; got != tv {
+			t.Fatalf("first fit to %v, want %v", got, tv)
+		}
+		if got := step(t, f, time.Second); got != nil {
+			t.Fatalf("fitted %v while the window covers the screen", got)
+		}
+		// The screen shrinks (xrandr): the window is fitted within a second.
+		small := Size{Width: 1280, Height: 720}
+		f.set(func(f *fakeWindow) { f.screen = small })
+		if got := step(t, f, time.Second); len(got) != 1 || got[0] != small {
+			t.Fatalf("after the screen changed: fits %v, want [%v]", got, small)
+		}
+		if got := step(t, f, time.Second); got != nil {
+			t.Fatalf("fitted %v again after it worked", got)
+		}
+	})
 }
 
 func TestCoverBacksOffWhenFittingChangesNothing(t *testing.T) {
-	screen := Size{Width: 1280, Height: 720}
-	// A window manager holds the window below a 40 px panel.
-	held := Placement{Y: 40, Width: 1280, Height: 680}
-	f := newFakeWindow(screen, held)
-	f.stuck = true
-	fake := runCover(t, Cover{Every: time.Second, MaxWait: 4 * time.Second}, f)
-	<-f.measure
-	<-f.fits
+	synctest.Test(t, func(t *testing.T) {
+		screen := Size{Width: 1280, Height: 720}
+		// A window manager holds the window below a 40 px panel.
+		held := Placement{Y: 40, Width: 1280, Height: 680}
+		f := newFakeWindow(screen, held)
+		f.stuck = true
+		runCover(t, Cover{Every: time.Second, MaxWait: 4 * time.Second}, f)
+		measuredNow(t, f)
+		<-f.fits
 
-	// Fits come after 1 s, then 2 s, then 4 s, and never further apart.
-	for i, gap := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second} {
-		// Advance the gap in two steps: a round made before it ends shows
-		// up as a second measurement and fit.
-		fake.BlockUntilWaiters(1)
-		fake.Advance(gap - time.Second)
-		fake.BlockUntilWaiters(1)
-		fake.Advance(time.Second)
-		<-f.measure
-		if got := <-f.fits; got != screen {
-			t.Fatalf("round %d: fit to %v, want %v", i, got, screen)
+		// Fits come after 1 s, then 2 s, then 4 s, and never further apart.
+		for i, gap := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second} {
+			// Advance the gap in two steps: a round made before it ends shows
+			// up as a second measurement and fit.
+			time.Sleep(gap - time.Second)
+			time.Sleep(time.Second)
+			measuredNow(t, f)
+			if got := <-f.fits; got != screen {
+				t.Fatalf("round %d: fit to %v, want %v", i, got, screen)
+			}
+			synctest.Wait()
+			if len(f.measure) != 0 || len(f.fits) != 0 {
+				t.Fatalf("round %d: measured or fitted before the %v wait ended", i, gap)
+			}
 		}
-		fake.BlockUntilWaiters(1)
-		if len(f.measure) != 0 || len(f.fits) != 0 {
-			t.Fatalf("round %d: measured or fitted before the %v wait ended", i, gap)
-		}
-	}
 
-	// The window manager lets go: the window covers, and a later change is
-	// handled within Every again.
-	f.set(func(f *fakeWindow) { f.stuck, f.win = false, Placement{Width: 1280, Height: 720} })
-	fake.BlockUntilWaiters(1)
-	fake.Advance(4 * time.Second)
-	<-f.measure
-	f.set(func(f *fakeWindow) { f.win = held })
-	if got := step(t, fake, f, time.Second); len(got) != 1 {
-		t.Fatalf("fits %v after a change, want one within a second", got)
-	}
+		// The window manager lets go: the window covers, and a later change is
+		// handled within Every again.
+		f.set(func(f *fakeWindow) { f.stuck, f.win = false, Placement{Width: 1280, Height: 720} })
+		time.Sleep(4 * time.Second)
+		measuredNow(t, f)
+		f.set(func(f *fakeWindow) { f.win = held })
+		if got := step(t, f, time.Second); len(got) != 1 {
+			t.Fatalf("fits %v after a change, want one within a second", got)
+		}
+	})
 }
 
 func TestCoverRetriesAFailedMeasurement(t *testing.T) {
-	screen := Size{Width: 1080, Height: 1920}
-	f := newFakeWindow(screen, Placement{Width: 1080, Height: 800})
-	f.err = errors.New("no window yet")
-	fake := runCover(t, Cover{Every: time.Second, MaxWait: time.Minute}, f)
-	<-f.measure
-	if got := step(t, fake, f, time.Second); got != nil {
-		t.Fatalf("fitted %v without a measurement", got)
-	}
-	f.set(func(f *fakeWindow) { f.err = nil })
-	if got := step(t, fake, f, time.Second); len(got) != 1 || got[0] != screen {
-		t.Fatalf("fits %v, want [%v]", got, screen)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		screen := Size{Width: 1080, Height: 1920}
+		f := newFakeWindow(screen, Placement{Width: 1080, Height: 800})
+		f.err = errors.New("no window yet")
+		runCover(t, Cover{Every: time.Second, MaxWait: time.Minute}, f)
+		measuredNow(t, f)
+		if got := step(t, f, time.Second); got != nil {
+			t.Fatalf("fitted %v without a measurement", got)
+		}
+		f.set(func(f *fakeWindow) { f.err = nil })
+		if got := step(t, f, time.Second); len(got) != 1 || got[0] != screen {
+			t.Fatalf("fits %v, want [%v]", got, screen)
+		}
+	})
 }
