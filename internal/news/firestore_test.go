@@ -287,10 +287,11 @@ func TestFirestoreOutageThroughTheHub(t *testing.T) {
 		t.Fatalf("during the outage: %d articles, want the last list", len(snap.Articles))
 	}
 	restWrite(t, http.MethodPost, base+"?documentId=during", restDoc("Written during the outage", "x", date))
-	// Long enough for the library's and the hub's retries to have backed off.
-	time.Sleep(3 * time.Second)
+	// The way is tried again, and turned away, twice: the library's and
+	// the hub's retries have come and backed off.
+	refuse(t, p.addr, 2)
 	if snap := hub.Current(); snap.Live || !has(snap, "before") {
-		t.Fatalf("3 s into the outage: live %v, %d articles; want the last list, not live", snap.Live, len(snap.Articles))
+		t.Fatalf("after two refused retries in the outage: live %v, %d articles; want the last list, not live", snap.Live, len(snap.Articles))
 	}
 
 	p.start(t)

@@ -76,10 +76,14 @@ func refuse(t *testing.T, addr string, n int) {
 		t.Fatal(err)
 	}
 	defer func() { _ = ln.Close() }() // teardown: a close error changes nothing here
-	for range n {
+	// A client that never comes back fails the test rather than hangs it.
+	if err := ln.(*net.TCPListener).SetDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
 		conn, err := ln.Accept()
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("connection %d of %d to refuse on %s: %v", i+1, n, addr, err)
 		}
 		_ = conn.Close() // teardown: a close error changes nothing here
 	}
