@@ -79,7 +79,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.path, "path", "/api/news/stream", "the stream to open")
 	fs.IntVar(&c.n, "n", 10000, "`number` of concurrent viewers")
 	fs.IntVar(&c.pid, "pid", 0, "process id of serve, whose VmRSS is read (0: no memory figures)")
-	fs.StringVar(&c.store.Kind, "store", "local", "the store serve reads, to write to: local or firestore")
+	fs.StringVar(&c.store.Kind, "store", news.StoreLocal, "the store serve reads, to write to: local or firestore")
 	fs.StringVar(&c.store.Dir, "data", "", "serve's data `DIR` (local store: the articles are DIR/news/*.md)")
 	fs.StringVar(&c.store.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID`; the emulator is $FIRESTORE_EMULATOR_HOST")
 	fs.IntVar(&c.sources, "sources", 0, "loopback source addresses to spread connections over (0: one per 5,000 viewers against a loopback server, else the system's choice)")
@@ -107,16 +107,16 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-n, -writes and -dialers must be at least 1, -sources at least 0")
 	}
 	switch c.store.Kind {
-	case "local":
+	case "", news.StoreLocal:
 		if c.store.Dir == "" {
 			return c, errors.New("-store local needs -data, serve's data directory")
 		}
-	case "firestore":
+	case news.StoreFirestore:
 		if c.store.Project == "" {
 			return c, errors.New("-store firestore needs -project")
 		}
 	default:
-		return c, fmt.Errorf("-store %q: want local or firestore", c.store.Kind)
+		return c, fmt.Errorf("-store: %w", news.CheckKind(c.store.Kind))
 	}
 	c.goalBytes = *goalKB * 1000
 	if c.label == "" {

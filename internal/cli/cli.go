@@ -14,9 +14,9 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
-	"path/filepath"
 	"runtime"
 
+	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -126,8 +126,8 @@ type commonFlags struct {
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.TextVar(&c.logLevel, "log-level", slog.LevelInfo, "least important log messages to print: debug, info, warn or error")
-	fs.StringVar(&c.news.Dir, "data", defaultDataDir(), "`DIR` where the app keeps its files (news, cache)")
-	fs.StringVar(&c.news.Kind, "store", "local", "news store: local (files in DIR/news) or firestore")
+	fs.StringVar(&c.news.Dir, "data", string(datadir.Default()), "`DIR` where the app keeps its files (news, cache)")
+	fs.StringVar(&c.news.Kind, "store", news.StoreLocal, "news store: local (files in DIR/news) or firestore")
 	fs.StringVar(&c.news.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
 }
 
@@ -150,30 +150,13 @@ func checkSiteURL(u string) error {
 
 // checkStore rejects an unknown --store before anything is opened.
 func (c *commonFlags) checkStore() error {
-	switch c.news.Kind {
-	case "local", "firestore":
-		return nil
+	if news.CheckKind(c.news.Kind) != nil {
+		return fmt.Errorf("%w: --store %q: want %s or %s", errUsage, c.news.Kind, news.StoreLocal, news.StoreFirestore)
 	}
-	return fmt.Errorf("%w: --store %q: want local or firestore", errUsage, c.news.Kind)
+	return nil
 }
 
 // textLogger logs as text to stderr, for a person at a terminal or a journal.
 func (c *commonFlags) textLogger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: c.logLevel}))
-}
-
-// defaultDataDir is the per-user data directory, like ~/.local/share/robohornets.
-func defaultDataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "robohornets")
-	}
-	if runtime.GOOS == "windows" {
-		if d := os.Getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, "robohornets")
-		}
-	}
-	if home, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(home, ".local", "share", "robohornets")
-	}
-	return "robohornets-data"
 }

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
@@ -86,7 +86,7 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		TBAURL:        e.tbaURL,
 		NexusKey:      e.nexusKey,
 		TBAKey:        e.tbaKey,
-		CacheFile:     filepath.Join(c.news.Dir, "cache", "event.json"),
+		CacheFile:     datadir.Dir(c.news.Dir).EventCache(),
 		Logger:        logger,
 	}
 	stopDemo := func() {}

@@ -11,6 +11,8 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
 // The smallest window the pages are laid out for: a phone held upright.
@@ -48,7 +50,7 @@ func Open(ctx context.Context, app *App, w Window) error {
 		width, height = minWidth, minHeight
 	}
 	err := wails.Run(&options.App{
-		Title:     "RoboHornets · Team 1209",
+		Title:     spec.SiteName,
 		Width:     width,
 		Height:    height,
 		MinWidth:  minWidth,

@@ -6,16 +6,36 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"path/filepath"
+
+	"github.com/robohornets/robohornets/internal/datadir"
 )
 
 // ErrUnknownStore means Config.Kind names no store.
 var ErrUnknownStore = errors.New("unknown news store")
 
+// The kinds of news store (Config.Kind, --store).
+const (
+	// StoreLocal keeps one markdown file per article in the data directory.
+	StoreLocal = "local"
+	// StoreFirestore is the News collection of a Firestore project.
+	StoreFirestore = "firestore"
+)
+
+// CheckKind returns an error wrapping ErrUnknownStore unless kind names a
+// store ("" is StoreLocal).
+func CheckKind(kind string) error {
+	switch kind {
+	case "", StoreLocal, StoreFirestore:
+		return nil
+	}
+	return fmt.Errorf("%w %q: want %s or %s", ErrUnknownStore, kind, StoreLocal, StoreFirestore)
+}
+
 // Config says which store holds the news and where the app keeps its files.
 type Config struct {
-	// Kind is "local" (one markdown file per article in Dir/news) or
-	// "firestore" (the News collection of Project); "" means local.
+	// Kind is StoreLocal (one markdown file per article in Dir's News
+	// directory) or StoreFirestore (the News collection of Project); ""
+	// means StoreLocal.
 	Kind string
 	// Dir is the app's data directory: the local store's files and the
 	// cache of the last good list live below it.
@@ -28,18 +48,17 @@ type Config struct {
 
 // Open opens the store that cfg names.
 func Open(ctx context.Context, cfg Config) (Store, error) {
-	switch cfg.Kind {
-	case "", "local":
-		return OpenLocal(filepath.Join(cfg.Dir, "news"), cfg.Logger)
-	case "firestore":
-		return OpenFirestore(ctx, cfg.Project)
-	default:
-		return nil, fmt.Errorf("%w %q: want local or firestore", ErrUnknownStore, cfg.Kind)
+	if err := CheckKind(cfg.Kind); err != nil {
+		return nil, err
 	}
+	if cfg.Kind == StoreFirestore {
+		return OpenFirestore(ctx, cfg.Project)
+	}
+	return OpenLocal(datadir.Dir(cfg.Dir).News(), cfg.Logger)
 }
 
-// Start opens the store and runs a Hub over it, with its cache in
-// Dir/cache/news.json, until stop is called; stop waits for the hub to end
+// Start opens the store and runs a Hub over it, with its cache in Dir's
+// NewsCache, until stop is called; stop waits for the hub to end
 // and closes the store.
 func Start(cfg Config) (hub *Hub, stop func(), err error) {
 	store, err := Open(context.Background(), cfg)
@@ -47,11 +66,11 @@ func Start(cfg Config) (hub *Hub, stop func(), err error) {
 		return nil, nil, err
 	}
 	// The cache directory also holds the pit display's cache.
-	cacheDir := filepath.Join(cfg.Dir, "cache")
-	removeStale(cacheDir, cmp.Or(cfg.Logger, slog.Default()))
+	dir := datadir.Dir(cfg.Dir)
+	removeStale(dir.Cache(), cmp.Or(cfg.Logger, slog.Default()))
 	hub = NewHub(HubOptions{
 		Store:     store,
-		CacheFile: filepath.Join(cacheDir, "news.json"),
+		CacheFile: dir.NewsCache(),
 		Logger:    cfg.Logger,
 	})
 	ctx, cancel := context.WithCancel(context.Background())

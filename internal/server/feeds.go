@@ -78,7 +78,7 @@ func (s *Server) rss(snap news.Snapshot) []byte {
 	ch := rssChannel{
 		Title:       spec.Product + " News",
 		Link:        base + "/news",
-		Description: "The latest news and updates from FRC Team 1209, the RoboHornets.",
+		Description: spec.NewsDescription,
 		Language:    "en-us",
 		Self:        atomLink{Href: base + "/news.xml", Rel: "self", Type: "application/rss+xml"},
 	}

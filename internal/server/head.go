@@ -18,12 +18,13 @@ type head struct {
 	URL         string
 	Type        string // Open Graph type: "website" or "article"
 	Published   string // RFC 3339, articles only
+	SiteName    string // spec.SiteName
 }
 
 var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
     <meta name="description" content="{{.Description}}" />
     <link rel="canonical" href="{{.URL}}" />
-    <meta property="og:site_name" content="RoboHornets · FRC Team 1209" />
+    <meta property="og:site_name" content="{{.SiteName}}" />
     <meta property="og:title" content="{{.Title}}" />
     <meta property="og:description" content="{{.Description}}" />
     <meta property="og:type" content="{{.Type}}" />
@@ -81,7 +82,7 @@ func (p *pageTemplate) render(pg page) []byte {
 // title, opening words and data for /news/{id}, the news list's data on
 // /news, and the route's title otherwise.
 func (s *Server) pageFor(path string, snap news.Snapshot) page {
-	pg := page{head: head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL() + path, Type: "website"}}
+	pg := page{head: head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL() + path, Type: "website", SiteName: spec.SiteName}}
 	if route, ok := spec.RouteByPath(path); ok {
 		pg.Title, pg.Description = route.Title, route.Description
 	}

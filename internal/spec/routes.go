@@ -1,10 +1,15 @@
 package spec
 
+import "strconv"
+
 // Team is the team's FRC number.
 const Team = 1209
 
 // Product is the site's name as page titles show it ("{product} - Home").
 const Product = "RoboHornets"
+
+// SiteName is the site's name in link previews and the window's title.
+var SiteName = Product + " · FRC Team " + strconv.Itoa(Team)
 
 // SiteDescription is the description of every page that has none of its own.
 const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news."

@@ -1,0 +1,43 @@
+// Package datadir is the layout of the app's data directory (--data): the
+// one place that says where each of its files lives.
+package datadir
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// Dir is a data directory.
+type Dir string
+
+// Default is the per-user data directory: $XDG_DATA_HOME/robohornets, else
+// %LocalAppData%\robohornets on Windows, else ~/.local/share/robohornets;
+// "robohornets-data" in the working directory when there is no home.
+func Default() Dir {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return Dir(filepath.Join(d, "robohornets"))
+	}
+	if runtime.GOOS == "windows" {
+		if d := os.Getenv("LocalAppData"); d != "" {
+			return Dir(filepath.Join(d, "robohornets"))
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return Dir(filepath.Join(home, ".local", "share", "robohornets"))
+	}
+	return "robohornets-data"
+}
+
+// News holds the local news store: one markdown file per article.
+func (d Dir) News() string { return filepath.Join(string(d), "news") }
+
+// Cache holds the last good data of the live sources, for a restart
+// without them.
+func (d Dir) Cache() string { return filepath.Join(string(d), "cache") }
+
+// NewsCache is the last good news list.
+func (d Dir) NewsCache() string { return filepath.Join(d.Cache(), "news.json") }
+
+// EventCache is the last good data of the pit display.
+func (d Dir) EventCache() string { return filepath.Join(d.Cache(), "event.json") }
