@@ -270,20 +270,37 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 			if age := e.clk.Now().Sub(s.AsOf); age < faultWindow {
 				t.Errorf("data %v old after %v of fault", age, faultWindow)
 			}
-			// The requests: no more, and no fewer, than the backoff allows.
-			refusal := tt.state == StateKeyRejected
+			// The requests: no more, and no fewer, than the backoff allows
+			// in the 15 min (900 s) of fault, worked out by hand from
+			// schedule.go. The most: a request as the fault begins, then
+			// every wait its shortest; the fewest: the first one a poll
+			// late plus a 5 s clock step, then every wait its longest and
+			// a step late.
+			//   Nexus failing (every 30 s; waits 30-60, 60-120, 120-240,
+			//   then 150-300 s): the most at 0, 30, 90, 210, 360, 510, 660
+			//   and 810 s; the fewest at 35, 100, 225, 470 and 775 s.
+			//   TBA failing (every 61 s, never under 61 s; waits 61-122,
+			//   122-244, then 150-300 s): the most at 0, 61, 183, 333, 483,
+			//   633 and 783 s; the fewest at 66, 193, 442 and 747 s.
+			//   Refused, either (240-300 s apart): the most at 0, 240, 480
+			//   and 720 s; the fewest at 35, 340 and 645 s (Nexus) or 66,
+			//   371 and 676 s (TBA).
+			type bounds struct{ fewest, most int }
+			nexus, tba := bounds{5, 8}, bounds{4, 7}
+			if tt.state == StateKeyRejected {
+				nexus, tba = bounds{3, 4}, bounds{3, 4}
+			}
 			for _, c := range []struct {
 				endpoint frcapi.Endpoint
-				poll     poll
+				want     bounds
 			}{
-				{frcapi.NexusEvent, poll{every: nexusEvery}},
-				{frcapi.TBATeamStatus, poll{every: tbaStatusEvery, floor: tbaFloor}},
+				{frcapi.NexusEvent, nexus},
+				{frcapi.TBATeamStatus, tba},
 			} {
 				n := countAfter(e.up.Requests(c.endpoint), from)
-				fewest, most := requestBounds(c.poll, refusal, faultWindow, 5*time.Second)
-				t.Logf("%s: %d requests in %v of fault (backoff allows %d to %d)", c.endpoint, n, faultWindow, fewest, most)
-				if n < fewest || n > most {
-					t.Errorf("%s: %d requests in %v of fault, want %d to %d", c.endpoint, n, faultWindow, fewest, most)
+				t.Logf("%s: %d requests in %v of fault (backoff allows %d to %d)", c.endpoint, n, faultWindow, c.want.fewest, c.want.most)
+				if n < c.want.fewest || n > c.want.most {
+					t.Errorf("%s: %d requests in %v of fault, want %d to %d", c.endpoint, n, faultWindow, c.want.fewest, c.want.most)
 				}
 			}
 			if tt.fault == faultreplay.Hang {
