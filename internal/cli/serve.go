@@ -64,7 +64,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL,
-		MaxStreams: noCapIsNegative(*maxStreams), MaxStreamsPerClient: noCapIsNegative(*maxPerClient)})
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient)})
 	if err != nil {
 		return err
 	}
@@ -111,11 +111,12 @@ func localSiteURL(addr string) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// noCapIsNegative turns a flag's 0 (no cap) into the negative value of
-// server.Options, whose zero means the default.
-func noCapIsNegative(n int) int {
-	if n == 0 {
-		return -1
+// streamCap is the server's cap for a --max-streams flag: on the command
+// line 0 is the way to say "no cap" (the default is the flag's), while in
+// server.Options, as in every Options, zero means the default.
+func streamCap(flag int) int {
+	if flag == 0 {
+		return server.NoCap
 	}
-	return n
+	return flag
 }

@@ -29,10 +29,10 @@ func TestServeStreamCapFlags(t *testing.T) {
 	}
 }
 
-func TestNoCapIsNegative(t *testing.T) {
+func TestStreamCap(t *testing.T) {
 	for in, want := range map[int]int{0: -1, 1: 1, 32: 32, 20000: 20000} {
-		if got := noCapIsNegative(in); got != want {
-			t.Errorf("noCapIsNegative(%d) = %d, want %d", in, got, want)
+		if got := streamCap(in); got != want {
+			t.Errorf("streamCap(%d) = %d, want %d", in, got, want)
 		}
 	}
 }

@@ -10,13 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/robohornets/robohornets/internal/news"
-	"github.com/robohornets/robohornets/internal/spec"
 )
 
 // asset is one response body with its compressed variants: an embedded
-// file, or a page or feed made from the news (responses). Every header
+// file, or a page or feed made from the news (bodyCache). Every header
 // value it sends is built once, so serving it allocates almost nothing.
 type asset struct {
 	plain, br, gz *variant // br and gz are nil when absent
@@ -25,11 +22,11 @@ type asset struct {
 
 // variant is one encoding of a body with its header values.
 type variant struct {
-	body     []byte
-	etag     string   // quoted
-	etagH    []string // {etag}
-	length   []string // Content-Length
-	encoding []string // Content-Encoding; nil for the plain body
+	body       []byte
+	etag       string   // quoted
+	etagHeader []string // {etag}
+	length     []string // Content-Length
+	encoding   []string // Content-Encoding; nil for the plain body
 }
 
 func newVariant(body []byte, etag, encoding string) *variant {
@@ -37,7 +34,7 @@ func newVariant(body []byte, etag, encoding string) *variant {
 		return nil
 	}
 	v := &variant{body: body, etag: `"` + etag + `"`, length: []string{strconv.Itoa(len(body))}}
-	v.etagH = []string{v.etag}
+	v.etagHeader = []string{v.etag}
 	if encoding != "" {
 		v.encoding = []string{encoding}
 	}
@@ -111,7 +108,7 @@ func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl []str
 			h["Content-Encoding"] = v.encoding
 		}
 	}
-	h["Etag"] = v.etagH
+	h["Etag"] = v.etagHeader
 	if r.Header.Get("Range") != "" {
 		// Rare (a resumed download): the standard library's full handling.
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(v.body))
@@ -174,46 +171,4 @@ func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.serve(w, r, cacheImmutable)
-}
-
-// servePage serves a root file (favicon, images) when one exists, and
-// otherwise index.html with the route's head and initial data filled in.
-// The pages of known routes and existing articles are made once per news
-// version (responses).
-func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, "/")
-	if f, ok := s.assets.files[name]; ok && name != "index.html" {
-		f.serve(w, r, cacheShort)
-		return
-	}
-	if s.assets.index == nil {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = w.Write([]byte("The website's frontend is not built into this binary: run `make build`.\n"))
-		return
-	}
-	snap := s.opts.Hub.Current()
-	build := func() *asset {
-		return newBody(s.assets.index.render(s.pageFor(r.URL.Path, snap)), "text/html; charset=utf-8")
-	}
-	var page *asset
-	if s.known(r.URL.Path, snap) {
-		page = s.responses.get(snap.Version, "page "+r.URL.Path, build)
-	} else {
-		page = build()
-	}
-	page.serve(w, r, cacheRevalidate)
-}
-
-// known reports whether path is a route of the site or an existing article.
-func (s *Server) known(path string, snap news.Snapshot) bool {
-	if _, ok := spec.RouteByPath(path); ok {
-		return true
-	}
-	id, ok := strings.CutPrefix(path, "/news/")
-	if !ok {
-		return false
-	}
-	_, found := snap.Article(id)
-	return found
 }

@@ -68,7 +68,7 @@ func xmlBody(v any) []byte {
 // rendered HTML as its description.
 func (s *Server) serveRSS(w http.ResponseWriter, r *http.Request) {
 	snap := s.opts.Hub.Current()
-	s.responses.get(snap.Version, "rss", func() *asset {
+	s.bodies.get(snap.Version, "rss", func() *asset {
 		return newBody(s.rss(snap), "application/rss+xml; charset=utf-8")
 	}).serve(w, r, cacheFeed)
 }
@@ -115,7 +115,7 @@ type sitemapURL struct {
 // serveSitemap lists every route of the site and every article.
 func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request) {
 	snap := s.opts.Hub.Current()
-	s.responses.get(snap.Version, "sitemap", func() *asset {
+	s.bodies.get(snap.Version, "sitemap", func() *asset {
 		return newBody(s.sitemap(snap), "application/xml; charset=utf-8")
 	}).serve(w, r, cacheFeed)
 }

@@ -53,11 +53,11 @@ type Options struct {
 	SiteURL string
 	// MaxStreams caps the live streams (news, article and event updates)
 	// open at once; a new one beyond it is answered 503 with Retry-After.
-	// Zero means DefaultMaxStreams; a negative value means no cap.
+	// Zero means DefaultMaxStreams; NoCap (any negative value) means none.
 	MaxStreams int
 	// MaxStreamsPerClient caps the live streams of one client address (the
 	// connection's peer, an IPv6 client's /64; behind a reverse proxy, the
-	// proxy). Zero means DefaultMaxStreamsPerClient; negative, no cap.
+	// proxy). Zero means DefaultMaxStreamsPerClient; NoCap, none.
 	MaxStreamsPerClient int
 	// StreamWriteTimeout bounds each write of a live stream: a viewer that
 	// takes no data for this long is dropped, freeing its connection and
@@ -69,10 +69,10 @@ type Options struct {
 type Server struct {
 	opts   Options
 	assets *assets
-	// responses holds the pages, feeds and JSON made from the current news.
-	responses responses
-	handler   http.Handler
-	http      *http.Server
+	// bodies holds the pages, feeds and JSON made from the current news.
+	bodies  bodyCache
+	handler http.Handler
+	http    *http.Server
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
 

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"html/template"
+	"net/http"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -128,4 +129,46 @@ func excerpt(md string, max int) string {
 // root-relative.
 func (s *Server) siteURL() string {
 	return strings.TrimSuffix(s.opts.SiteURL, "/")
+}
+
+// servePage serves a root file (favicon, images) when one exists, and
+// otherwise index.html with the route's head and initial data filled in.
+// The pages of known routes and existing articles are made once per news
+// version (bodyCache).
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if f, ok := s.assets.files[name]; ok && name != "index.html" {
+		f.serve(w, r, cacheShort)
+		return
+	}
+	if s.assets.index == nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("The website's frontend is not built into this binary: run `make build`.\n"))
+		return
+	}
+	snap := s.opts.Hub.Current()
+	build := func() *asset {
+		return newBody(s.assets.index.render(s.pageFor(r.URL.Path, snap)), "text/html; charset=utf-8")
+	}
+	var page *asset
+	if s.known(r.URL.Path, snap) {
+		page = s.bodies.get(snap.Version, "page "+r.URL.Path, build)
+	} else {
+		page = build()
+	}
+	page.serve(w, r, cacheRevalidate)
+}
+
+// known reports whether path is a route of the site or an existing article.
+func (s *Server) known(path string, snap news.Snapshot) bool {
+	if _, ok := spec.RouteByPath(path); ok {
+		return true
+	}
+	id, ok := strings.CutPrefix(path, "/news/")
+	if !ok {
+		return false
+	}
+	_, found := snap.Article(id)
+	return found
 }

@@ -3,7 +3,7 @@ package server
 import "testing"
 
 func TestResponsesAreMadeOncePerVersion(t *testing.T) {
-	var r responses
+	var r bodyCache
 	builds := 0
 	build := func() *asset { builds++; return newBody([]byte("body"), "text/plain") }
 	get := func(version uint64, key string) { r.get(version, key, build) }

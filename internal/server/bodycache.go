@@ -9,17 +9,17 @@ import (
 	"sync/atomic"
 )
 
-// responses keeps the bodies made from one news snapshot — pages with
+// bodyCache keeps the bodies made from one news snapshot — pages with
 // their head and inline data, the news JSON, the feed and the sitemap —
 // each with its gzip form and ETag, so a request for an unchanged page
 // costs a map lookup and a write. A new snapshot version starts an empty
 // set; bodies are made on first request. Only bodies of known routes and
 // existing articles are kept, so the set is bounded by the news.
-type responses struct {
-	current atomic.Pointer[versionResponses]
+type bodyCache struct {
+	current atomic.Pointer[cachedVersion]
 }
 
-type versionResponses struct {
+type cachedVersion struct {
 	version uint64
 	bodies  sync.Map // key → *asset
 }
@@ -27,10 +27,10 @@ type versionResponses struct {
 // get returns the body for key made from the snapshot of version, making it
 // with build the first time. A request still holding an older snapshot
 // than the newest seen gets a body made for it alone.
-func (r *responses) get(version uint64, key string, build func() *asset) *asset {
+func (r *bodyCache) get(version uint64, key string, build func() *asset) *asset {
 	v := r.current.Load()
 	for v == nil || v.version < version {
-		if r.current.CompareAndSwap(v, &versionResponses{version: version}) {
+		if r.current.CompareAndSwap(v, &cachedVersion{version: version}) {
 			v = r.current.Load()
 			break
 		}
