@@ -3,11 +3,11 @@
 // bandwidth), moves nothing the visitor can see while it loads. A
 // PerformanceObserver registered before any script of the page sums its
 // layout shifts (those without recent input, as Cumulative Layout Shift
-// counts them) until the page has its data and has been quiet for a while;
-// the sum must stay at or under 0.02.
+// counts them) until the page has its data and every file it asked for,
+// and has painted them; the sum must stay at or under 0.02.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { specRoutes } from './harness.mjs';
+import { eventually, frames, specRoutes } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
 /** The most layout shift a route may show while it loads (issue 14). */
@@ -16,7 +16,7 @@ const maxShift = 0.02;
 /** Every route of the spec, and the pit display fed by the replay server. */
 const routes = [...specRoutes, '/pit'];
 
-/** What each route shows once it has its data; other routes are done once loaded and quiet. */
+/** What each route shows once it has its data; other routes are done once loaded and settled. */
 const readySelector = {
   '/news': '.news-item',
   '/news/build-season-by-the-numbers': '#article-title',
@@ -42,9 +42,6 @@ const profiles = {
     network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8 },
   },
 };
-
-/** How long a page must go without a new layout shift to count as settled. */
-const quietMs = 1500;
 
 /**
  * Runs in the page before any of its own scripts: records every layout
@@ -84,19 +81,27 @@ async function loadShifts(browser, server, path, profile) {
       ...network,
     });
     await page.addInitScript(observeShifts);
+    // The requests in flight, less the live streams, which stay open.
+    const inFlight = new Set();
+    page.on('request', (req) => req.resourceType() !== 'eventsource' && inFlight.add(req));
+    page.on('requestfinished', (req) => inFlight.delete(req));
+    page.on('requestfailed', (req) => inFlight.delete(req));
     await page.goto(server.url + path, { waitUntil: 'load' });
     const selector = readySelector[path];
     if (selector) await page.locator(selector).first().waitFor({ timeout: 20_000 });
     await page.waitForFunction(() => !document.querySelector('main .loading, [aria-busy="true"]'));
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // Settled: no new shift for quietMs (or the page keeps moving; the sum says how much).
-    let count = -1;
-    for (let waited = 0; waited < 8000; waited += quietMs) {
-      const now = await page.evaluate(() => window.__layoutShifts.length);
-      if (now === count) break;
-      count = now;
-      await page.waitForTimeout(quietMs);
-    }
+    // Settled: every file the page asked for has come (or failed), and the
+    // page has painted what they changed without asking for another.
+    await eventually(
+      `${path} has every file it asked for`,
+      async () => {
+        if (inFlight.size > 0) return false;
+        await frames(page, 3);
+        return inFlight.size === 0;
+      },
+      20_000,
+    );
     return await page.evaluate(() => window.__layoutShifts);
   } finally {
     await context.close();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { frames, openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
 
 describe('crescendo', () => {
   let server;
@@ -44,7 +44,15 @@ describe('crescendo', () => {
           ['Size', '22x22x25 inches without bumpers'],
         ]);
 
-        // The circles: one every 500 ms up to four, never more.
+        // The circles: one every 500 ms up to four, never more. The page
+        // records the most it has had at once from now on.
+        await page.evaluate(() => {
+          const count = () => document.querySelectorAll('.cres-circle').length;
+          window.__mostCircles = count();
+          new MutationObserver(() => {
+            window.__mostCircles = Math.max(window.__mostCircles, count());
+          }).observe(document.querySelector('.cres'), { childList: true, subtree: true });
+        });
         await page.waitForFunction(
           () => document.querySelectorAll('.cres-circle').length === 4,
           null,
@@ -52,12 +60,20 @@ describe('crescendo', () => {
             timeout: 5000,
           },
         );
-        let most = 0;
-        for (let i = 0; i < 20; i++) {
-          most = Math.max(most, await page.locator('.cres-circle').count());
-          await page.waitForTimeout(100);
-        }
-        assert.equal(most, 4);
+        // A fifth would come 500 ms after the fourth: wait until the
+        // youngest circle's own animation has run longer than that.
+        await page.waitForFunction(
+          () =>
+            Math.min(
+              ...Array.from(
+                document.querySelectorAll('.cres-circle'),
+                (el) => el.getAnimations()[0]?.currentTime ?? 0,
+              ),
+            ) >= 700,
+          null,
+          { timeout: 5000 },
+        );
+        assert.equal(await page.evaluate(() => window.__mostCircles), 4);
         const duration = await page
           .locator('.cres-circle')
           .first()
@@ -99,7 +115,9 @@ describe('crescendo', () => {
     });
     try {
       await page.locator('.cres').waitFor();
-      await page.waitForTimeout(1500);
+      // With motion, the first circle comes with the page's first render
+      // (then one every 500 ms): two painted frames later it would be here.
+      await frames(page);
       assert.equal(await page.locator('.cres-circle').count(), 0);
       assert.equal((await page.getByText('Java the Hutt').count()) > 0, true);
     } finally {

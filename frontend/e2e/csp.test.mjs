@@ -10,7 +10,15 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { clockIn, eventually, openPage, specRoutes, startServer, viewports } from './harness.mjs';
+import {
+  clockIn,
+  eventually,
+  frames,
+  openPage,
+  specRoutes,
+  startServer,
+  viewports,
+} from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
 const zone = 'America/Chicago';
@@ -66,11 +74,14 @@ async function explore(page) {
     const step = Math.max(200, Math.floor(window.innerHeight / 2));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Two frames: laid out where it is now, so what comes near starts loading.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
   });
-  await page.waitForTimeout(500);
+  // What that started has finished: every image has loaded or failed.
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await frames(page);
 }
 
 /** The directives of a policy, each with its sources. */
@@ -222,7 +233,15 @@ describe('Content-Security-Policy', () => {
         await page
           .getByRole('heading', { level: 1, name: 'What time is it?' })
           .waitFor({ timeout: 10_000 });
-        await page.waitForTimeout(1000);
+        // The confetti has been fired and painted.
+        await page.waitForFunction(() => {
+          const c = document.querySelector('canvas.wtii-confetti');
+          if (!c?.width || !c.height) return false;
+          const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+          for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+          return false;
+        });
+        await frames(page);
         assert.deepEqual(await cspViolations(), [], `/whattimeisit at ${size} size`);
         assert.deepEqual(errors, [], `/whattimeisit at ${size} size`);
       } finally {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { assertFits, eventually, openPage, screenshotDir } from './harness.mjs';
+import { animationsDone, assertFits, eventually, openPage, screenshotDir } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
 /** The sizes every full-screen page must fit, the desktop window's default among them. */
@@ -80,8 +80,8 @@ describe('full-screen pages fit the first screen', () => {
             await page.locator('section.wtii').getAttribute('data-phase'),
             'celebrating',
           );
-          // The title pops in for 0.6 s; measure it at its full size.
-          await page.waitForTimeout(800);
+          // The title pops in; measure it at its full size.
+          await animationsDone(title);
           await assertFits(page, '/whattimeisit celebrating');
           await page.screenshot({
             path: join(screenshotDir, `fit-whattimeisit-${name(viewport)}-party.png`),

@@ -47,21 +47,14 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 15000);
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-      const m = /"msg":"serving","url":"(http:\/\/[^"]+)"/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${log}`));
-    });
-  });
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const [, url] = await logLine(
+    'the server says it serves',
+    () => log,
+    /"msg":"serving","url":"(http:\/\/[^"]+)"/,
+    15000,
+    child,
+  );
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
@@ -190,22 +183,10 @@ export async function startFirestoreEmulator() {
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulator not ready:\n${log}`)), 90000);
-    const onData = (chunk) => {
-      log += chunk;
-      if (log.includes('Dev App Server is now running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`emulator exited with ${code}:\n${log}`));
-    });
-  });
+  const onData = (chunk) => (log += chunk);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  await logLine('the emulator is ready', () => log, /Dev App Server is now running/, 90000, child);
   const host = `127.0.0.1:${port}`;
   return {
     host,
@@ -307,16 +288,117 @@ export async function assertFits(page, what) {
   );
 }
 
-/** Polls fn until it returns a truthy value, or fails after timeoutMs. */
-export async function eventually(what, fn, timeoutMs) {
+/**
+ * Polls fn every `every` ms until it returns a truthy value, and resolves
+ * with that value; fn may also throw (an assertion, say) to mean "not yet".
+ * Fails after timeoutMs with the last error or value. The one wait of the
+ * end-to-end tests that goes by the clock: every other waits for a
+ * condition through it, or for an event.
+ */
+export async function eventually(what, fn, timeoutMs = 10_000, { every = 50 } = {}) {
   const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  for (;;) {
+    let last;
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() >= deadline) {
+      const why = last instanceof Error ? last.message : `last: ${JSON.stringify(last)}`;
+      throw new Error(`${what} did not happen within ${timeoutMs} ms (${why})`, {
+        cause: last instanceof Error ? last : undefined,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, every));
   }
-  throw new Error(`${what} did not happen within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
+}
+
+/**
+ * Waits until re matches the text log() returns (a process's output so far)
+ * and resolves with the match; fails at once when child has exited, and
+ * after timeoutMs.
+ */
+export function logLine(what, log, re, timeoutMs, child) {
+  return eventually(
+    what,
+    () => {
+      const m = re.exec(log());
+      if (m) return m;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) {
+        throw new Error(`it exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
+      }
+      return null;
+    },
+    timeoutMs,
+    { every: 20 },
+  );
+}
+
+/** Resolves once the page has rendered n more frames (what a change started has been painted). */
+export function frames(page, n = 2) {
+  return page.evaluate(
+    (count) =>
+      new Promise((resolve) => {
+        let left = count;
+        const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    n,
+  );
+}
+
+/**
+ * Resolves once the finite CSS animations and transitions running in the
+ * elements of locator (and their subtrees) have finished (or were
+ * cancelled), and the page has painted the result.
+ */
+export async function animationsDone(locator) {
+  await locator.evaluateAll((els) =>
+    Promise.all(
+      els
+        .flatMap((el) => el.getAnimations({ subtree: true }))
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
+  await frames(locator.page());
+}
+
+/**
+ * Scrolls the window to y (as the page's own scrolling, smooth or not) and
+ * resolves once the scroll has ended and the page has painted it; at once
+ * when the window cannot move there.
+ */
+export async function scrollWindowTo(page, y) {
+  await page.evaluate(
+    (top) =>
+      new Promise((resolve) => {
+        const before = window.scrollY;
+        window.addEventListener('scrollend', () => resolve(), { once: true });
+        window.scrollTo(0, top);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            if (window.scrollY === before) resolve();
+          }),
+        );
+      }),
+    y,
+  );
+  await frames(page);
+}
+
+/** Turns the mouse wheel by dy and resolves once the scroll it makes has ended and is painted. */
+export async function wheel(page, dy) {
+  await page.evaluate(() => {
+    window.__scrollEnded = new Promise((resolve) =>
+      window.addEventListener('scrollend', () => resolve(), { once: true }),
+    );
+  });
+  await page.mouse.wheel(0, dy);
+  await page.evaluate(() => window.__scrollEnded);
+  await frames(page);
 }
 
 /** The wall-clock time in timeZone, secondsAhead from now, as HH:MM:SS (a countdown's `at=`). */

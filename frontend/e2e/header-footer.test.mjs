@@ -1,7 +1,14 @@
 // The header and footer every page shares (SPEC.md section 2, "Shared pieces").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import {
+  animationsDone,
+  openPage,
+  screenshotDir,
+  startSite,
+  stopSite,
+  viewports,
+} from './harness.mjs';
 
 const nav = [
   ['Home', '/'],
@@ -49,7 +56,7 @@ describe('header and footer', () => {
       }
       // The current link looks different from the others.
       await page.mouse.move(0, 500);
-      await page.waitForTimeout(400);
+      await animationsDone(links);
       const colors = await links.evaluateAll((els) => els.map((e) => getComputedStyle(e).color));
       assert.notEqual(colors[5], colors[0]);
 
@@ -79,7 +86,7 @@ describe('header and footer', () => {
         assert.ok(await mainNav(page).getByRole('link', { name: label }).isVisible(), label);
       }
       assert.deepEqual(await currentLink(page), ['About']);
-      await page.waitForTimeout(400);
+      await animationsDone(page.locator(`#${menuId}`));
       await page.screenshot({ path: `${screenshotDir}header-phone-menu.png` });
 
       await mainNav(page).getByRole('link', { name: 'News' }).click();
@@ -165,7 +172,7 @@ describe('header and footer', () => {
         }
 
         await footer.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(100);
+        await animationsDone(footer);
         await footer.screenshot({ path: `${screenshotDir}footer-${name}.png` });
         assert.deepEqual(errors, []);
       } finally {

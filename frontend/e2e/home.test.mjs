@@ -2,7 +2,16 @@
 // slideshow and parallax, then the team's sections in the spec's order.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import {
+  animationsDone,
+  eventually,
+  openPage,
+  screenshotDir,
+  startSite,
+  stopSite,
+  viewports,
+  wheel,
+} from './harness.mjs';
 
 const AUTO_ADVANCE = 4000;
 const SLIDE_ANIMATION = 500;
@@ -192,14 +201,23 @@ describe('home page', () => {
   it('moves the banner at half the scroll distance (parallax)', async () => {
     const { page, context } = await openPage(browser, server, '/', viewports.desktop);
     try {
-      await page.mouse.wheel(0, 400);
-      await page.waitForFunction(() => window.scrollY >= 399);
-      await page.waitForTimeout(100);
-      const shift = await page.evaluate(() => {
-        const layer = document.querySelector('.carousel__layer');
-        return { y: new DOMMatrix(getComputedStyle(layer).transform).m42, scroll: window.scrollY };
+      await wheel(page, 400);
+      assert.ok((await page.evaluate(() => window.scrollY)) >= 399);
+      // The layer follows within its throttle.
+      await eventually('the banner layer follows the scroll at half speed', async () => {
+        const shift = await page.evaluate(() => {
+          const layer = document.querySelector('.carousel__layer');
+          return {
+            y: new DOMMatrix(getComputedStyle(layer).transform).m42,
+            scroll: window.scrollY,
+          };
+        });
+        assert.ok(
+          Math.abs(shift.y - shift.scroll * 0.5) <= 1,
+          `layer moved ${shift.y}px for ${shift.scroll}px`,
+        );
+        return true;
       });
-      assert.ok(Math.abs(shift.y - shift.scroll * 0.5) <= 1, `layer moved ${shift.y}px`);
     } finally {
       await context.close();
     }
@@ -218,7 +236,8 @@ describe('home page', () => {
       const letter = page.locator('h1 .letters__char').first();
       const before = await letter.evaluate((el) => getComputedStyle(el).color);
       await page.locator('h1').hover();
-      await page.waitForTimeout(400);
+      // The letters' colour transitions have run their course.
+      await animationsDone(page.locator('h1'));
       const afterHover = await letter.evaluate((el) => getComputedStyle(el).color);
       assert.equal(before, 'rgb(255, 255, 255)');
       assert.equal(afterHover, 'rgb(245, 183, 0)');

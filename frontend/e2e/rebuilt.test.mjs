@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports, wheel } from './harness.mjs';
 
 const clips = (page) =>
   page.$$eval('.rebuilt-band', (els) => els.map((el) => getComputedStyle(el).clipPath));
@@ -118,9 +118,9 @@ describe('rebuilt', () => {
       );
       assert.equal(await page.locator('.rebuilt-band--4').getAttribute('data-reveal'), '1.00');
       const before = await clips(page);
-      await page.mouse.wheel(0, 700);
-      await page.waitForFunction(() => window.scrollY >= 600);
-      await page.waitForTimeout(200);
+      // The scroll has ended and been painted: moving waves would have moved by now.
+      await wheel(page, 700);
+      assert.ok((await page.evaluate(() => window.scrollY)) >= 600);
       assert.deepEqual(await clips(page), before);
     } finally {
       await context.close();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { openPage, screenshotDir, startSite, stopSite, viewports, wheel } from './harness.mjs';
 
 const heading = 'Check out our 2025 season safety animation!';
 
@@ -56,9 +56,8 @@ describe('reefscape', () => {
           return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
         };
         const before = await centre();
-        await page.mouse.wheel(0, 500);
-        await page.waitForFunction(() => window.scrollY >= 400);
-        await page.waitForTimeout(100);
+        await wheel(page, 500);
+        assert.ok((await page.evaluate(() => window.scrollY)) >= 400);
         const after = await centre();
         assert.ok(Math.abs(after.y - before.y) < 1, `logo moved from ${before.y} to ${after.y}`);
         assert.ok(Math.abs(after.x - before.x) < 1, `logo moved from ${before.x} to ${after.x}`);

@@ -2,7 +2,7 @@
 // Nexus and The Blue Alliance in their documented shapes, played from a
 // timeline, for the pit display's end-to-end tests.
 import { spawn } from 'node:child_process';
-import { launchBrowser, startServer } from './harness.mjs';
+import { launchBrowser, logLine, startServer } from './harness.mjs';
 
 /** The replay server binary: $ROBOHORNETS_REPLAYD, else the one make builds. */
 export const replaydBinary =
@@ -27,23 +27,16 @@ export async function startReplay({
   if (loop) args.push('-loop');
   const child = spawn(replaydBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`replayd did not start:\n${out}`)), 10000);
-    const onData = (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`replayd exited with ${code}:\n${out}`));
-    });
-  });
+  const onData = (chunk) => (out += chunk);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const [, url] = await logLine(
+    'replayd says it listens',
+    () => out,
+    /listening on (http:\/\/\S+)/,
+    10000,
+    child,
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,

@@ -3,9 +3,18 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { openPage, specRoutes, startServer, startSite, stopSite, viewports } from './harness.mjs';
+import {
+  eventually,
+  frames,
+  logLine,
+  openPage,
+  specRoutes,
+  startServer,
+  startSite,
+  stopSite,
+  viewports,
+} from './harness.mjs';
 
 /** The narrowest phone in common use, the phone every page is checked at, the first
  * wide layout (650 px) and a small laptop. */
@@ -81,8 +90,11 @@ describe('app shell', () => {
       const notice = page.getByRole('alert');
       await notice.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
       const retry = notice.getByRole('button', { name: 'Try again now' });
+      const asked = page.waitForEvent('requestfailed', (req) => req.url().endsWith('/healthz'));
       await retry.click();
-      await page.waitForTimeout(500);
+      // The page asked whether the site answers, got no answer, and has painted since.
+      await asked;
+      await frames(page);
       assert.ok(await notice.isVisible(), 'offline, the notice stays, not the browser error page');
 
       await page.unrouteAll();
@@ -124,23 +136,40 @@ describe('graceful shutdown', () => {
   it('exits at once on a second signal while a request holds the shutdown', async () => {
     const server = await startServer({ env: { NEXUS_WEBHOOK_TOKEN: 'shutdown-test' } });
     const { hostname, port } = new URL(server.url);
-    // A push whose body never finishes: the shutdown waits for it (up to
-    // its 10 s grace).
-    const socket = connect(Number(port), hostname);
-    await once(socket, 'connect');
-    socket.write(
-      'POST /api/nexus/webhook HTTP/1.1\r\nHost: test\r\nNexus-Token: shutdown-test\r\n' +
-        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-    );
-    await sleep(300);
+    // A push whose body is not sent yet, until the server asks for it (100
+    // Continue): then its handler is reading, and the shutdown waits for it
+    // (up to its 10 s grace).
+    const push = async () => {
+      const socket = connect(Number(port), hostname);
+      await once(socket, 'connect');
+      const conn = { socket, answer: '', closed: false };
+      socket.on('data', (chunk) => (conn.answer += chunk));
+      socket.on('close', () => (conn.closed = true));
+      socket.write(
+        'POST /api/nexus/webhook HTTP/1.1\r\nHost: test\r\nNexus-Token: shutdown-test\r\n' +
+          'Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n',
+      );
+      await eventually('the server asks for the body', () => conn.answer.includes('100 Continue'));
+      return conn;
+    };
+    const first = await push();
+    const second = await push();
+    const mark = server.log().length;
     server.signal('SIGTERM');
-    const first = await Promise.race([server.exited.then(() => 'exited'), sleep(1500)]);
-    assert.notEqual(first, 'exited', 'the first signal did not wait for the open request');
-    const second = Date.now();
+    await logLine('the server says it shuts down', () => server.log().slice(mark), /shutting down/);
+    // Shutting down, it still serves the open requests: the first is answered.
+    first.socket.write('{}');
+    const outcome = await eventually('the first push is answered or dropped', () => {
+      if (/\r\n\r\nHTTP\/1\.1 \d{3} /.test(first.answer)) return 'answered';
+      return first.closed && 'dropped';
+    });
+    assert.equal(outcome, 'answered', 'the first signal did not wait for the open request');
+    const start = Date.now();
     server.signal('SIGTERM');
     await server.exited;
-    const tookMs = Date.now() - second;
-    socket.destroy();
+    const tookMs = Date.now() - start;
+    first.socket.destroy();
+    second.socket.destroy();
     assert.ok(tookMs < 1000, `the second signal took ${tookMs} ms to end the server`);
     await server.stop();
   });

@@ -2,7 +2,15 @@
 // shows it), Outreach (the placeholder 'outreach works!') and Donate.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import {
+  eventually,
+  openPage,
+  screenshotDir,
+  scrollWindowTo,
+  startSite,
+  stopSite,
+  viewports,
+} from './harness.mjs';
 
 describe('sponsors, outreach and donate pages', () => {
   let server;
@@ -25,17 +33,19 @@ describe('sponsors, outreach and donate pages', () => {
 
         if (name === 'desktop') {
           // Scroll the page (the footer makes room) and the banner layer follows at half speed.
-          await page.evaluate(() => window.scrollTo(0, 200));
-          await page.waitForTimeout(100);
+          await scrollWindowTo(page, 200);
           const scroll = await page.evaluate(() => window.scrollY);
           if (scroll > 0) {
-            const y = await page
-              .locator('.carousel__layer')
-              .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
-            assert.ok(Math.abs(y - scroll * 0.5) <= 1, `layer moved ${y}px for ${scroll}px`);
+            // The layer follows within its throttle.
+            await eventually('the banner layer follows the scroll at half speed', async () => {
+              const y = await page
+                .locator('.carousel__layer')
+                .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
+              assert.ok(Math.abs(y - scroll * 0.5) <= 1, `layer moved ${y}px for ${scroll}px`);
+              return true;
+            });
           }
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await page.waitForTimeout(100);
+          await scrollWindowTo(page, 0);
         }
 
         await page.screenshot({ path: `${screenshotDir}sponsors-${name}.png`, fullPage: true });

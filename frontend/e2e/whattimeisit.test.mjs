@@ -5,7 +5,16 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { clockIn, openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import {
+  animationsDone,
+  clockIn,
+  frames,
+  openPage,
+  screenshotDir,
+  startSite,
+  stopSite,
+  viewports,
+} from './harness.mjs';
 
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 const zone = 'America/Chicago';
@@ -80,7 +89,8 @@ describe('whattimeisit', () => {
           null,
           { timeout: 3000 },
         );
-        await page.waitForTimeout(600);
+        // The title has popped in.
+        await animationsDone(page.locator('.wtii-party'));
         await page.screenshot({ path: join(screenshotDir, `whattimeisit-${size}-party.png`) });
 
         assert.deepEqual(errors, []);
@@ -168,7 +178,16 @@ describe('whattimeisit', () => {
       await page
         .getByRole('heading', { level: 1, name: 'What time is it?' })
         .waitFor({ timeout: 15_000 });
-      await page.waitForTimeout(1000);
+      // Confetti would have been fired with the party's first render and
+      // painted in the frame after: wait for the clock's next tick to be
+      // rendered, then for two more frames.
+      const clock = page.locator('time.wtii-clock');
+      const partyStarted = await clock.getAttribute('datetime');
+      await page.waitForFunction(
+        (before) => document.querySelector('time.wtii-clock')?.getAttribute('datetime') !== before,
+        partyStarted,
+      );
+      await frames(page);
       assert.equal(await paintedPixels(page), 0);
     } finally {
       await context.close();
