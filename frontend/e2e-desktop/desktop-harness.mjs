@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { logLine } from '../e2e/harness.mjs';
 
 const run = promisify(execFile);
 
@@ -26,18 +27,10 @@ export async function startXvfb({ size = '1280x800', args = [] } = {}) {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     },
   );
-  const display = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('Xvfb did not start')), 10000);
-    xvfb.stdio[3].on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) {
-        clearTimeout(timer);
-        resolve(`:${out.trim()}`);
-      }
-    });
-    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
-  });
+  let out = '';
+  xvfb.stdio[3].on('data', (chunk) => (out += chunk));
+  const [, number] = await logLine('Xvfb names its display', () => out, /^(\d+)\n/, 10000, xvfb);
+  const display = `:${number}`;
   return {
     display,
     async stop() {
@@ -62,11 +55,7 @@ export function startDesktop(display, args = [], { dataDir, env = {} } = {}) {
     detached: true,
   });
   let log = '';
-  const waiters = new Set();
-  const onData = (chunk) => {
-    log += chunk;
-    for (const w of waiters) w.check();
-  };
+  const onData = (chunk) => (log += chunk);
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -79,24 +68,11 @@ export function startDesktop(display, args = [], { dataDir, env = {} } = {}) {
     /** The log's length now, to wait for lines written after this point. */
     mark: () => log.length,
     waitForLog(re, timeoutMs = 60000, from = 0) {
-      return new Promise((resolve, reject) => {
-        const w = {
-          check() {
-            const m = re.exec(log.slice(from));
-            if (m) {
-              waiters.delete(w);
-              clearTimeout(timer);
-              resolve(m);
-            }
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(w);
-          reject(new Error(`no log line matching ${re} within ${timeoutMs} ms:\n${log}`));
-        }, timeoutMs);
-        waiters.add(w);
-        w.check();
-      });
+      return logLine(`a log line matching ${re}`, () => log.slice(from), re, timeoutMs).catch(
+        (err) => {
+          throw new Error(`${err.message}:\n${log}`, { cause: err });
+        },
+      );
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../e2e/harness.mjs';
 import { screenshot, startDesktop, startXvfb, webProcessOf } from './desktop-harness.mjs';
 import { startReplay } from '../e2e/replay.mjs';
 
@@ -81,13 +82,11 @@ describe('kiosk window', () => {
       // Frozen for good: three reloads, then the program exits non-zero so
       // its supervisor can restart it.
       process.kill(await webProcessOf(app.pid), 'SIGSTOP');
-      const code = await Promise.race([
-        app.exited(),
-        new Promise((resolve) => setTimeout(() => resolve('still running'), 40000)),
-      ]);
+      const ended = { done: false, code: undefined };
+      void app.exited().then((code) => Object.assign(ended, { done: true, code }));
+      await eventually('the program gives up and exits', () => ended.done, 40000);
       assert.match(app.log(), /watchdog: giving up/);
-      assert.notEqual(code, 0, `exit code ${code}`);
-      assert.notEqual(code, 'still running');
+      assert.notEqual(ended.code, 0, `exit code ${ended.code}`);
     } finally {
       await app.stop();
     }
@@ -110,12 +109,10 @@ describe('kiosk single instance', () => {
     try {
       await first.waitForLog(/msg=page route=\/ /);
       second = startDesktop(xvfb.display, ['--kiosk'], { env, dataDir: first.dataDir });
-      const code = await Promise.race([
-        second.exited(),
-        new Promise((resolve) => setTimeout(() => resolve('still running'), 20000)),
-      ]);
       // Wails ends a second start that handed over with status 1.
-      assert.notEqual(code, 'still running', 'the second start did not hand over and exit');
+      const handedOver = { done: false };
+      void second.exited().then(() => (handedOver.done = true));
+      await eventually('the second start hands over and exits', () => handedOver.done, 20000);
       await first.waitForLog(/kiosk: started again; bringing this window forward/, 10000);
     } finally {
       await second?.stop();

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../e2e/harness.mjs';
 import { screenshot, startDesktop, startXvfb } from './desktop-harness.mjs';
 
 const shots = new URL('../screenshots/', import.meta.url).pathname;
@@ -24,12 +25,16 @@ describe('desktop window', () => {
       await app.waitForLog(/msg=page route=\/ title="RoboHornets - Home"/);
       // A blank or unrendered window is one or two flat colours. The page has
       // reported itself, but X may paint a moment later: look a few times.
-      let colours = 0;
-      for (let i = 0; i < 40 && colours <= 50; i++) {
-        if (i > 0) await new Promise((r) => setTimeout(r, 250));
-        colours = await screenshot(xvfb.display, join(shots, 'desktop-home.png'));
-      }
-      assert.ok(colours > 50, `screenshot has only ${colours} colours: the window looks blank`);
+      await eventually(
+        'the window shows the page',
+        async () => {
+          const colours = await screenshot(xvfb.display, join(shots, 'desktop-home.png'));
+          assert.ok(colours > 50, `screenshot has only ${colours} colours: the window looks blank`);
+          return true;
+        },
+        10000,
+        { every: 250 },
+      );
     } finally {
       await app.stop();
     }
