@@ -57,7 +57,7 @@ deps-tools:
 	@$(ERRCHECK) -version 2>/dev/null | grep -q '$(ERRCHECK_VERSION)' || go install github.com/kisielk/errcheck@$(ERRCHECK_VERSION)
 
 # npm install, not npm ci: the registry here lacks some optional platform
-# packages, which makes npm ci fail its lockfile check (DESIGN.md).
+# packages, which makes npm ci fail its lockfile check.
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	cd frontend && npm install --no-audit --no-fund
 	touch $@

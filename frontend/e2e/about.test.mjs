@@ -1,4 +1,4 @@
-// The About page (SPEC.md section 2, "About").
+// The About page (docs/SPEC.md section 2, "About").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';

@@ -1,4 +1,4 @@
-// The Contact page (SPEC.md section 2, "Contact").
+// The Contact page (docs/SPEC.md section 2, "Contact").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';

@@ -129,7 +129,7 @@ export function preloadPage(pathname: string): Promise<void> {
   ).then(() => undefined);
 }
 
-/** The whole site: every route of SPEC.md section 2. */
+/** The whole site: every route of docs/SPEC.md section 2. */
 export function App() {
   const platform = usePlatform();
   const page = useRoutes(routes);

@@ -1,5 +1,5 @@
 // Package spec holds the business constants of the team's specification
-// (SPEC.md section 9) in one place. The frontend reads the same values from
+// (docs/SPEC.md section 9) in one place. The frontend reads the same values from
 // frontend/src/lib/spec.gen.ts, which `go generate ./internal/spec` writes from
 // this file; a test fails when the two drift apart.
 package spec
@@ -8,7 +8,7 @@ package spec
 
 import "time"
 
-// The constants below carry the names of SPEC.md section 9, row by row.
+// The constants below carry the names of docs/SPEC.md section 9, row by row.
 const (
 	// SlideshowAutoAdvance is how long a slide stays before the next one.
 	SlideshowAutoAdvance = 4000 * time.Millisecond

@@ -10,7 +10,7 @@ import './banner.css';
 import { Slideshow, type SlideImage } from './slideshow';
 import { StaggeredLetters, VisuallyHidden } from './staggered-text';
 
-/** The default slideshow: the three 2024 banner pictures (SPEC.md section 3). */
+/** The default slideshow: the three 2024 banner pictures (docs/SPEC.md section 3). */
 export const defaultBannerImages: readonly SlideImage[] = [
   {
     src: slide1,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import './season-home-link.css';
 
 /**
- * The way back home from a season page, which has no header (SPEC.md
+ * The way back home from a season page, which has no header (docs/SPEC.md
  * section 2). The dark variant suits light or gold backgrounds.
  */
 export function SeasonHomeLink({ dark = false }: { dark?: boolean }) {

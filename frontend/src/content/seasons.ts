@@ -1,4 +1,4 @@
-// The facts of the season pages (SPEC.md section 2: Reefscape, Crescendo and
+// The facts of the season pages (docs/SPEC.md section 2: Reefscape, Crescendo and
 // the scroll-driven page). The pages read only from here, so one edit here
 // changes what the site says.
 
@@ -83,7 +83,7 @@ export const reefscape: CurrentSeason = {
     youtubeId: 'XXXXXXXXXXX',
     title: 'RoboHornets 2025 season safety animation',
   },
-  // January 4, 2025 12:00 EST (SPEC.md section 2).
+  // January 4, 2025 12:00 EST (docs/SPEC.md section 2).
   kickoffAt: '2025-01-04T12:00:00-05:00',
 };
 

@@ -1,5 +1,5 @@
 // Every team text, person, address, link and meeting time the pages show, in
-// one place (DESIGN.md "Content"). The defaults are the words of SPEC.md.
+// one place. The defaults are the words of docs/SPEC.md.
 // Values in braces, like '{name}' and '{email}', are placeholders the spec
 // itself shows: each is one edit away from the real value.
 // The season pages read src/content/seasons.ts, not this file.
@@ -154,7 +154,7 @@ export interface MeetingSchedule {
   readonly times: readonly string[];
 }
 
-/** When the team meets (SPEC.md section 9). */
+/** When the team meets (docs/SPEC.md section 9). */
 export const meetings: readonly MeetingSchedule[] = [
   {
     season: 'Off-season',

@@ -17,7 +17,7 @@ export interface CirclesState {
   lastSpawnMs: number | null;
 }
 
-/** Limits of the animation (SPEC.md section 9, "Expanding circles"). */
+/** Limits of the animation (docs/SPEC.md section 9, "Expanding circles"). */
 export interface CirclesLimits {
   max: number;
   everyMs: number;

@@ -1,4 +1,4 @@
-// Pure state of the countdown page (SPEC.md section 4, "Countdown page"): when the
+// Pure state of the countdown page (docs/SPEC.md section 4, "Countdown page"): when the
 // target is, which phase the page is in, and what to show or announce. Every
 // function takes the time as an argument, so tests pin it and never wait.
 

@@ -1,7 +1,7 @@
 import type { Routes } from './spec.gen';
 
 /**
- * The season pages, which show no header (SPEC.md section 2); pages of the
+ * The season pages, which show no header (docs/SPEC.md section 2); pages of the
  * route table (internal/spec/routes.go), so a path it does not have fails
  * the type check.
  */

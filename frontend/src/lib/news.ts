@@ -1,7 +1,7 @@
 import type { Article } from '../platform';
 import { NewsSortDefault } from './spec.gen';
 
-/** The orders the news list offers (SPEC.md section 4). */
+/** The orders the news list offers (docs/SPEC.md section 4). */
 export const sortOrders = [
   { value: 'new-old', label: 'Newest to Oldest' },
   { value: 'old-new', label: 'Oldest to Newest' },

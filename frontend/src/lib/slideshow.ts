@@ -1,4 +1,4 @@
-// The banner slideshow as a pure state machine (SPEC.md sections 4 and 9).
+// The banner slideshow as a pure state machine (docs/SPEC.md sections 4 and 9).
 // Every transition takes the current time, so the rules are tested without
 // timers; createSlideshowDriver adds the timers for the React hook.
 import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from './spec.gen';

@@ -19,7 +19,7 @@ const limits = {
 };
 
 /**
- * The past season page (SPEC.md section 2, "Past season page"): the 2024
+ * The past season page (docs/SPEC.md section 2, "Past season page"): the 2024
  * game, the robot the team built for it, and rings of sound spreading out
  * behind the title.
  */

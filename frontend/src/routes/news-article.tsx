@@ -7,7 +7,7 @@ import './news.css';
 
 /**
  * One article, live: title, date and the whole rendered content. An article
- * that does not exist shows nothing (SPEC.md section 8).
+ * that does not exist shows nothing (docs/SPEC.md section 8).
  */
 export function NewsArticle() {
   const { id = '' } = useParams();

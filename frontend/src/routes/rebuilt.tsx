@@ -24,7 +24,7 @@ interface Layout {
 const unmeasured: Layout = { width: 0, heights: [], scrollY: 0, lastTop: 0, viewportHeight: 0 };
 
 /**
- * The scroll-driven page (SPEC.md section 2, "Scroll-driven page"): four
+ * The scroll-driven page (docs/SPEC.md section 2, "Scroll-driven page"): four
  * coloured bands (50vh, 50vh, 50vh, 100vh) on a solid gold background whose
  * wavy top edges roll as the page scrolls, a wave that uncovers a fossil in
  * the last band, and a stamp fixed over the page.

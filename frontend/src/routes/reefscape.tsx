@@ -13,7 +13,7 @@ const bubbles = layoutBubbles(SeasonPageBubbles);
 const kickoffMs = Date.parse(reefscape.kickoffAt);
 
 /**
- * The current season page (SPEC.md section 2, "Season page, current"):
+ * The current season page (docs/SPEC.md section 2, "Season page, current"):
  * rising bubbles, a logo pinned while the page scrolls, the kickoff stream
  * and game reveal links, and the season's safety animation.
  */
@@ -93,7 +93,7 @@ export default function Reefscape() {
 
 /**
  * Seconds until kickoff, refreshed by the host's tick while kickoff is ahead.
- * The page keeps it (SPEC.md: computed but not displayed).
+ * The page keeps it (docs/SPEC.md: computed but not displayed).
  */
 function useKickoffCountdown(): number {
   const platform = usePlatform();

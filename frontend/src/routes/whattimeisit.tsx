@@ -35,13 +35,13 @@ const defaultTimeOfDay: TimeOfDay = parseTimeOfDay(CountdownTargetTimeOfDay) ?? 
   seconds: 0,
 };
 
-/** Debug mode is on unless the address says ?debug=off (SPEC.md: hard-coded on). */
+/** Debug mode is on unless the address says ?debug=off (docs/SPEC.md: hard-coded on). */
 function debugFromParam(value: string | null): boolean {
   return !(value !== null && ['off', 'false', '0', 'no'].includes(value.toLowerCase()));
 }
 
 /**
- * The countdown page (SPEC.md section 2 and 4): counts down to the target,
+ * The countdown page (docs/SPEC.md section 2 and 4): counts down to the target,
  * then celebrates with confetti for a minute, then moves on to the next
  * target. ?debug=off, ?at=HH:MM[:SS] and ?tz=ZONE change how the target is chosen.
  */
