@@ -1,4 +1,4 @@
-// The past season page (SPEC.md section 2, "Past season page"): no header,
+// The past season page (docs/SPEC.md section 2, "Past season page"): no header,
 // the 2024 challenge, the robot's facts (weight labelled 'Dimensions', as the
 // team's page has it) and the expanding circles (at most 4, each for 8 s).
 import assert from 'node:assert/strict';

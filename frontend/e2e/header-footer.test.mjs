@@ -1,4 +1,4 @@
-// The header and footer every page shares (SPEC.md section 2, "Shared pieces").
+// The header and footer every page shares (docs/SPEC.md section 2, "Shared pieces").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {

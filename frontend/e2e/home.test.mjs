@@ -1,4 +1,4 @@
-// The home page (SPEC.md section 2, "Home"): the BTW ROBOTICS banner with its
+// The home page (docs/SPEC.md section 2, "Home"): the BTW ROBOTICS banner with its
 // slideshow and parallax, then the team's sections in the spec's order.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -288,7 +288,7 @@ describe('home page', () => {
       await page.locator('#about-0').waitFor();
       assert.equal(await scrollY(), 0, 'a new page opens at its top');
 
-      // "The page scrolls to the top after every navigation" (SPEC.md section 2): Back too.
+      // Every navigation leaves the page at its top (docs/SPEC.md section 2): Back too.
       await page.locator('footer').scrollIntoViewIfNeeded();
       assert.ok((await scrollY()) > 0, 'About scrolled down to its footer');
       await page.goBack();

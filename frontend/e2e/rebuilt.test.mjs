@@ -1,4 +1,4 @@
-// The scroll-driven page (SPEC.md section 2, "Scroll-driven page"): four
+// The scroll-driven page (docs/SPEC.md section 2, "Scroll-driven page"): four
 // stacked coloured sections of 50vh, 50vh, 50vh and 100vh with wavy clip
 // paths that move with the scroll, a wave-shaped reveal, a fixed overlay
 // image, a fossil image and a solid gold background.

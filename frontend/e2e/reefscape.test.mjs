@@ -1,4 +1,4 @@
-// The current season page (SPEC.md section 2, "Season page, current"):
+// The current season page (docs/SPEC.md section 2, "Season page, current"):
 // no header, 50 rising bubbles, a pinned logo, the two kickoff links, the
 // safety animation heading and video (a poster offline), and a kickoff
 // countdown that is kept but never shown.

@@ -1,4 +1,4 @@
-// The countdown page (SPEC.md sections 2 and 4): the current time as
+// The countdown page (docs/SPEC.md sections 2 and 4): the current time as
 // HH:mm:ss, the target and the debug state; a circular countdown in whole
 // seconds before the target; 'What time is it?' with confetti after it.
 // Debug mode is on by default, so the target is 10 s after load.

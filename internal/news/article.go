@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// Article is one news article as the stores keep it: docs/SPEC.md's fields.
+// Article is one news article as the stores keep it: the fields of docs/SPEC.md section 3.
 type Article struct {
 	ID      string    `json:"id"`
 	Title   string    `json:"title"`

@@ -14,7 +14,7 @@ var SiteName = Product + " · FRC Team " + strconv.Itoa(Team)
 // SiteDescription is the description of every page that has none of its own.
 const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news."
 
-// NewsDescription is the meta description of the news list (docs/SPEC.md: "the
+// NewsDescription is the meta description of the news list (docs/SPEC.md section 2: "the
 // latest news and updates from the team"), and of an article page until its
 // article is known.
 const NewsDescription = "The latest news and updates from the team."

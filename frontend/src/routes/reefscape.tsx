@@ -93,7 +93,7 @@ export default function Reefscape() {
 
 /**
  * Seconds until kickoff, refreshed by the host's tick while kickoff is ahead.
- * The page keeps it (docs/SPEC.md: computed but not displayed).
+ * The page keeps it but never shows it (docs/SPEC.md section 2).
  */
 function useKickoffCountdown(): number {
   const platform = usePlatform();

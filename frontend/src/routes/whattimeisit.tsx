@@ -35,7 +35,7 @@ const defaultTimeOfDay: TimeOfDay = parseTimeOfDay(CountdownTargetTimeOfDay) ?? 
   seconds: 0,
 };
 
-/** Debug mode is on unless the address says ?debug=off (docs/SPEC.md: hard-coded on). */
+/** Debug mode is on unless the address says ?debug=off (docs/SPEC.md section 4: hard-coded on). */
 function debugFromParam(value: string | null): boolean {
   return !(value !== null && ['off', 'false', '0', 'no'].includes(value.toLowerCase()));
 }
