@@ -1,4 +1,4 @@
-// The Content-Security-Policy in the real window (issue 15): the page
+// The Content-Security-Policy in the real window: the page
 // reports every violation it sees to Go, which logs it ("csp violation").
 // The window rotates through every route, then shows the countdown's party,
 // and its log has no violation; an article with an image from another site,

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { eventually, frames, specRoutes } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
-/** The most layout shift a route may show while it loads (issue 14). */
+/** The most layout shift a route may show while it loads. */
 const maxShift = 0.02;
 
 /** Every route of the spec, and the pit display fed by the replay server. */

@@ -1,4 +1,4 @@
-// The Content-Security-Policy in practice (issue 15): every page, an
+// The Content-Security-Policy in practice: every page, an
 // unknown path and a missing file (404) carry the policy, which lets no
 // inline or eval'd script run; no page breaks it in Chromium against
 // `serve`; and a page that does is seen. Each route is loaded at a desktop

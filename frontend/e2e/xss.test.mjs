@@ -1,4 +1,4 @@
-// XSS end to end (issue 15): the known payloads of
+// XSS end to end: the known payloads of
 // internal/news/testdata/xss/corpus.json stored as news with the real `news`
 // command, and a hostile event (e2e/fixtures/hostile-event.json) played by
 // the replay server, in Chromium. On the news list, every article and /pit:

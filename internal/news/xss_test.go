@@ -45,8 +45,8 @@ func loadXSSCorpus(t *testing.T) []xssPayload {
 	return corpus.Payloads
 }
 
-// TestXSSCorpusCoverage keeps the corpus from shrinking below what issue 15
-// asks for: 30 payloads or more, with names unique (they become article
+// TestXSSCorpusCoverage keeps the corpus from shrinking below what is
+// required: 30 payloads or more, with names unique (they become article
 // ids), covering every kind of vector.
 func TestXSSCorpusCoverage(t *testing.T) {
 	corpus := loadXSSCorpus(t)

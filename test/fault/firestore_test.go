@@ -33,7 +33,7 @@ var emulator firestoretest.Emulator
 func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }
 
 const (
-	// defaultLoad is the issue's: a 60 s load with the emulator killed in it.
+	// defaultLoad is the required load: 60 s with the emulator killed in it.
 	defaultLoad = 60 * time.Second
 	// viewers are the live news streams held open through the load, and
 	// pollers the clients asking for pages and the API over and over.
@@ -42,7 +42,7 @@ const (
 	// pollEvery paces each poller: about 160 requests a second in all,
 	// load enough on two shared cores under the race detector.
 	pollEvery = 50 * time.Millisecond
-	// resumeGoal is the issue's: updates reach every viewer within 10 s of
+	// resumeGoal is the requirement: updates reach every viewer within 10 s of
 	// Firestore's return.
 	resumeGoal = 10 * time.Second
 	// lostGoal bounds how long after Firestore's death /healthz and the

@@ -22,7 +22,7 @@ import (
 	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
-// The flood of issue 15: wrk's -c and -t, and its -d by default.
+// The flood serve must withstand: wrk's -c and -t, and its -d by default.
 const (
 	floodConnections = 200
 	floodThreads     = 2
@@ -30,7 +30,7 @@ const (
 
 // floodDuration is wrk's -d: `go test -tags reliability -run TestFlood
 // ./test/reliability -args -flood 10s` tries a change quickly, but only
-// the issue's minute makes the figures for docs/RELIABILITY.md.
+// the full minute makes the figures for docs/RELIABILITY.md.
 var floodDuration = flag.Duration("flood", 60*time.Second, "how long TestFlood runs wrk")
 
 // Bounds of serve's memory under the flood, in bytes.

@@ -33,7 +33,7 @@ const (
 	// at least minViewers, more until every backend has one.
 	minViewers = 12
 	maxViewers = 30
-	// goal is the issue's: one write reaches every viewer within it.
+	// goal is the requirement: one write reaches every viewer within it.
 	goal = time.Second
 	// startTimeout bounds each process's start (the emulator has its own).
 	startTimeout = 30 * time.Second
