@@ -1,6 +1,7 @@
-// Package kiosk holds the logic of unattended screens: rotating through
-// pages, reloading a page that stopped answering, and night dimming. It knows
-// nothing of Wails: the caller wires its callbacks to the window.
+// Package desktop is the desktop window and the logic of unattended screens:
+// rotating through pages, reloading a page that stopped answering, night
+// dimming, covering the screen and the memory guard. Only wails.go (desktop
+// builds) knows Wails; the rest is plain Go the caller wires to the window.
 package desktop
 
 import (

@@ -1,4 +1,4 @@
-// Package event holds event-day data for the pit display: clients of FRC
+// Package frcevent holds event-day data for the pit display: clients of FRC
 // Nexus and The Blue Alliance, the merge of both into one Status, the hub that
 // polls upstream once per process and fans the result out to every screen,
 // and the cache that keeps the last good Status across restarts.

@@ -1,4 +1,4 @@
-// Package scaletest proves the scale-out story end to end: three `serve`
+// Package scale proves the scale-out story end to end: three `serve`
 // processes on one Firestore emulator behind nginx, where one write reaches
 // the live viewers of all three within a second.
 //
