@@ -126,8 +126,8 @@ const DRIDir = "/dev/dri"
 // hasRenderNode reports whether dir holds a GPU render node (renderD128 and
 // up). Without one, WebKit's accelerated compositing runs on a software GL
 // (Mesa's llvmpipe) and costs the page's main thread more than it saves:
-// during a celebration on /whattimeisit at 1920×1080 under Xvfb, clock ticks
-// reached the page p99 166 ms late with it and 69 ms without.
+// during the countdown's celebration the clock's ticks reach the page later
+// with it than without (docs/BENCHMARKS.md has the figures).
 func hasRenderNode(dir string) bool {
 	nodes, _ := filepath.Glob(filepath.Join(dir, "renderD*"))
 	return len(nodes) > 0

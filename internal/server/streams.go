@@ -131,10 +131,11 @@ func clientKey(remoteAddr string) string {
 // Why: for an open request net/http keeps a 4 KB read buffer, 4 KB and
 // 2 KB write buffers, the request and a copy of its headers, a goroutine
 // reading in the background and the handler's goroutine with its deep
-// stack: 34.5 KB of resident memory per viewer measured with 10,000
-// viewers. A taken-over stream keeps the connection, one small goroutine
-// writing to it and one blocked reading from it (so a viewer that leaves is
-// noticed at once, as net/http would), and nothing else.
+// stack, all of it resident for as long as the viewer stays
+// (docs/BENCHMARKS.md has the memory per viewer before and after). A
+// taken-over stream keeps the connection, one small goroutine writing to it
+// and one blocked reading from it (so a viewer that leaves is noticed at
+// once, as net/http would), and nothing else.
 //
 // The response is delimited by closing the connection (HTTP/1.1 allows
 // it, and a stream ends only that way), so no chunked framing is written.
@@ -214,9 +215,9 @@ func (s *Server) waitStreams(ctx context.Context) error {
 // and Options.MaxStreamsPerClient is refused with 503.
 //
 // Over HTTP/1 the stream takes the connection over from net/http and runs
-// on a goroutine of its own (see hijackStream), which keeps a viewer to a
-// few KB of memory; elsewhere (HTTP/2, the desktop window, tests' recorders)
-// it runs in the handler.
+// on goroutines of its own (see hijackStream), which leave a viewer only
+// its connection and two small goroutines; elsewhere (HTTP/2, the desktop
+// window, tests' recorders) it runs in the handler.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, event string, subscribe func() (<-chan struct{}, func()), data func() []byte) {
 	release, ok := s.acquireStream(w, r)
 	if !ok {
