@@ -120,7 +120,7 @@ func TestWatchdogReloadsThenGivesUp(t *testing.T) {
 		result := make(chan error, 1)
 		w := Watchdog{Timeout: 30 * time.Second, MaxReloads: 3}
 		go func() {
-			result <- w.Run(context.Background(), clock.Real{}, beats, func() { reloads <- time.Now().Sub(begin) })
+			result <- w.Run(context.Background(), clock.Real{}, beats, func() { reloads <- time.Since(begin) })
 		}()
 		// tick moves time on by seconds, and waits until the watchdog has
 		// handled what was due.

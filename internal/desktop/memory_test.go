@@ -58,7 +58,7 @@ func TestMemoryGuard(t *testing.T) {
 		result := make(chan error, 1)
 		go func() {
 			result <- g.Run(ctx, clock.Real{}, func() (int64, error) { return <-used, nil },
-				func(int64) { reloads <- time.Now().Sub(begin) },
+				func(int64) { reloads <- time.Since(begin) },
 				func(_ int64, n int) { stuck <- n })
 		}()
 		// check waits for the guard's next check, answers it with the figure
