@@ -1,6 +1,6 @@
 // Package replay serves the FRC Nexus API and The Blue Alliance API in their
 // documented shapes from a scripted timeline, for tests, end-to-end runs and
-// the demo. It knows nothing of the event package: it only speaks the
+// the demo. It knows nothing of the frcevent package: it only speaks the
 // upstream wire formats.
 package replay
 
