@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -154,6 +155,19 @@ func (e *env) run(t testing.TB, h *Hub, waiters int) (stop func()) {
 		e.clk.BlockUntilWaiters(waiters)
 	}
 	return stop
+}
+
+// cachedAfterAMinute runs a hub of e.options() with a cache for a minute
+// of fake time and returns its options: a hub made of them starts from
+// that cache.
+func (e *env) cachedAfterAMinute(t *testing.T) Options {
+	t.Helper()
+	opts := e.options()
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	_, stop := e.runHub(t, opts, 2)
+	e.advance(time.Minute, time.Second, 2)
+	stop()
+	return opts
 }
 
 // advance moves fake time by d in steps of at most step, letting the

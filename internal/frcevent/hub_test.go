@@ -403,11 +403,7 @@ func TestHubCacheWithoutSourcesIsNeverLive(t *testing.T) {
 	// cached "Now queuing" must not hold the kiosk on the pit display, as
 	// nothing would ever merge again to let it go.
 	e := newEnv(t, testTimeline())
-	opts := e.options()
-	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
-	_, stop := e.runHub(t, opts, 2)
-	e.advance(time.Minute, time.Second, 2)
-	stop()
+	opts := e.cachedAfterAMinute(t)
 	opts.NexusKey, opts.TBAKey = "", ""
 	e.clk.Advance(10 * time.Second)
 	s := NewHub(opts).Current()

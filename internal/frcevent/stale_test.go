@@ -3,7 +3,6 @@ package frcevent
 import (
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -35,11 +34,7 @@ func TestStale(t *testing.T) {
 // moment, although nothing new came to merge.
 func TestHubPublishesWhenDataTurnsStale(t *testing.T) {
 	e := newEnv(t, testTimeline())
-	opts := e.options()
-	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
-	_, stop := e.runHub(t, opts, 2)
-	e.advance(time.Minute, time.Second, 2)
-	stop()
+	opts := e.cachedAfterAMinute(t)
 
 	dead := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		http.Error(w, "down", http.StatusInternalServerError)

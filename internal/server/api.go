@@ -8,10 +8,7 @@ import (
 )
 
 func (s *Server) serveNewsList(w http.ResponseWriter, r *http.Request) {
-	snap := s.opts.Hub.Current()
-	s.bodies.get(snap.Version, "api news", func() *asset {
-		return newBody(snap.JSON, jsonType)
-	}).serve(w, r, cacheRevalidate)
+	s.serveFromNews(w, r, "api news", jsonType, cacheRevalidate, func(snap news.Snapshot) []byte { return snap.JSON })
 }
 
 func (s *Server) serveArticle(w http.ResponseWriter, r *http.Request) {

@@ -5,8 +5,11 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"net/http"
 	"sync"
 	"sync/atomic"
+
+	"github.com/robohornets/robohornets/internal/news"
 )
 
 // bodyCache keeps the bodies made from one news snapshot — pages with
@@ -44,6 +47,15 @@ func (r *bodyCache) get(version uint64, key string, build func() *asset) *asset 
 	}
 	b, _ := v.bodies.LoadOrStore(key, build())
 	return b.(*asset)
+}
+
+// serveFromNews serves the body that build makes from the current news,
+// made once per news version for key.
+func (s *Server) serveFromNews(w http.ResponseWriter, r *http.Request, key, mimeType string, cacheControl []string, build func(news.Snapshot) []byte) {
+	snap := s.opts.Hub.Current()
+	s.bodies.get(snap.Version, key, func() *asset {
+		return newBody(build(snap), mimeType)
+	}).serve(w, r, cacheControl)
 }
 
 // minGzip is the smallest body worth compressing.

@@ -67,10 +67,7 @@ func xmlBody(v any) []byte {
 // serveRSS is the news as an RSS 2.0 feed, newest first, with each article's
 // rendered HTML as its description.
 func (s *Server) serveRSS(w http.ResponseWriter, r *http.Request) {
-	snap := s.opts.Hub.Current()
-	s.bodies.get(snap.Version, "rss", func() *asset {
-		return newBody(s.rss(snap), "application/rss+xml; charset=utf-8")
-	}).serve(w, r, cacheFeed)
+	s.serveFromNews(w, r, "rss", "application/rss+xml; charset=utf-8", cacheFeed, s.rss)
 }
 
 func (s *Server) rss(snap news.Snapshot) []byte {
@@ -114,10 +111,7 @@ type sitemapURL struct {
 
 // serveSitemap lists every route of the site and every article.
 func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request) {
-	snap := s.opts.Hub.Current()
-	s.bodies.get(snap.Version, "sitemap", func() *asset {
-		return newBody(s.sitemap(snap), "application/xml; charset=utf-8")
-	}).serve(w, r, cacheFeed)
+	s.serveFromNews(w, r, "sitemap", "application/xml; charset=utf-8", cacheFeed, s.sitemap)
 }
 
 func (s *Server) sitemap(snap news.Snapshot) []byte {
