@@ -29,36 +29,16 @@ func (s *Server) at(now time.Time) moment {
 		if p.Nexus != nil || p.Announcements != nil || p.PartsRequests != nil {
 			m.nexusChanged = time.Duration(st.At)
 		}
-		if p.Nexus != nil {
-			m.Nexus = p.Nexus
-		}
-		if p.Announcements != nil {
-			m.Announcements = p.Announcements
-		}
-		if p.PartsRequests != nil {
-			m.PartsRequests = p.PartsRequests
-		}
-		if p.Pits != nil {
-			m.Pits = p.Pits
-		}
-		if p.TeamStatus != nil {
-			m.TeamStatus = p.TeamStatus
-		}
-		if p.Matches != nil {
-			m.Matches = p.Matches
-		}
-		if p.Event != nil {
-			m.Event = p.Event
-		}
-		if p.TeamEvents != nil {
-			m.TeamEvents = p.TeamEvents
-		}
-		if p.Rankings != nil {
-			m.Rankings = p.Rankings
-		}
-		if p.DownEvents != nil {
-			m.DownEvents = p.DownEvents
-		}
+		replace(&m.Nexus, p.Nexus, p.Nexus != nil)
+		replace(&m.Announcements, p.Announcements, p.Announcements != nil)
+		replace(&m.PartsRequests, p.PartsRequests, p.PartsRequests != nil)
+		replace(&m.Pits, p.Pits, p.Pits != nil)
+		replace(&m.TeamStatus, p.TeamStatus, p.TeamStatus != nil)
+		replace(&m.Matches, p.Matches, p.Matches != nil)
+		replace(&m.Event, p.Event, p.Event != nil)
+		replace(&m.TeamEvents, p.TeamEvents, p.TeamEvents != nil)
+		replace(&m.Rankings, p.Rankings, p.Rankings != nil)
+		replace(&m.DownEvents, p.DownEvents, p.DownEvents != nil)
 	}
 	return m
 }
@@ -69,3 +49,10 @@ func (m moment) passed(o *Offset) bool { return o != nil && time.Duration(*o) <=
 // ms and sec turn an offset into Nexus's and TBA's absolute times.
 func (m moment) ms(o Offset) int64  { return m.base.Add(time.Duration(o)).UnixMilli() }
 func (m moment) sec(o Offset) int64 { return m.base.Add(time.Duration(o)).Unix() }
+
+// replace sets *dst to v when set: a step changes only the parts it sets.
+func replace[T any](dst *T, v T, set bool) {
+	if set {
+		*dst = v
+	}
+}
