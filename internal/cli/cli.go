@@ -126,7 +126,7 @@ type commonFlags struct {
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.TextVar(&c.logLevel, "log-level", slog.LevelInfo, "least important log messages to print: debug, info, warn or error")
-	fs.StringVar(&c.news.Dir, "data", string(datadir.Default()), "`DIR` where the app keeps its files (news, cache)")
+	fs.StringVar(&c.news.Dir, "data", string(defaultDataDir()), "`DIR` where the app keeps its files (news, cache)")
 	fs.StringVar(&c.news.Kind, "store", news.StoreLocal, "news store: local (files in DIR/news) or firestore")
 	fs.StringVar(&c.news.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
 }
@@ -159,4 +159,10 @@ func (c *commonFlags) checkStore() error {
 // textLogger logs as text to stderr, for a person at a terminal or a journal.
 func (c *commonFlags) textLogger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: c.logLevel}))
+}
+
+// defaultDataDir is the per-user data directory (datadir.Default).
+func defaultDataDir() datadir.Dir {
+	home, _ := os.UserHomeDir() // none: the data stays in the working directory
+	return datadir.Default(os.Getenv, home)
 }

@@ -3,7 +3,6 @@
 package datadir
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 )
@@ -11,19 +10,21 @@ import (
 // Dir is a data directory.
 type Dir string
 
-// Default is the per-user data directory: $XDG_DATA_HOME/robohornets, else
-// %LocalAppData%\robohornets on Windows, else ~/.local/share/robohornets;
-// "robohornets-data" in the working directory when there is no home.
-func Default() Dir {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+// Default is the per-user data directory, from the environment as getenv
+// reads it and the user's home directory (""  when there is none):
+// $XDG_DATA_HOME/robohornets, else %LocalAppData%\robohornets on Windows,
+// else HOME/.local/share/robohornets, else robohornets-data in the working
+// directory.
+func Default(getenv func(string) string, home string) Dir {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
 		return Dir(filepath.Join(d, "robohornets"))
 	}
 	if runtime.GOOS == "windows" {
-		if d := os.Getenv("LocalAppData"); d != "" {
+		if d := getenv("LocalAppData"); d != "" {
 			return Dir(filepath.Join(d, "robohornets"))
 		}
 	}
-	if home, err := os.UserHomeDir(); err == nil {
+	if home != "" {
 		return Dir(filepath.Join(home, ".local", "share", "robohornets"))
 	}
 	return "robohornets-data"
