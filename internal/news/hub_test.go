@@ -8,10 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unsafe"
-
-	"github.com/robohornets/robohornets/internal/clock"
 )
 
 // scriptedStore is a Store whose Watch sends what the test pushes and
@@ -48,19 +47,17 @@ func article(id string, day int) Article {
 type runningHub struct {
 	*Hub
 	store *scriptedStore
-	clock *clock.Fake
 	stop  func()
 }
 
 func startHub(t *testing.T, cacheFile string) runningHub {
 	t.Helper()
 	store := newScriptedStore()
-	fake := clock.NewFake(time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC))
-	hub := NewHub(HubOptions{Store: store, CacheFile: cacheFile, Clock: fake})
+	hub := NewHub(HubOptions{Store: store, CacheFile: cacheFile})
 	stop := runHub(hub)
 	<-store.watches
 	t.Cleanup(stop)
-	return runningHub{Hub: hub, store: store, clock: fake, stop: stop}
+	return runningHub{Hub: hub, store: store, stop: stop}
 }
 
 // runHub runs hub in the background; stop ends it and waits until it has.
@@ -75,37 +72,41 @@ func runHub(hub *Hub) (stop func()) {
 }
 
 func TestHubRendersAndNotifies(t *testing.T) {
-	h := startHub(t, "")
-	if data, _ := json.Marshal(h.Current()); !strings.Contains(string(data), `"articles":[]`) {
-		t.Fatalf("snapshot before the store answers = %s, want an empty articles array", data)
-	}
-	changed, unsubscribe := h.Subscribe()
-	defer unsubscribe()
-	if snap := h.Current(); snap.Live || len(snap.Articles) != 0 {
-		t.Fatalf("before the store answers: %+v, want empty and not live", snap)
-	}
-	h.store.lists <- []Article{article("old", 1), article("new", 5)}
-	<-changed
-	snap := h.Current()
-	if !snap.Live || len(snap.Articles) != 2 || snap.Articles[0].ID != "new" {
-		t.Fatalf("snapshot = %+v, want live, newest first", snap)
-	}
-	if want := "<p>Body of <strong>new</strong></p>"; !strings.Contains(snap.Articles[0].HTML, want) {
-		t.Fatalf("HTML = %q, want %q", snap.Articles[0].HTML, want)
-	}
-	if !snap.AsOf.Equal(h.clock.Now()) {
-		t.Fatalf("AsOf = %v, want %v", snap.AsOf, h.clock.Now())
-	}
-	if err := h.Status(); err != nil {
-		t.Fatalf("Status = %v, want nil while live", err)
-	}
-	// An unchanged list is not news: no notification, same version.
-	h.store.lists <- []Article{article("old", 1), article("new", 5)}
-	h.store.lists <- []Article{article("new", 5)} // a second send proves the first was handled
-	<-changed
-	if got := h.Current(); len(got.Articles) != 1 || got.Version != snap.Version+1 {
-		t.Fatalf("after a delete: %d articles, version %d; want 1 and %d", len(got.Articles), got.Version, snap.Version+1)
-	}
+	// The hub runs on the real clock in a bubble, whose time moves only
+	// when every goroutine waits.
+	synctest.Test(t, func(t *testing.T) {
+		h := startHub(t, "")
+		if data, _ := json.Marshal(h.Current()); !strings.Contains(string(data), `"articles":[]`) {
+			t.Fatalf("snapshot before the store answers = %s, want an empty articles array", data)
+		}
+		changed, unsubscribe := h.Subscribe()
+		defer unsubscribe()
+		if snap := h.Current(); snap.Live || len(snap.Articles) != 0 {
+			t.Fatalf("before the store answers: %+v, want empty and not live", snap)
+		}
+		h.store.lists <- []Article{article("old", 1), article("new", 5)}
+		<-changed
+		snap := h.Current()
+		if !snap.Live || len(snap.Articles) != 2 || snap.Articles[0].ID != "new" {
+			t.Fatalf("snapshot = %+v, want live, newest first", snap)
+		}
+		if want := "<p>Body of <strong>new</strong></p>"; !strings.Contains(snap.Articles[0].HTML, want) {
+			t.Fatalf("HTML = %q, want %q", snap.Articles[0].HTML, want)
+		}
+		if now := time.Now(); !snap.AsOf.Equal(now) {
+			t.Fatalf("AsOf = %v, want %v", snap.AsOf, now)
+		}
+		if err := h.Status(); err != nil {
+			t.Fatalf("Status = %v, want nil while live", err)
+		}
+		// An unchanged list is not news: no notification, same version.
+		h.store.lists <- []Article{article("old", 1), article("new", 5)}
+		h.store.lists <- []Article{article("new", 5)} // a second send proves the first was handled
+		<-changed
+		if got := h.Current(); len(got.Articles) != 1 || got.Version != snap.Version+1 {
+			t.Fatalf("after a delete: %d articles, version %d; want 1 and %d", len(got.Articles), got.Version, snap.Version+1)
+		}
+	})
 }
 
 // published sends list and returns once the hub has handled it: the
@@ -200,112 +201,122 @@ func TestHubRendersOnlyChangedArticles(t *testing.T) {
 }
 
 func TestHubKeepsLastGoodListAndRetries(t *testing.T) {
-	h := startHub(t, "")
-	changed, stop := h.Subscribe()
-	defer stop()
-	h.store.lists <- []Article{article("kept", 3)}
-	<-changed
+	// The hub runs on the real clock in a bubble, whose time moves only
+	// when every goroutine waits.
+	synctest.Test(t, func(t *testing.T) {
+		h := startHub(t, "")
+		changed, stop := h.Subscribe()
+		defer stop()
+		h.store.lists <- []Article{article("kept", 3)}
+		<-changed
 
-	h.store.fail <- errors.New("network is down")
-	<-changed // the list is no longer live
-	snap := h.Current()
-	if snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
-		t.Fatalf("after a store failure: %+v, want the last list, not live", snap)
-	}
-	if err := h.Status(); err == nil || !strings.Contains(err.Error(), "network is down") {
-		t.Fatalf("Status = %v, want the store's error", err)
-	}
-	// The hub waits, then watches again.
-	h.clock.BlockUntilWaiters(1)
-	h.clock.Advance(time.Second)
-	<-h.store.watches
-	h.store.lists <- []Article{article("kept", 3), article("fresh", 4)}
-	<-changed
-	if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 {
-		t.Fatalf("after the retry: %+v, want live with 2 articles", snap)
-	}
+		h.store.fail <- errors.New("network is down")
+		<-changed // the list is no longer live
+		snap := h.Current()
+		if snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
+			t.Fatalf("after a store failure: %+v, want the last list, not live", snap)
+		}
+		if err := h.Status(); err == nil || !strings.Contains(err.Error(), "network is down") {
+			t.Fatalf("Status = %v, want the store's error", err)
+		}
+		// The hub waits, then watches again.
+		time.Sleep(time.Second)
+		<-h.store.watches
+		h.store.lists <- []Article{article("kept", 3), article("fresh", 4)}
+		<-changed
+		if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 {
+			t.Fatalf("after the retry: %+v, want live with 2 articles", snap)
+		}
+	})
 }
 
 func TestHubRetriesSoonAfterALiveSpell(t *testing.T) {
-	h := startHub(t, "")
-	changed, stop := h.Subscribe()
-	defer stop()
-	// retryAfter fails the store's watch and checks that the hub watches
-	// again after wait, not sooner.
-	retryAfter := func(wait time.Duration) {
-		t.Helper()
-		h.store.fail <- errors.New("network is down")
-		h.clock.BlockUntilWaiters(1)
-		h.clock.Advance(wait - time.Millisecond)
-		select {
-		case <-h.store.watches:
-			t.Fatalf("watched again before %v", wait)
-		default:
+	// The hub runs on the real clock in a bubble, whose time moves only
+	// when every goroutine waits.
+	synctest.Test(t, func(t *testing.T) {
+		h := startHub(t, "")
+		changed, stop := h.Subscribe()
+		defer stop()
+		// retryAfter fails the store's watch and checks that the hub watches
+		// again after wait, not sooner.
+		retryAfter := func(wait time.Duration) {
+			t.Helper()
+			h.store.fail <- errors.New("network is down")
+			time.Sleep(wait - time.Millisecond)
+			synctest.Wait()
+			select {
+			case <-h.store.watches:
+				t.Fatalf("watched again before %v", wait)
+			default:
+			}
+			time.Sleep(time.Millisecond)
+			select {
+			case <-h.store.watches:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("did not watch again %v after the failure", wait)
+			}
 		}
-		h.clock.Advance(time.Millisecond)
-		select {
-		case <-h.store.watches:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("did not watch again %v after the failure", wait)
-		}
-	}
-	// An outage: the waits grow.
-	retryAfter(time.Second)
-	retryAfter(2 * time.Second)
-	retryAfter(4 * time.Second)
-	// The store is live again, then fails: a new outage, retried at once.
-	h.store.lists <- []Article{article("back", 3)}
-	<-changed
-	retryAfter(time.Second)
+		// An outage: the waits grow.
+		retryAfter(time.Second)
+		retryAfter(2 * time.Second)
+		retryAfter(4 * time.Second)
+		// The store is live again, then fails: a new outage, retried at once.
+		h.store.lists <- []Article{article("back", 3)}
+		<-changed
+		retryAfter(time.Second)
+	})
 }
 
 func TestHubWatchesAnUnreachableStoreAgainAtOnce(t *testing.T) {
-	h := startHub(t, "")
-	changed, stop := h.Subscribe()
-	defer stop()
-	// failWith fails the store's watch with err and waits for the hub to
-	// watch it again, moving the clock by wait; a zero wait means at once.
-	failWith := func(err error, wait time.Duration) {
-		t.Helper()
-		h.store.fail <- err
-		if wait > 0 {
-			h.clock.BlockUntilWaiters(1)
-			h.clock.Advance(wait)
+	// The hub runs on the real clock in a bubble, whose time moves only
+	// when every goroutine waits.
+	synctest.Test(t, func(t *testing.T) {
+		h := startHub(t, "")
+		changed, stop := h.Subscribe()
+		defer stop()
+		// failWith fails the store's watch with err and waits for the hub to
+		// watch it again, moving the clock by wait; a zero wait means at once.
+		failWith := func(err error, wait time.Duration) {
+			t.Helper()
+			h.store.fail <- err
+			if wait > 0 {
+				time.Sleep(wait)
+			}
+			select {
+			case <-h.store.watches:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("did not watch again after %v (clock moved by %v)", err, wait)
+			}
 		}
-		select {
-		case <-h.store.watches:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("did not watch again after %v (clock moved by %v)", err, wait)
+		h.published([]Article{article("kept", 3)})
+		<-changed
+
+		// The store loses its backend: the last list stays, no longer live,
+		// and the store is watched again without a wait, so that the news
+		// resumes as soon as the store has it again.
+		lost := fmt.Errorf("news: firestore is %w", ErrUnreachable)
+		failWith(lost, 0)
+		<-changed
+		if snap := h.Current(); snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
+			t.Fatalf("while the store is unreachable: %+v, want the last list, not live", snap)
 		}
-	}
-	h.published([]Article{article("kept", 3)})
-	<-changed
+		if err := h.Status(); !errors.Is(err, ErrUnreachable) {
+			t.Fatalf("Status = %v, want ErrUnreachable", err)
+		}
+		h.published([]Article{article("kept", 3), article("fresh", 4)})
+		<-changed
+		if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 || h.Status() != nil {
+			t.Fatalf("after the return: %+v (%v), want live with 2 articles", snap, h.Status())
+		}
 
-	// The store loses its backend: the last list stays, no longer live,
-	// and the store is watched again without a wait, so that the news
-	// resumes as soon as the store has it again.
-	lost := fmt.Errorf("news: firestore is %w", ErrUnreachable)
-	failWith(lost, 0)
-	<-changed
-	if snap := h.Current(); snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
-		t.Fatalf("while the store is unreachable: %+v, want the last list, not live", snap)
-	}
-	if err := h.Status(); !errors.Is(err, ErrUnreachable) {
-		t.Fatalf("Status = %v, want ErrUnreachable", err)
-	}
-	h.published([]Article{article("kept", 3), article("fresh", 4)})
-	<-changed
-	if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 || h.Status() != nil {
-		t.Fatalf("after the return: %+v (%v), want live with 2 articles", snap, h.Status())
-	}
-
-	// Neither after failures that grew the hub's wait, nor does an
-	// unreachable store grow it.
-	failWith(errors.New("network is down"), time.Second)
-	failWith(errors.New("network is down"), 2*time.Second)
-	failWith(lost, 0)
-	failWith(lost, 0)
-	failWith(errors.New("network is down"), 4*time.Second)
+		// Neither after failures that grew the hub's wait, nor does an
+		// unreachable store grow it.
+		failWith(errors.New("network is down"), time.Second)
+		failWith(errors.New("network is down"), 2*time.Second)
+		failWith(lost, 0)
+		failWith(lost, 0)
+		failWith(errors.New("network is down"), 4*time.Second)
+	})
 }
 
 func TestHubServesTheCacheUntilTheStoreAnswers(t *testing.T) {
