@@ -63,7 +63,8 @@ describe('Content-Security-Policy in the window', () => {
   });
 
   it('the countdown breaks no rule of the policy through its party', async () => {
-    const app = startDesktop(xvfb.display, ['--route', '/whattimeisit']);
+    // At debug level the window logs every heartbeat of the page.
+    const app = startDesktop(xvfb.display, ['--route', '/whattimeisit', '--log-level', 'debug']);
     try {
       await app.waitForLog(/msg=page route=\/whattimeisit .*headings=Countdown/);
       // Debug mode: the party starts 10 s after the page opens; the page
@@ -72,8 +73,12 @@ describe('Content-Security-Policy in the window', () => {
         /msg=page route=\/whattimeisit .*headings="What time is it\?"/,
         25000,
       );
-      // The party goes on until the page's next report, up to 5 s later.
-      await app.waitForLog(/msg=page route=\/whattimeisit /, 10000, party.index + party[0].length);
+      // The party goes on until the page's next heartbeat, up to 5 s later.
+      await app.waitForLog(
+        /msg=heartbeat route=\/whattimeisit /,
+        10000,
+        party.index + party[0].length,
+      );
       assert.deepEqual(violations(app.log()), []);
     } finally {
       await app.stop();

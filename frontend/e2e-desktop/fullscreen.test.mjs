@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../e2e/harness.mjs';
 import { startDesktop, startXvfb } from './desktop-harness.mjs';
 
 const run = promisify(execFile);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const shots = new URL('../screenshots/', import.meta.url).pathname;
 const rootColour = '#ff00ff';
 
@@ -112,25 +112,33 @@ async function countColour(file, colour) {
  * colour is left, or timeoutMs has passed; returns the last measurement.
  */
 async function waitCovering(display, pid, file, timeoutMs = 10000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const screen = await rootSize(display);
-    const win = await appWindow(display, pid);
-    await x(display, 'import', ['-window', 'root', file]);
-    const uncovered = await countColour(file, rootColour);
-    const { stdout } = await run('convert', [file, '-format', '%k', 'info:']);
-    const colours = Number(stdout.trim());
-    const m = { screen, win, uncovered, colours };
-    const covers =
-      win &&
-      win.x === 0 &&
-      win.y === 0 &&
-      win.width === screen.width &&
-      win.height === screen.height;
-    // Right after a resize WebKit may not have painted yet (plain white or
-    // the window's background): wait for the page itself.
-    if ((covers && uncovered === 0 && colours > 50) || Date.now() > deadline) return m;
-    await sleep(500);
+  let last;
+  try {
+    return await eventually(
+      'the window covering the screen',
+      async () => {
+        const screen = await rootSize(display);
+        const win = await appWindow(display, pid);
+        await x(display, 'import', ['-window', 'root', file]);
+        const uncovered = await countColour(file, rootColour);
+        const { stdout } = await run('convert', [file, '-format', '%k', 'info:']);
+        const colours = Number(stdout.trim());
+        last = { screen, win, uncovered, colours };
+        const covers =
+          win &&
+          win.x === 0 &&
+          win.y === 0 &&
+          win.width === screen.width &&
+          win.height === screen.height;
+        // Right after a resize WebKit may not have painted yet (plain white
+        // or the window's background): wait for the page itself.
+        return covers && uncovered === 0 && colours > 50 ? last : null;
+      },
+      timeoutMs,
+      { every: 500 },
+    );
+  } catch {
+    return last; // assertCovers says what is wrong with it
   }
 }
 
@@ -187,13 +195,15 @@ async function startOpenbox(display) {
     detached: true,
   });
   const exited = new Promise((resolve) => wm.once('exit', resolve));
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const out = await x(display, 'xprop', ['-root', '_NET_SUPPORTING_WM_CHECK']).catch(() => '');
-    if (/window id # 0x/.test(out)) break;
-    if (Date.now() > deadline) throw new Error(`openbox did not take the screen: ${out}`);
-    await sleep(100);
-  }
+  await eventually(
+    'openbox taking the screen',
+    async () => {
+      const out = await x(display, 'xprop', ['-root', '_NET_SUPPORTING_WM_CHECK']).catch(() => '');
+      return /window id # 0x/.test(out);
+    },
+    10000,
+    { every: 100 },
+  );
   return {
     async stop() {
       if (wm.exitCode === null && wm.signalCode === null) {
@@ -254,10 +264,10 @@ for (const screen of screens) {
         const app = startDesktop(display, kioskArgs);
         const tag = wm ? 'openbox' : 'nowm';
         try {
-          // The first report comes before the route has loaded; wait for its content.
+          // The first report comes before the route has loaded; wait for its
+          // content. WebKit paints it a moment later: waitCovering waits for
+          // the painted page.
           await app.waitForLog(/msg=page route=\/whattimeisit .*headings=Countdown/);
-          // WebKit paints the route a moment after the page reports it.
-          await sleep(1000);
           const shot = join(shots, `desktop-kiosk-${size}-${tag}.png`);
           const m = await waitCovering(display, app.pid, shot);
           assertCovers(m, screen, `${size}, ${wmName}`, app.log());
@@ -277,25 +287,34 @@ for (const screen of screens) {
           // Retried: on a busy machine the page may show the cursor again
           // only after a moment; each try moves the pointer a little.
           let at;
-          let moving = 0;
-          for (let i = 0; i < 5 && moving === 0; i++) {
-            at = { x: Math.round(screen.width * 0.1) + 4 * i, y: Math.round(screen.height * 0.6) };
-            await x(display, 'xdotool', ['mousemove', String(at.x), String(at.y)]);
-            await sleep(300 + 300 * i);
-            moving = await cursorPixels(display, work, work, at);
-          }
-          assert.ok(
-            moving > 0,
-            'no cursor seen right after the mouse moved: the measurement is blind',
+          let moves = 0;
+          await eventually(
+            'a cursor seen right after the mouse moved (else the measurement is blind)',
+            async () => {
+              at = {
+                x: Math.round(screen.width * 0.1) + 4 * moves++,
+                y: Math.round(screen.height * 0.6),
+              };
+              await x(display, 'xdotool', ['mousemove', String(at.x), String(at.y)]);
+              return (await cursorPixels(display, work, work, at)) > 0;
+            },
+            6000,
+            { every: 300 },
           );
-          await sleep(4000);
-          let idle = NaN;
-          // Retried: an animation under the pointer may change between the two captures.
-          for (let i = 0; i < 3 && idle !== 0; i++) {
-            idle = await cursorPixels(display, work, work, at);
-            if (idle !== 0) await sleep(300);
-          }
-          assert.equal(idle, 0, `a cursor is still over the page after 4 s idle (${idle} pixels)`);
+          const moved = Date.now();
+          // Polled: an animation under the pointer may change between the
+          // two captures of one measurement.
+          await eventually(
+            'the cursor hidden after the mouse went idle',
+            async () => (await cursorPixels(display, work, work, at)) === 0,
+            10000,
+            { every: 300 },
+          );
+          const idleMs = Date.now() - moved;
+          assert.ok(
+            idleMs >= 3000,
+            `the cursor was hidden ${idleMs} ms after the mouse moved, want about 4 s idle`,
+          );
         } finally {
           await app.stop();
           await wm?.stop();

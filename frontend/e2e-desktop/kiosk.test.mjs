@@ -132,7 +132,18 @@ describe('pit display in the window', () => {
     const upstream = await startReplay({ timeline: fixture });
     const app = startDesktop(
       xvfb.display,
-      ['--rotate', '/about,/contact', '--every', '4s', '--event', '2026hold', ...upstream.args],
+      [
+        '--rotate',
+        '/about,/contact',
+        '--every',
+        '4s',
+        '--event',
+        '2026hold',
+        // At debug level the window logs each heartbeat of the page.
+        '--log-level',
+        'debug',
+        ...upstream.args,
+      ],
       { env: { NEXUS_API_KEY: upstream.env.NEXUS_API_KEY } },
     );
     try {
@@ -143,8 +154,19 @@ describe('pit display in the window', () => {
       );
       const heldAt = app.mark();
       await screenshot(xvfb.display, join(shots, 'desktop-pit-queue-hold.png'));
-      // Held: three rotation intervals pass without leaving the pit display.
-      await new Promise((resolve) => setTimeout(resolve, 12000));
+      // Held: three heartbeats of the page (5 s apart, so more than three
+      // rotation intervals) pass without leaving the pit display.
+      await eventually(
+        'three heartbeats on /pit',
+        () =>
+          (
+            app
+              .log()
+              .slice(heldAt)
+              .match(/msg=heartbeat route=\/pit /g) ?? []
+          ).length >= 3,
+        30000,
+      );
       assert.doesNotMatch(
         app.log().slice(heldAt),
         /msg=page route=\/(about|contact) /,

@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { eventually } from '../e2e/harness.mjs';
 import { startDesktop, startXvfb } from './desktop-harness.mjs';
 
 const run = promisify(execFile);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // A frame of the window's background only (or of nothing) has a handful of colours.
 const blankBelow = 5;
 
 /**
- * Screenshots the display every ~200 ms until stop() and returns
- * [{atMs, colours}]. Colours are counted after filming: counting takes
+ * Screenshots the display one after the other (each takes a good part of
+ * 200 ms) until stop() and returns [{atMs, colours}]. Colours are counted after filming: counting takes
  * longer than a frame.
  */
 function filmScreen(display) {
@@ -33,7 +33,6 @@ function filmScreen(display) {
       const file = join(dir, `${i}.png`);
       await run('import', ['-display', display, '-window', 'root', file]);
       frames.push({ atMs: at, file });
-      await sleep(Math.max(0, 200 - (Date.now() - t0 - at)));
     }
   })();
   return {
@@ -79,7 +78,8 @@ describe('memory guard', () => {
   });
 
   it('reloads the page past the ceiling with no blank frame longer than 1 s', async (t) => {
-    const app = startDesktop(xvfb.display, ['--max-memory', '50MB']);
+    // At debug level the window logs each heartbeat of the page.
+    const app = startDesktop(xvfb.display, ['--max-memory', '50MB', '--log-level', 'debug']);
     let film;
     try {
       await app.waitForLog(/msg=page route=\/ /);
@@ -90,8 +90,13 @@ describe('memory guard', () => {
       );
       assert.ok(Number(guard[1]) > Number(guard[2]), guard[0]);
       const reloaded = app.mark();
-      await app.waitForLog(/msg=page route=\/ /, 15000, reloaded);
-      await sleep(2000);
+      const back = await app.waitForLog(/msg=page route=\/ /, 15000, reloaded);
+      // Filmed on until the reloaded page's next heartbeat, up to 5 s later.
+      await app.waitForLog(
+        /msg=heartbeat route=\/ /,
+        10000,
+        reloaded + back.index + back[0].length,
+      );
       const frames = await film.stop();
       film = null;
       const blank = longestBlankMs(frames);
@@ -114,10 +119,16 @@ describe('memory guard', () => {
   });
 
   it('does not reload with the ceiling off (the default)', async () => {
-    const app = startDesktop(xvfb.display, []);
+    const app = startDesktop(xvfb.display, ['--log-level', 'debug']);
     try {
       await app.waitForLog(/msg=page route=\/ /);
-      await sleep(12000);
+      // The guard would first look 5 s after start: wait for three
+      // heartbeats of the page (5 s apart), well past it.
+      await eventually(
+        'three heartbeats',
+        () => (app.log().match(/msg=heartbeat route=\/ /g) ?? []).length >= 3,
+        30000,
+      );
       assert.doesNotMatch(app.log(), /memory guard/);
       assert.equal(
         app.log().match(/msg=page route=\/ /g).length,
