@@ -1,3 +1,5 @@
+import { Team } from './spec.gen';
+
 // Layout of the rising bubbles on the Reefscape page. Positions come from a
 // small seeded generator, so every visit (and every test) gets the same
 // scatter and the server-rendered shape never shifts between renders.
@@ -53,7 +55,7 @@ const between = (r: number, [lo, hi]: readonly [number, number]) => lo + r * (hi
  * Returns count bubbles scattered across the width. Columns are evenly spaced
  * and jittered inside their slot, so bubbles never bunch up on one side.
  */
-export function layoutBubbles(count: number, seed = 1209): Bubble[] {
+export function layoutBubbles(count: number, seed = Team): Bubble[] {
   const random = seededRandom(seed);
   const bubbles: Bubble[] = [];
   const slot = count > 0 ? 100 / count : 0;

@@ -8,6 +8,7 @@ import {
   ExpandingCircleLifetime,
   ExpandingCirclesEvery,
   ExpandingCirclesMax,
+  Team,
 } from '../lib/spec.gen';
 import './crescendo.css';
 import { SeasonHomeLink } from '../components/season-home-link';
@@ -44,7 +45,9 @@ export default function Crescendo() {
           ))}
         </div>
         <NoteArt className="cres-hero-note" />
-        <p className="cres-kicker">{crescendo.year} season · FRC Team 1209</p>
+        <p className="cres-kicker">
+          {crescendo.year} season · FRC Team {Team}
+        </p>
         <h1 className="cres-title">{crescendo.game}</h1>
         <p className="cres-tagline">{crescendo.tagline}</p>
       </header>
@@ -221,7 +224,7 @@ function RobotArt({ className, name }: { className?: string; name: string }) {
         letterSpacing="6"
         fill="#f5b700"
       >
-        1209
+        {Team}
       </text>
     </svg>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { rebuilt } from '../content/seasons';
 import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
-import { WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
+import { Team, WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
 import './rebuilt.css';
 import { SeasonHomeLink } from '../components/season-home-link';
@@ -104,7 +104,7 @@ export default function Rebuilt() {
         aria-labelledby="rebuilt-title"
       >
         <div className="rebuilt-content">
-          <p className="rebuilt-kicker">FRC Team 1209</p>
+          <p className="rebuilt-kicker">FRC Team {Team}</p>
           <h1 id="rebuilt-title" className="rebuilt-title">
             {first.heading}
           </h1>
@@ -264,7 +264,7 @@ function Stamp({ className }: { className?: string }) {
         letterSpacing="3"
         fill="#f5b700"
       >
-        <textPath href={`#${id}-arc`}>REBUILT · DIG CREW · TEAM 1209 ·</textPath>
+        <textPath href={`#${id}-arc`}>{`REBUILT · DIG CREW · TEAM ${Team} ·`}</textPath>
       </text>
       <g transform="translate(100 100) rotate(-35)" fill="#f5b700">
         <rect x="-4" y="-38" width="8" height="60" rx="3" />

@@ -4,7 +4,7 @@ import { useRouteHead } from '../hooks/use-route-head';
 import { layoutBubbles } from '../lib/bubbles';
 import { timeLeft } from '../lib/countdown';
 import { cssVars } from '../lib/css-vars';
-import { SeasonPageBubbles } from '../lib/spec.gen';
+import { SeasonPageBubbles, Team } from '../lib/spec.gen';
 import { usePlatform } from '../platform';
 import './reefscape.css';
 import { SeasonHomeLink } from '../components/season-home-link';
@@ -33,7 +33,9 @@ export default function Reefscape() {
       <SeasonHomeLink />
 
       <header className="reef-hero">
-        <p className="reef-kicker">{reefscape.year} season · FRC Team 1209</p>
+        <p className="reef-kicker">
+          {reefscape.year} season · FRC Team {Team}
+        </p>
         <h1 className="reef-title">{reefscape.game}</h1>
         <p className="reef-tagline">{reefscape.tagline}</p>
         <p className="reef-hint" aria-hidden="true">
@@ -204,7 +206,7 @@ function ReefLogo({ className }: { className?: string }) {
       className={className}
       viewBox="0 0 240 240"
       role="img"
-      aria-label="RoboHornets 1209 Reefscape badge"
+      aria-label={`RoboHornets ${Team} Reefscape badge`}
     >
       <defs>
         <radialGradient id={`${id}-sea`} cx="50%" cy="30%" r="75%">
@@ -306,7 +308,7 @@ function ReefLogo({ className }: { className?: string }) {
           letterSpacing="4"
           fill="#111"
         >
-          1209
+          {Team}
         </text>
       </g>
     </svg>
@@ -375,7 +377,7 @@ function SafetyPoster({ title }: { title: string }) {
           fontWeight="900"
           fill="#111"
         >
-          1209
+          {Team}
         </text>
         <g fill="#111">
           <circle cx="56" cy="150" r="26" />

@@ -25,6 +25,7 @@ import {
   ConfettiSpread,
   CountdownDebugOffset,
   CountdownTargetTimeOfDay,
+  Team,
 } from '../lib/spec.gen';
 import { usePlatform } from '../platform';
 import './whattimeisit.css';
@@ -187,7 +188,7 @@ function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
             <h1 id="wtii-title" className="wtii-title">
               What time is it?
             </h1>
-            <p className="wtii-answer">It’s 1209 time!</p>
+            <p className="wtii-answer">It’s {Team} time!</p>
           </div>
         ) : (
           <div className="wtii-count">
