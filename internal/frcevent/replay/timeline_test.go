@@ -1,10 +1,13 @@
-package replay
+package replay_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/replaytest"
 )
 
 func TestTimesAreShiftedAndRevealed(t *testing.T) {
@@ -22,7 +25,7 @@ func TestTimesAreShiftedAndRevealed(t *testing.T) {
 		Announcements []json.RawMessage `json:"announcements"`
 	}
 	read := func() {
-		_, body := f.get(t, nexusPath, "Nexus-Api-Key", "nk")
+		_, body := f.Get(t, replaytest.NexusPath, "Nexus-Api-Key", "nk")
 		ev.NowQueuing = nil
 		if err := json.Unmarshal(body, &ev); err != nil {
 			t.Fatal(err)
@@ -30,16 +33,16 @@ func TestTimesAreShiftedAndRevealed(t *testing.T) {
 	}
 	read()
 	q1 := ev.Matches[0]
-	if q1.Status != "Queuing soon" || q1.Times["actualQueueTime"] != nil || *q1.Times["estimatedStartTime"] != start.Add(2*time.Minute).UnixMilli() {
+	if q1.Status != "Queuing soon" || q1.Times["actualQueueTime"] != nil || *q1.Times["estimatedStartTime"] != replaytest.Start.Add(2*time.Minute).UnixMilli() {
 		t.Fatalf("at 0: %+v", q1)
 	}
-	if q1.RedTeams[1] != nil || q1.BlueTeams != nil || ev.NowQueuing != nil || len(ev.Announcements) != 0 || ev.DataAsOfTime != start.UnixMilli() {
+	if q1.RedTeams[1] != nil || q1.BlueTeams != nil || ev.NowQueuing != nil || len(ev.Announcements) != 0 || ev.DataAsOfTime != replaytest.Start.UnixMilli() {
 		t.Fatalf("at 0: %+v", ev)
 	}
-	f.clk.Advance(100 * time.Second)
+	f.Clock.Advance(100 * time.Second)
 	read()
 	if ev.Matches[0].Status != "On deck" || ev.NowQueuing == nil || *ev.NowQueuing != "Qualification 1" || len(ev.Announcements) != 1 ||
-		ev.DataAsOfTime != start.Add(90*time.Second).UnixMilli() || ev.Matches[1].Status != "Queuing soon" {
+		ev.DataAsOfTime != replaytest.Start.Add(90*time.Second).UnixMilli() || ev.Matches[1].Status != "Queuing soon" {
 		t.Fatalf("at 100 s: %+v", ev)
 	}
 
@@ -51,55 +54,55 @@ func TestTimesAreShiftedAndRevealed(t *testing.T) {
 		Time       *int64 `json:"time"`
 	}
 	readTBA := func() {
-		_, body := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk")
+		_, body := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 		if err := json.Unmarshal(body, &matches); err != nil {
 			t.Fatal(err)
 		}
 	}
 	readTBA()
-	if len(matches) != 1 || matches[0].ActualTime != nil || matches[0].Alliances["red"].Score != -1 || *matches[0].Time != start.Add(2*time.Minute).Unix() {
+	if len(matches) != 1 || matches[0].ActualTime != nil || matches[0].Alliances["red"].Score != -1 || *matches[0].Time != replaytest.Start.Add(2*time.Minute).Unix() {
 		t.Fatalf("TBA at 100 s: %+v (want only our match, unplayed, seconds)", matches)
 	}
-	f.clk.Advance(2 * time.Minute)
+	f.Clock.Advance(2 * time.Minute)
 	readTBA()
-	if *matches[0].ActualTime != start.Add(2*time.Minute).Unix() || matches[0].Alliances["red"].Score != 10 {
+	if *matches[0].ActualTime != replaytest.Start.Add(2*time.Minute).Unix() || matches[0].Alliances["red"].Score != 10 {
 		t.Fatalf("TBA at 220 s: %+v", matches[0])
 	}
 	// The next round: everything is 10 min later.
-	f.clk.Advance(10 * time.Minute)
+	f.Clock.Advance(10 * time.Minute)
 	read()
-	if ev.Matches[0].Status != "On field" || *ev.Matches[0].Times["estimatedStartTime"] != start.Add(12*time.Minute).UnixMilli() {
+	if ev.Matches[0].Status != "On field" || *ev.Matches[0].Times["estimatedStartTime"] != replaytest.Start.Add(12*time.Minute).UnixMilli() {
 		t.Fatalf("second round: %+v", ev.Matches[0])
 	}
 }
 
 func TestTimelineStepsApplyAtTheirOffsets(t *testing.T) {
 	f := newFixture(t)
-	f.clk.Advance(5*time.Minute - time.Second)
-	if _, body := f.get(t, nexusPath+"/pits", "Nexus-Api-Key", "nk"); string(body) != "{}" {
+	f.Clock.Advance(5*time.Minute - time.Second)
+	if _, body := f.Get(t, replaytest.NexusPath+"/pits", "Nexus-Api-Key", "nk"); string(body) != "{}" {
 		t.Fatalf("pits before the step at 5 min: %s", body)
 	}
-	f.clk.Advance(time.Second)
-	if _, body := f.get(t, nexusPath+"/pits", "Nexus-Api-Key", "nk"); string(body) != `{"1209":"A1"}` {
+	f.Clock.Advance(time.Second)
+	if _, body := f.Get(t, replaytest.NexusPath+"/pits", "Nexus-Api-Key", "nk"); string(body) != `{"1209":"A1"}` {
 		t.Fatalf("pits at 5 min: %s", body)
 	}
-	if _, body := f.get(t, "/tba/api/v3/status", "X-TBA-Auth-Key", "tk"); !strings.Contains(string(body), `"down_events":[]`) {
+	if _, body := f.Get(t, "/tba/api/v3/status", "X-TBA-Auth-Key", "tk"); !strings.Contains(string(body), `"down_events":[]`) {
 		t.Fatalf("status at 5 min: %s", body)
 	}
-	f.clk.Advance(time.Minute)
-	resp, body := f.get(t, "/tba/api/v3/status", "X-TBA-Auth-Key", "tk")
+	f.Clock.Advance(time.Minute)
+	resp, body := f.Get(t, "/tba/api/v3/status", "X-TBA-Auth-Key", "tk")
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"down_events":["2026test"]`) {
 		t.Fatalf("at 6 min: %d %s", resp.StatusCode, body)
 	}
 }
 
 func TestParse(t *testing.T) {
-	data, err := json.Marshal(timeline())
+	data, err := json.Marshal(replaytest.Timeline())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, err := Parse(data)
-	if err != nil || len(tl.Steps) != 3 || tl.Steps[1].At != Offset(5*time.Minute) || tl.Steps[1].Pits["1209"] != "A1" {
+	tl, err := replay.Parse(data)
+	if err != nil || len(tl.Steps) != 3 || tl.Steps[1].At != replay.Offset(5*time.Minute) || tl.Steps[1].Pits["1209"] != "A1" {
 		t.Fatalf("round trip: %+v, %v", tl, err)
 	}
 	for _, bad := range []string{
@@ -110,14 +113,14 @@ func TestParse(t *testing.T) {
 		`{"team":1209,"event":"e","steps":[{"at":"1s","fault":"500"}]}`,
 		`{"event":"e"}`,
 	} {
-		if _, err := Parse([]byte(bad)); err == nil {
+		if _, err := replay.Parse([]byte(bad)); err == nil {
 			t.Errorf("Parse(%s) = nil error", bad)
 		}
 	}
 }
 
 func TestDemoTimeline(t *testing.T) {
-	tl := Demo()
+	tl := replay.Demo()
 	if tl.Team != 1209 || tl.Event != "2026demo" || time.Duration(tl.Length) != 5*time.Minute {
 		t.Fatalf("demo = team %d event %q length %v", tl.Team, tl.Event, time.Duration(tl.Length))
 	}

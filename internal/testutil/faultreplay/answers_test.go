@@ -1,21 +1,22 @@
 package faultreplay
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
-	"net/http"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
+	"github.com/robohornets/robohornets/internal/testutil/replaytest"
 )
 
 func TestTruncatedAnswers(t *testing.T) {
 	f := newFixture(t)
-	_, whole := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk")
+	_, whole := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 	tests := []struct {
 		fault      Fault
 		wantLength int64 // the Content-Length announced; -1 for none
@@ -25,10 +26,8 @@ func TestTruncatedAnswers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.fault), func(t *testing.T) {
-			f.srv.SetFault("tba", tt.fault)
-			req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
-			req.Header.Set("X-TBA-Auth-Key", "tk")
-			resp, err := f.web.Client().Do(req)
+			f.Server.SetFault("tba", tt.fault)
+			resp, err := f.Do(context.Background(), replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,12 +48,10 @@ func TestTruncatedAnswers(t *testing.T) {
 
 func TestHugeAnswerIsStreamed(t *testing.T) {
 	f := newFixture(t)
-	f.srv.SetFault("", Huge)
-	req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
-	req.Header.Set("X-TBA-Auth-Key", "tk")
+	f.Server.SetFault("", Huge)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	resp, err := f.web.Client().Do(req)
+	resp, err := f.Do(context.Background(), replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,24 +84,21 @@ func TestHugeAnswerIsStreamed(t *testing.T) {
 // plainly, as upstream checks the key first.
 func TestBrokenAnswersAndTBACaching(t *testing.T) {
 	f := newFixture(t)
-	resp, whole := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk")
+	resp, whole := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 	etag := resp.Header.Get("ETag")
-	f.srv.SetFault(frcapi.TBA, Malformed)
-	resp, body := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk", "If-None-Match", etag)
+	f.Server.SetFault(frcapi.TBA, Malformed)
+	resp, body := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk", "If-None-Match", etag)
 	if resp.StatusCode != 200 || resp.Header.Get("ETag") != "" || resp.Header.Get("Cache-Control") != "" || string(body) != string(whole[:len(whole)/2]) {
 		t.Fatalf("malformed with If-None-Match: %d %v %q", resp.StatusCode, resp.Header, body)
 	}
-	if resp, body := f.get(t, tbaPath, "X-TBA-Auth-Key", "wrong"); resp.StatusCode != 403 || !json.Valid(body) {
+	if resp, body := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "wrong"); resp.StatusCode != 403 || !json.Valid(body) {
 		t.Fatalf("malformed with a wrong key: %d %q, want TBA's whole 403", resp.StatusCode, body)
 	}
 
-	f.srv.SetFault(frcapi.TBA, Slow)
+	f.Server.SetFault(frcapi.TBA, Slow)
 	got := make(chan int, 1)
 	go func() {
-		req, _ := http.NewRequest(http.MethodGet, f.web.URL+tbaPath, nil)
-		req.Header.Set("X-TBA-Auth-Key", "tk")
-		req.Header.Set("If-None-Match", etag)
-		resp, err := f.web.Client().Do(req)
+		resp, err := f.Do(context.Background(), replaytest.TBAPath, "X-TBA-Auth-Key", "tk", "If-None-Match", etag)
 		if err != nil {
 			got <- 0
 			return
@@ -112,8 +106,8 @@ func TestBrokenAnswersAndTBACaching(t *testing.T) {
 		_ = resp.Body.Close() // closing a read body cannot lose data
 		got <- resp.StatusCode
 	}()
-	f.clk.BlockUntilWaiters(1)
-	f.clk.Advance(30 * time.Second)
+	f.Clock.BlockUntilWaiters(1)
+	f.Clock.Advance(30 * time.Second)
 	if code := <-got; code != 304 {
 		t.Fatalf("slow with a matching If-None-Match: %d, want 304 after the delay", code)
 	}

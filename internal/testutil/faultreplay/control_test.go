@@ -5,11 +5,13 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/robohornets/robohornets/internal/testutil/replaytest"
 )
 
 func TestControlHandler(t *testing.T) {
 	f := newFixture(t)
-	h := f.srv.ControlHandler()
+	h := f.Server.ControlHandler()
 	tests := []struct {
 		body string
 		code int
@@ -36,7 +38,7 @@ func TestControlHandler(t *testing.T) {
 			t.Errorf("POST %s: %q does not list the faults", tt.body, rec.Body)
 		}
 	}
-	if resp, _ := f.get(t, tbaPath, "X-TBA-Auth-Key", "tk"); resp.StatusCode != 500 {
+	if resp, _ := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk"); resp.StatusCode != 500 {
 		t.Fatalf("after control: %d, want 500", resp.StatusCode)
 	}
 }
