@@ -6,6 +6,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -102,49 +103,23 @@ func New(opts Options) *Server {
 	if opts.Hub == nil {
 		panic("server.New: Options.Hub is nil")
 	}
-	if opts.Clock == nil {
-		opts.Clock = clock.Real{}
-	}
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
-	if opts.Heartbeat == 0 {
-		opts.Heartbeat = DefaultHeartbeat
-	}
+	opts.Clock = cmp.Or[clock.Clock](opts.Clock, clock.Real{})
+	opts.Logger = cmp.Or(opts.Logger, slog.Default())
+	opts.Heartbeat = cmp.Or(opts.Heartbeat, DefaultHeartbeat)
 	if opts.Event == nil {
 		opts.Event = frcevent.NewHub(frcevent.Options{Disabled: true, Logger: opts.Logger})
 	}
-	if opts.MaxStreams == 0 {
-		opts.MaxStreams = DefaultMaxStreams
-	}
-	if opts.MaxStreamsPerClient == 0 {
-		opts.MaxStreamsPerClient = DefaultMaxStreamsPerClient
-	}
-	if opts.StreamWriteTimeout == 0 {
-		opts.StreamWriteTimeout = DefaultStreamWriteTimeout
-	}
+	opts.MaxStreams = cmp.Or(opts.MaxStreams, DefaultMaxStreams)
+	opts.MaxStreamsPerClient = cmp.Or(opts.MaxStreamsPerClient, DefaultMaxStreamsPerClient)
+	opts.StreamWriteTimeout = cmp.Or(opts.StreamWriteTimeout, DefaultStreamWriteTimeout)
 	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
 	s.liveStreams = newStreamLimiter(opts.MaxStreams, opts.MaxStreamsPerClient)
 
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", s.serveHealth)
-	mux.HandleFunc("GET /api/time", s.serveTime)
-	mux.HandleFunc("GET /api/news", s.serveNewsList)
-	mux.HandleFunc("GET /api/news/stream", s.serveNewsStream)
-	mux.HandleFunc("GET /api/news/{id}", s.serveArticle)
-	mux.HandleFunc("GET /api/news/{id}/stream", s.serveArticleStream)
-	mux.HandleFunc("GET /api/event", s.serveEvent)
-	mux.HandleFunc("GET /api/event/stream", s.serveEventStream)
-	if opts.NexusWebhookToken != "" {
-		mux.HandleFunc("POST /api/nexus/webhook", s.serveNexusWebhook)
+	for _, r := range s.routes() {
+		mux.HandleFunc(r.pattern, r.handler)
 	}
-	mux.HandleFunc("GET /api/", s.serveAPINotFound)
-	mux.HandleFunc("GET /news.xml", s.serveRSS)
-	mux.HandleFunc("GET /sitemap.xml", s.serveSitemap)
-	mux.HandleFunc("GET /robots.txt", s.serveRobots)
-	mux.HandleFunc("GET /assets/", s.serveAsset)
-	mux.HandleFunc("GET /", s.servePage)
 	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
@@ -156,6 +131,37 @@ func New(opts Options) *Server {
 		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
 	}
 	return s
+}
+
+// route is one pattern of the website's mux and its handler.
+type route struct {
+	pattern string
+	handler http.HandlerFunc
+}
+
+// routes are the website's patterns; the Nexus webhook is one only when it
+// has a token.
+func (s *Server) routes() []route {
+	routes := []route{
+		{"GET /healthz", s.serveHealth},
+		{"GET /api/time", s.serveTime},
+		{"GET /api/news", s.serveNewsList},
+		{"GET /api/news/stream", s.serveNewsStream},
+		{"GET /api/news/{id}", s.serveArticle},
+		{"GET /api/news/{id}/stream", s.serveArticleStream},
+		{"GET /api/event", s.serveEvent},
+		{"GET /api/event/stream", s.serveEventStream},
+		{"GET /api/", s.serveAPINotFound},
+		{"GET /news.xml", s.serveRSS},
+		{"GET /sitemap.xml", s.serveSitemap},
+		{"GET /robots.txt", s.serveRobots},
+		{"GET /assets/", s.serveAsset},
+		{"GET /", s.servePage},
+	}
+	if s.opts.NexusWebhookToken != "" {
+		routes = append(routes, route{"POST /api/nexus/webhook", s.serveNexusWebhook})
+	}
+	return routes
 }
 
 // ServeHTTP serves one request of the website.
