@@ -26,7 +26,7 @@ export const defaultBannerImages: readonly SlideImage[] = [
   },
 ];
 
-interface BannerProps {
+export interface BannerProps {
   /** The page's title, shown as its h1. */
   title: string;
   /** The pictures of the slideshow; the three 2024 banner pictures when left out. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Routes } from '../lib/spec.gen';
 
 /** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
-type RoutePath = keyof typeof Routes;
+export type RoutePath = keyof typeof Routes;
 
 /**
  * Sets the document title and the meta description while the calling page is

@@ -1,5 +1,4 @@
-import { Banner } from '../components/banner';
-import { PersonCard } from '../components/person-card';
+import { ContentPage, PageSection, TeamSponsorCards } from '../components/content-page';
 import { SocialBlock } from '../components/social-links';
 import {
   buildSeasonAddress,
@@ -8,10 +7,8 @@ import {
   mapsLink,
   schoolAddress,
   team,
-  teamSponsors,
   type Address,
 } from '../content/site';
-import { useRouteHead } from '../hooks/use-route-head';
 import './pages.css';
 
 function AddressCard({ label, address }: { label: string; address: Address }) {
@@ -40,38 +37,27 @@ function AddressCard({ label, address }: { label: string; address: Address }) {
 
 /** The Contact page: the two team sponsors, our addresses and the team's email. */
 export function Contact() {
-  useRouteHead('/contact');
   return (
-    <>
-      <Banner title={contact.bannerTitle} />
-      <div className="page">
-        <section className="section" aria-labelledby="contact-sponsors">
-          <h2 id="contact-sponsors">{contact.sponsorsHeading}</h2>
-          <div className="card-grid">
-            {teamSponsors.map((person) => (
-              <PersonCard key={person.room} person={person} />
-            ))}
-          </div>
-        </section>
+    <ContentPage path="/contact" title={contact.bannerTitle}>
+      <PageSection id="contact-sponsors" heading={contact.sponsorsHeading}>
+        <TeamSponsorCards />
+      </PageSection>
 
-        <section className="section" aria-labelledby="contact-addresses">
-          <h2 id="contact-addresses">{contact.addressesHeading}</h2>
-          <div className="card-grid">
-            <AddressCard label={contact.schoolLabel} address={schoolAddress} />
-            <AddressCard label={contact.buildSeasonLabel} address={buildSeasonAddress} />
-          </div>
-        </section>
+      <PageSection id="contact-addresses" heading={contact.addressesHeading}>
+        <div className="card-grid">
+          <AddressCard label={contact.schoolLabel} address={schoolAddress} />
+          <AddressCard label={contact.buildSeasonLabel} address={buildSeasonAddress} />
+        </div>
+      </PageSection>
 
-        <section className="section cta" aria-labelledby="contact-email">
-          <h2 id="contact-email">{contact.emailHeading}</h2>
-          <p>{contact.emailText}</p>
-          <a className="button" href={mailto(team.email)}>
-            {contact.emailButton}
-          </a>
-        </section>
+      <PageSection id="contact-email" heading={contact.emailHeading} className="cta">
+        <p>{contact.emailText}</p>
+        <a className="button" href={mailto(team.email)}>
+          {contact.emailButton}
+        </a>
+      </PageSection>
 
-        <SocialBlock />
-      </div>
-    </>
+      <SocialBlock />
+    </ContentPage>
   );
 }
