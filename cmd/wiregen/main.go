@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/robohornets/robohornets/internal/frcevent"
@@ -47,20 +48,33 @@ var wireTypes = []wireType{
 	{"internal/frcevent", "PartsRequest", "PartsRequest"},
 	{"internal/frcevent", "Webcast", "Webcast"},
 	{"internal/frcevent", "Source", "Source"},
+	{"internal/frcevent", "Criterion", "Criterion"},
+	{"internal/frcevent", "Playoffs", "Playoffs"},
+	{"internal/frcevent", "Alliance", "Alliance"},
+	{"internal/frcevent", "OurAlliance", "OurAlliance"},
+	{"internal/frcevent", "BracketMatch", "BracketMatch"},
+	{"internal/frcevent", "BracketSide", "BracketSide"},
+	{"internal/frcevent", "PlayoffNext", "PlayoffNext"},
+	{"internal/frcevent", "TeamCard", "TeamCard"},
+	{"internal/frcevent", "Prediction", "Prediction"},
 	{"internal/desktop", "PageSettings", "WindowSettings"},
 	{"internal/desktop", "PageState", "PageState"},
 	{"internal/desktop", "Violation", "Violation"},
 }
 
-// wireConsts are the numbers that wire fields take, by their Go names.
+// wireConsts are the values that wire fields take, by their Go names.
 var wireConsts = []struct {
 	name, doc string
-	value     int
+	value     any
 }{
 	{"StepNone", "Match.step: not queuing yet, or Nexus does not say.", frcevent.StepNone},
 	{"StepQueuing", "Match.step: Nexus says \"Now queuing\".", frcevent.StepQueuing},
 	{"StepOnDeck", "Match.step: Nexus says \"On deck\".", frcevent.StepOnDeck},
 	{"StepOnField", "Match.step: Nexus says \"On field\".", frcevent.StepOnField},
+	{"PhaseQualifications", "EventStatus.phase: qualification matches.", frcevent.PhaseQualifications},
+	{"PhaseAllianceSelection", "EventStatus.phase: the alliances are being formed.", frcevent.PhaseAllianceSelection},
+	{"PhasePlayoffs", "EventStatus.phase: the playoff bracket and the finals.", frcevent.PhasePlayoffs},
+	{"PhaseFinished", "EventStatus.phase: the event has its winners.", frcevent.PhaseFinished},
 }
 
 func main() {
@@ -102,7 +116,11 @@ func generate(root string) (string, error) {
 	b.WriteString("// The JSON the server and the window send the page, from the Go types that encode it.\n")
 	b.WriteString("\n")
 	for _, c := range wireConsts {
-		fmt.Fprintf(&b, "/** %s */\nexport const %s = %d;\n", c.doc, c.name, c.value)
+		value := fmt.Sprint(c.value)
+		if v, ok := c.value.(string); ok {
+			value = strconv.Quote(v)
+		}
+		fmt.Fprintf(&b, "/** %s */\nexport const %s = %s;\n", c.doc, c.name, value)
 	}
 	for _, w := range wireTypes {
 		spec, ok := pkgs[w.dir][w.goName]

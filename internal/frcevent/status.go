@@ -26,6 +26,9 @@ type Status struct {
 	EventName string `json:"eventName"`
 	// Timezone is the event's IANA zone, like "America/Chicago" ("" until known).
 	Timezone string `json:"timezone"`
+	// Phase is where the event is: PhaseQualifications, PhaseAllianceSelection,
+	// PhasePlayoffs or PhaseFinished; "" before any schedule is known.
+	Phase string `json:"phase"`
 
 	// NextMatch is our first match not yet on field; nil when none is left
 	// or the schedule is not out.
@@ -39,9 +42,31 @@ type Status struct {
 	OnField *Match `json:"onField"`
 	// NowQueuing is the label of the match Nexus says is queuing now ("" when none).
 	NowQueuing string `json:"nowQueuing"`
+	// Schedule is every match of ours known so far, in playing order: the
+	// calendar's events.
+	Schedule []Match `json:"schedule"`
+	// FieldLateMinutes is how far the field runs behind its published
+	// schedule (negative: ahead), from the actual start of the latest
+	// match played; nil when no match with both times has been played.
+	FieldLateMinutes *int `json:"fieldLateMinutes"`
+	// Playoffs is the alliance selection and the bracket; nil before the
+	// alliances are known.
+	Playoffs *Playoffs `json:"playoffs"`
+	// TeamCards are the teams of our next match, ours first, with figures
+	// this program computes from the event's played qualification matches.
+	TeamCards []TeamCard `json:"teamCards"`
+	// Prediction is our chance to win the next match; nil without enough
+	// played matches to rate the teams.
+	Prediction *Prediction `json:"prediction"`
 
 	// Rank is our ranking; nil before rankings exist.
 	Rank *Rank `json:"rank"`
+	// RankCriteria are our values of the event's sort criteria, in TBA's
+	// order and with TBA's names (the first is the ranking score).
+	RankCriteria []Criterion `json:"rankCriteria"`
+	// RankTrend is our rank after each of our played qualification
+	// matches that this program saw, oldest first.
+	RankTrend []int `json:"rankTrend"`
 	// Pit is our pit address, like "B12" ("" when unknown).
 	Pit string `json:"pit"`
 	// Announcements are the field's announcements, newest first.
@@ -100,6 +125,13 @@ type Match struct {
 	Result string `json:"result"`
 	// ReplayOf is the label of the match this one replays ("" when none).
 	ReplayOf string `json:"replayOf"`
+	// TimeKind says where the match's time comes from: "actual" (it
+	// started), "estimated" (Nexus's or TBA's prediction) or "scheduled".
+	TimeKind string `json:"timeKind"`
+	// Turnaround warns of little time since our previous match: "Back to
+	// back", "2-match turnaround", or like "18 min turnaround" when 20
+	// minutes or less lie between them; "" otherwise.
+	Turnaround string `json:"turnaround"`
 }
 
 // MatchTimes are a match's times; nil where unknown.
@@ -128,6 +160,150 @@ type Rank struct {
 	// Record is our qualification record.
 	Record Record `json:"record"`
 }
+
+// Criterion is one sort criterion of the rankings and our value of it.
+type Criterion struct {
+	// Name is TBA's name of it, like "Ranking Score" or "Avg Auto".
+	Name string `json:"name"`
+	// Value is ours, rounded as TBA says.
+	Value float64 `json:"value"`
+	// Precision is how many decimals TBA shows.
+	Precision int `json:"precision"`
+}
+
+// Playoffs is alliance selection and the playoff bracket.
+type Playoffs struct {
+	// Type is TBA's playoff type: 10 double elimination of 8 alliances, 11
+	// of 4; other types show the matches as TBA lists them.
+	Type int `json:"type"`
+	// TypeName says it in words, like "Double elimination, 8 alliances".
+	TypeName string `json:"typeName"`
+	// Alliances are every alliance in number order.
+	Alliances []Alliance `json:"alliances"`
+	// Ours is our alliance; nil when we are on none (not selected).
+	Ours *OurAlliance `json:"ours"`
+	// Bracket is every playoff match of the bracket, in number order, with
+	// the finals last; empty for playoff types without known routes.
+	Bracket []BracketMatch `json:"bracket"`
+	// Record is our playoff record; Round the round of our last played
+	// playoff match ("Round 1" … "Round 5", "Finals"), "" before it.
+	Record Record `json:"record"`
+	Round  string `json:"round"`
+	// State is ours: "playing", "eliminated", "won", or "" when we are on
+	// no alliance.
+	State string `json:"state"`
+	// Outcome says the end for us in words: "Eliminated in Round 4",
+	// "Event winners", "Finalists"; "" while we play on.
+	Outcome string `json:"outcome"`
+	// Next is our next playoff match; nil when none is left or known.
+	Next *PlayoffNext `json:"next"`
+}
+
+// Alliance is one playoff alliance.
+type Alliance struct {
+	// Number is its seed, 1 for the first.
+	Number int `json:"number"`
+	// Name is TBA's name, like "Alliance 6".
+	Name string `json:"name"`
+	// Teams are the team numbers, captain first, then the picks in order.
+	Teams []string `json:"teams"`
+	// Backup is the team that came in for another ("" when none), and Out
+	// the team it replaced.
+	Backup string `json:"backup"`
+	Out    string `json:"out"`
+	// State is "playing", "eliminated", "won" or "" before the playoffs.
+	State string `json:"state"`
+	// Ours is true for our alliance.
+	Ours bool `json:"ours"`
+}
+
+// OurAlliance is our place on an alliance.
+type OurAlliance struct {
+	// Number is the alliance's number.
+	Number int `json:"number"`
+	// Role is ours: "captain", "first pick", "second pick", "third pick" or
+	// "backup".
+	Role string `json:"role"`
+	// Partners are the other teams of the alliance, in pick order.
+	Partners []string `json:"partners"`
+}
+
+// BracketMatch is one match of the playoff bracket.
+type BracketMatch struct {
+	// Label is the match's name as Nexus gives it: "Playoff 7", "Finals".
+	Label string `json:"label"`
+	// Round is "Round 1" … "Round 5" or "Finals".
+	Round string `json:"round"`
+	// Red and Blue are the alliances playing it.
+	Red  BracketSide `json:"red"`
+	Blue BracketSide `json:"blue"`
+	// Winner is "red" or "blue" once decided; "" before.
+	Winner string `json:"winner"`
+	// RedWins and BlueWins count the matches won in a series (the finals);
+	// 0 or 1 elsewhere.
+	RedWins  int `json:"redWins"`
+	BlueWins int `json:"blueWins"`
+	// Ours is true when our alliance plays or played it.
+	Ours bool `json:"ours"`
+}
+
+// BracketSide is one alliance of a bracket match, known or not yet.
+type BracketSide struct {
+	// Alliance is its number; 0 while undecided.
+	Alliance int `json:"alliance"`
+	// From says where it comes from: "Alliance 1", "Winner of Playoff 5",
+	// "Loser of Playoff 3".
+	From string `json:"from"`
+}
+
+// PlayoffNext is our next playoff match and what follows it.
+type PlayoffNext struct {
+	// Label is the match as Nexus names it: "Playoff 13", "Final 2".
+	Label string `json:"label"`
+	// Alliance is our colour in it, "red" or "blue".
+	Alliance string `json:"alliance"`
+	// Opponent is the other alliance, like "Alliance 3", or "Winner of
+	// Playoff 10" while undecided.
+	Opponent string `json:"opponent"`
+	// IfWin and IfLose say what follows: "Playoff 13 (blue)", "Finals
+	// (red)", "Event winners", "Eliminated", or the finals' next match.
+	IfWin  string `json:"ifWin"`
+	IfLose string `json:"ifLose"`
+	// Series is the finals' score so far, like "Finals: 1–1, match 3"; ""
+	// outside the finals.
+	Series string `json:"series"`
+}
+
+// TeamCard is one team of a match with what this program knows of it.
+type TeamCard struct {
+	// Team is the team number, Name its nickname ("" when unknown).
+	Team string `json:"team"`
+	Name string `json:"name"`
+	// Alliance is its colour in the match.
+	Alliance string `json:"alliance"`
+	// OPR is its offensive power rating at this event: the points it adds
+	// to its alliance's score, by least squares over the played
+	// qualification matches; nil before there are enough.
+	OPR *float64 `json:"opr"`
+}
+
+// Prediction is our chance to win the next match, from the OPR sums.
+type Prediction struct {
+	// WinChance is between 0 and 1.
+	WinChance float64 `json:"winChance"`
+	// Matches is how many played matches the ratings rest on.
+	Matches int `json:"matches"`
+	// Model says how it is computed, for the screen.
+	Model string `json:"model"`
+}
+
+// The phases of an event (Status.Phase).
+const (
+	PhaseQualifications    = "qualifications"
+	PhaseAllianceSelection = "alliance selection"
+	PhasePlayoffs          = "playoffs"
+	PhaseFinished          = "finished"
+)
 
 // Record is a W-L-T record.
 type Record struct {

@@ -52,6 +52,8 @@ function match(over: Partial<Match> = {}): Match {
     blueScore: null,
     result: '',
     replayOf: '',
+    timeKind: 'estimated',
+    turnaround: '',
     ...over,
   };
 }
@@ -67,6 +69,7 @@ function status(over: Partial<EventStatus> = {}): EventStatus {
     nexusEventKey: '2026okok',
     eventName: 'Oklahoma Regional',
     timezone: 'America/Chicago',
+    phase: 'qualifications',
     nextMatch: match(),
     upcoming: [],
     recent: [],
@@ -82,6 +85,13 @@ function status(over: Partial<EventStatus> = {}): EventStatus {
     asOf: iso(t0),
     stale: false,
     feedDown: false,
+    schedule: [],
+    rankCriteria: [],
+    rankTrend: [],
+    fieldLateMinutes: null,
+    playoffs: null,
+    teamCards: [],
+    prediction: null,
     ...over,
   };
 }
@@ -242,10 +252,20 @@ describe('warningsFor', () => {
 describe('numbers and teams', () => {
   it('writes record and rank', () => {
     expect(recordText({ wins: 5, losses: 2, ties: 0 })).toBe('5-2-0');
-    expect(rankText({ rank: 7, of: 40, record: { wins: 5, losses: 2, ties: 0 } })).toBe(
-      'Rank 7 of 40',
-    );
-    expect(rankText({ rank: 7, of: 0, record: { wins: 0, losses: 0, ties: 0 } })).toBe('Rank 7');
+    expect(
+      rankText({
+        rank: 7,
+        of: 40,
+        record: { wins: 5, losses: 2, ties: 0 },
+      }),
+    ).toBe('Rank 7 of 40');
+    expect(
+      rankText({
+        rank: 7,
+        of: 0,
+        record: { wins: 0, losses: 0, ties: 0 },
+      }),
+    ).toBe('Rank 7');
   });
   it('lists partners as team numbers, from Nexus or from our alliance less us', () => {
     expect(partnersOf(match(), 1209)).toEqual(['2363', '4499']);

@@ -9,6 +9,14 @@ export const StepQueuing = 1;
 export const StepOnDeck = 2;
 /** Match.step: Nexus says "On field". */
 export const StepOnField = 3;
+/** EventStatus.phase: qualification matches. */
+export const PhaseQualifications = "qualifications";
+/** EventStatus.phase: the alliances are being formed. */
+export const PhaseAllianceSelection = "alliance selection";
+/** EventStatus.phase: the playoff bracket and the finals. */
+export const PhasePlayoffs = "playoffs";
+/** EventStatus.phase: the event has its winners. */
+export const PhaseFinished = "finished";
 
 /**
  * Article is an article with what the Hub derives from it: the whole content
@@ -69,6 +77,11 @@ export interface EventStatus {
   /** Timezone is the event's IANA zone, like "America/Chicago" ("" until known). */
   timezone: string;
   /**
+   * Phase is where the event is: PhaseQualifications, PhaseAllianceSelection,
+   * PhasePlayoffs or PhaseFinished; "" before any schedule is known.
+   */
+  phase: string;
+  /**
    * NextMatch is our first match not yet on field; nil when none is left or the
    * schedule is not out.
    */
@@ -81,8 +94,44 @@ export interface EventStatus {
   onField: Match | null;
   /** NowQueuing is the label of the match Nexus says is queuing now ("" when none). */
   nowQueuing: string;
+  /**
+   * Schedule is every match of ours known so far, in playing order: the calendar's
+   * events.
+   */
+  schedule: Match[] | null;
+  /**
+   * FieldLateMinutes is how far the field runs behind its published schedule
+   * (negative: ahead), from the actual start of the latest match played; nil when no
+   * match with both times has been played.
+   */
+  fieldLateMinutes: number | null;
+  /**
+   * Playoffs is the alliance selection and the bracket; nil before the alliances are
+   * known.
+   */
+  playoffs: Playoffs | null;
+  /**
+   * TeamCards are the teams of our next match, ours first, with figures this program
+   * computes from the event's played qualification matches.
+   */
+  teamCards: TeamCard[] | null;
+  /**
+   * Prediction is our chance to win the next match; nil without enough played
+   * matches to rate the teams.
+   */
+  prediction: Prediction | null;
   /** Rank is our ranking; nil before rankings exist. */
   rank: Rank | null;
+  /**
+   * RankCriteria are our values of the event's sort criteria, in TBA's order and
+   * with TBA's names (the first is the ranking score).
+   */
+  rankCriteria: Criterion[] | null;
+  /**
+   * RankTrend is our rank after each of our played qualification matches that this
+   * program saw, oldest first.
+   */
+  rankTrend: number[] | null;
   /** Pit is our pit address, like "B12" ("" when unknown). */
   pit: string;
   /** Announcements are the field's announcements, newest first. */
@@ -157,6 +206,17 @@ export interface Match {
   result: string;
   /** ReplayOf is the label of the match this one replays ("" when none). */
   replayOf: string;
+  /**
+   * TimeKind says where the match's time comes from: "actual" (it started),
+   * "estimated" (Nexus's or TBA's prediction) or "scheduled".
+   */
+  timeKind: string;
+  /**
+   * Turnaround warns of little time since our previous match: "Back to back",
+   * "2-match turnaround", or like "18 min turnaround" when 20 minutes or less lie
+   * between them; "" otherwise.
+   */
+  turnaround: string;
 }
 
 /** MatchTimes are a match's times; nil where unknown. */
@@ -240,6 +300,162 @@ export interface Source {
    * when it never did.
    */
   asOf: string;
+}
+
+/** Criterion is one sort criterion of the rankings and our value of it. */
+export interface Criterion {
+  /** Name is TBA's name of it, like "Ranking Score" or "Avg Auto". */
+  name: string;
+  /** Value is ours, rounded as TBA says. */
+  value: number;
+  /** Precision is how many decimals TBA shows. */
+  precision: number;
+}
+
+/** Playoffs is alliance selection and the playoff bracket. */
+export interface Playoffs {
+  /**
+   * Type is TBA's playoff type: 10 double elimination of 8 alliances, 11 of 4;
+   * other types show the matches as TBA lists them.
+   */
+  type: number;
+  /** TypeName says it in words, like "Double elimination, 8 alliances". */
+  typeName: string;
+  /** Alliances are every alliance in number order. */
+  alliances: Alliance[] | null;
+  /** Ours is our alliance; nil when we are on none (not selected). */
+  ours: OurAlliance | null;
+  /**
+   * Bracket is every playoff match of the bracket, in number order, with the finals
+   * last; empty for playoff types without known routes.
+   */
+  bracket: BracketMatch[] | null;
+  /**
+   * Record is our playoff record; Round the round of our last played playoff match
+   * ("Round 1" … "Round 5", "Finals"), "" before it.
+   */
+  record: WinLossRecord;
+  round: string;
+  /** State is ours: "playing", "eliminated", "won", or "" when we are on no alliance. */
+  state: string;
+  /**
+   * Outcome says the end for us in words: "Eliminated in Round 4", "Event winners",
+   * "Finalists"; "" while we play on.
+   */
+  outcome: string;
+  /** Next is our next playoff match; nil when none is left or known. */
+  next: PlayoffNext | null;
+}
+
+/** Alliance is one playoff alliance. */
+export interface Alliance {
+  /** Number is its seed, 1 for the first. */
+  number: number;
+  /** Name is TBA's name, like "Alliance 6". */
+  name: string;
+  /** Teams are the team numbers, captain first, then the picks in order. */
+  teams: string[] | null;
+  /**
+   * Backup is the team that came in for another ("" when none), and Out the team it
+   * replaced.
+   */
+  backup: string;
+  out: string;
+  /** State is "playing", "eliminated", "won" or "" before the playoffs. */
+  state: string;
+  /** Ours is true for our alliance. */
+  ours: boolean;
+}
+
+/** OurAlliance is our place on an alliance. */
+export interface OurAlliance {
+  /** Number is the alliance's number. */
+  number: number;
+  /** Role is ours: "captain", "first pick", "second pick", "third pick" or "backup". */
+  role: string;
+  /** Partners are the other teams of the alliance, in pick order. */
+  partners: string[] | null;
+}
+
+/** BracketMatch is one match of the playoff bracket. */
+export interface BracketMatch {
+  /** Label is the match's name as Nexus gives it: "Playoff 7", "Finals". */
+  label: string;
+  /** Round is "Round 1" … "Round 5" or "Finals". */
+  round: string;
+  /** Red and Blue are the alliances playing it. */
+  red: BracketSide;
+  blue: BracketSide;
+  /** Winner is "red" or "blue" once decided; "" before. */
+  winner: string;
+  /**
+   * RedWins and BlueWins count the matches won in a series (the finals); 0 or 1
+   * elsewhere.
+   */
+  redWins: number;
+  blueWins: number;
+  /** Ours is true when our alliance plays or played it. */
+  ours: boolean;
+}
+
+/** BracketSide is one alliance of a bracket match, known or not yet. */
+export interface BracketSide {
+  /** Alliance is its number; 0 while undecided. */
+  alliance: number;
+  /**
+   * From says where it comes from: "Alliance 1", "Winner of Playoff 5", "Loser of
+   * Playoff 3".
+   */
+  from: string;
+}
+
+/** PlayoffNext is our next playoff match and what follows it. */
+export interface PlayoffNext {
+  /** Label is the match as Nexus names it: "Playoff 13", "Final 2". */
+  label: string;
+  /** Alliance is our colour in it, "red" or "blue". */
+  alliance: string;
+  /**
+   * Opponent is the other alliance, like "Alliance 3", or "Winner of Playoff 10"
+   * while undecided.
+   */
+  opponent: string;
+  /**
+   * IfWin and IfLose say what follows: "Playoff 13 (blue)", "Finals (red)", "Event
+   * winners", "Eliminated", or the finals' next match.
+   */
+  ifWin: string;
+  ifLose: string;
+  /**
+   * Series is the finals' score so far, like "Finals: 1–1, match 3"; "" outside the
+   * finals.
+   */
+  series: string;
+}
+
+/** TeamCard is one team of a match with what this program knows of it. */
+export interface TeamCard {
+  /** Team is the team number, Name its nickname ("" when unknown). */
+  team: string;
+  name: string;
+  /** Alliance is its colour in the match. */
+  alliance: string;
+  /**
+   * OPR is its offensive power rating at this event: the points it adds to its
+   * alliance's score, by least squares over the played qualification matches;
+   * nil before there are enough.
+   */
+  opr: number | null;
+}
+
+/** Prediction is our chance to win the next match, from the OPR sums. */
+export interface Prediction {
+  /** WinChance is between 0 and 1. */
+  winChance: number;
+  /** Matches is how many played matches the ratings rest on. */
+  matches: number;
+  /** Model says how it is computed, for the screen. */
+  model: string;
 }
 
 /** WindowSettings is what the page needs to know of the window at start. */

@@ -35,6 +35,8 @@ function match(over: Partial<Match> = {}): Match {
     blueScore: null,
     result: '',
     replayOf: '',
+    timeKind: 'estimated',
+    turnaround: '',
     ...over,
   };
 }
@@ -48,6 +50,7 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
     nexusEventKey: '2026okok',
     eventName: 'Oklahoma Regional',
     timezone: 'UTC',
+    phase: 'qualifications',
     nextMatch: match(),
     upcoming: [
       match({ key: 'qm20', label: 'Qualification 20', status: '', breakAfter: '' }),
@@ -95,6 +98,13 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
     asOf: iso(t0 - 2 * min),
     stale: false,
     feedDown: false,
+    schedule: [],
+    rankCriteria: [],
+    rankTrend: [],
+    fieldLateMinutes: null,
+    playoffs: null,
+    teamCards: [],
+    prediction: null,
     ...over,
   };
 }

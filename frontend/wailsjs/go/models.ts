@@ -67,6 +67,30 @@ export namespace desktop {
 
 export namespace frcevent {
 	
+	export class Alliance {
+	    number: number;
+	    name: string;
+	    teams: string[];
+	    backup: string;
+	    out: string;
+	    state: string;
+	    ours: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Alliance(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.number = source["number"];
+	        this.name = source["name"];
+	        this.teams = source["teams"];
+	        this.backup = source["backup"];
+	        this.out = source["out"];
+	        this.state = source["state"];
+	        this.ours = source["ours"];
+	    }
+	}
 	export class Announcement {
 	    id: string;
 	    text: string;
@@ -101,6 +125,81 @@ export namespace frcevent {
 		    }
 		    return a;
 		}
+	}
+	export class BracketSide {
+	    alliance: number;
+	    from: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new BracketSide(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.alliance = source["alliance"];
+	        this.from = source["from"];
+	    }
+	}
+	export class BracketMatch {
+	    label: string;
+	    round: string;
+	    red: BracketSide;
+	    blue: BracketSide;
+	    winner: string;
+	    redWins: number;
+	    blueWins: number;
+	    ours: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new BracketMatch(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.round = source["round"];
+	        this.red = this.convertValues(source["red"], BracketSide);
+	        this.blue = this.convertValues(source["blue"], BracketSide);
+	        this.winner = source["winner"];
+	        this.redWins = source["redWins"];
+	        this.blueWins = source["blueWins"];
+	        this.ours = source["ours"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Criterion {
+	    name: string;
+	    value: number;
+	    precision: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Criterion(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.value = source["value"];
+	        this.precision = source["precision"];
+	    }
 	}
 	export class MatchTimes {
 	    // Go type: time
@@ -164,6 +263,8 @@ export namespace frcevent {
 	    blueScore?: number;
 	    result: string;
 	    replayOf: string;
+	    timeKind: string;
+	    turnaround: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Match(source);
@@ -186,6 +287,8 @@ export namespace frcevent {
 	        this.blueScore = source["blueScore"];
 	        this.result = source["result"];
 	        this.replayOf = source["replayOf"];
+	        this.timeKind = source["timeKind"];
+	        this.turnaround = source["turnaround"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -207,6 +310,22 @@ export namespace frcevent {
 		}
 	}
 	
+	export class OurAlliance {
+	    number: number;
+	    role: string;
+	    partners: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new OurAlliance(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.number = source["number"];
+	        this.role = source["role"];
+	        this.partners = source["partners"];
+	    }
+	}
 	export class PartsRequest {
 	    id: string;
 	    team: string;
@@ -244,6 +363,28 @@ export namespace frcevent {
 		    return a;
 		}
 	}
+	export class PlayoffNext {
+	    label: string;
+	    alliance: string;
+	    opponent: string;
+	    ifWin: string;
+	    ifLose: string;
+	    series: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PlayoffNext(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.alliance = source["alliance"];
+	        this.opponent = source["opponent"];
+	        this.ifWin = source["ifWin"];
+	        this.ifLose = source["ifLose"];
+	        this.series = source["series"];
+	    }
+	}
 	export class Record {
 	    wins: number;
 	    losses: number;
@@ -258,6 +399,70 @@ export namespace frcevent {
 	        this.wins = source["wins"];
 	        this.losses = source["losses"];
 	        this.ties = source["ties"];
+	    }
+	}
+	export class Playoffs {
+	    type: number;
+	    typeName: string;
+	    alliances: Alliance[];
+	    ours?: OurAlliance;
+	    bracket: BracketMatch[];
+	    record: Record;
+	    round: string;
+	    state: string;
+	    outcome: string;
+	    next?: PlayoffNext;
+	
+	    static createFrom(source: any = {}) {
+	        return new Playoffs(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.type = source["type"];
+	        this.typeName = source["typeName"];
+	        this.alliances = this.convertValues(source["alliances"], Alliance);
+	        this.ours = this.convertValues(source["ours"], OurAlliance);
+	        this.bracket = this.convertValues(source["bracket"], BracketMatch);
+	        this.record = this.convertValues(source["record"], Record);
+	        this.round = source["round"];
+	        this.state = source["state"];
+	        this.outcome = source["outcome"];
+	        this.next = this.convertValues(source["next"], PlayoffNext);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Prediction {
+	    winChance: number;
+	    matches: number;
+	    model: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Prediction(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.winChance = source["winChance"];
+	        this.matches = source["matches"];
+	        this.model = source["model"];
 	    }
 	}
 	export class Rank {
@@ -344,6 +549,24 @@ export namespace frcevent {
 	        this.url = source["url"];
 	    }
 	}
+	export class TeamCard {
+	    team: string;
+	    name: string;
+	    alliance: string;
+	    opr?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new TeamCard(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.team = source["team"];
+	        this.name = source["name"];
+	        this.alliance = source["alliance"];
+	        this.opr = source["opr"];
+	    }
+	}
 	export class Status {
 	    configured: boolean;
 	    message: string;
@@ -352,12 +575,20 @@ export namespace frcevent {
 	    nexusEventKey: string;
 	    eventName: string;
 	    timezone: string;
+	    phase: string;
 	    nextMatch?: Match;
 	    upcoming: Match[];
 	    recent: Match[];
 	    onField?: Match;
 	    nowQueuing: string;
+	    schedule: Match[];
+	    fieldLateMinutes?: number;
+	    playoffs?: Playoffs;
+	    teamCards: TeamCard[];
+	    prediction?: Prediction;
 	    rank?: Rank;
+	    rankCriteria: Criterion[];
+	    rankTrend: number[];
 	    pit: string;
 	    announcements: Announcement[];
 	    partsRequests: PartsRequest[];
@@ -382,12 +613,20 @@ export namespace frcevent {
 	        this.nexusEventKey = source["nexusEventKey"];
 	        this.eventName = source["eventName"];
 	        this.timezone = source["timezone"];
+	        this.phase = source["phase"];
 	        this.nextMatch = this.convertValues(source["nextMatch"], Match);
 	        this.upcoming = this.convertValues(source["upcoming"], Match);
 	        this.recent = this.convertValues(source["recent"], Match);
 	        this.onField = this.convertValues(source["onField"], Match);
 	        this.nowQueuing = source["nowQueuing"];
+	        this.schedule = this.convertValues(source["schedule"], Match);
+	        this.fieldLateMinutes = source["fieldLateMinutes"];
+	        this.playoffs = this.convertValues(source["playoffs"], Playoffs);
+	        this.teamCards = this.convertValues(source["teamCards"], TeamCard);
+	        this.prediction = this.convertValues(source["prediction"], Prediction);
 	        this.rank = this.convertValues(source["rank"], Rank);
+	        this.rankCriteria = this.convertValues(source["rankCriteria"], Criterion);
+	        this.rankTrend = source["rankTrend"];
 	        this.pit = source["pit"];
 	        this.announcements = this.convertValues(source["announcements"], Announcement);
 	        this.partsRequests = this.convertValues(source["partsRequests"], PartsRequest);
@@ -417,6 +656,7 @@ export namespace frcevent {
 		    return a;
 		}
 	}
+	
 
 }
 
