@@ -20,22 +20,14 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
+	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "replayd:", err)
-		os.Exit(1)
-	}
-}
+func main() { os.Exit(cmdmain.Run("replayd", run)) }
 
 // run serves until ctx ends.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -28,7 +28,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,20 +36,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return
-		}
-		fmt.Fprintln(os.Stderr, "sseload:", err)
-		os.Exit(1)
-	}
-}
+// main exits 0 after -h, flag's usage being the answer asked for.
+func main() { os.Exit(cmdmain.Run("sseload", run, flag.ErrHelp)) }
 
 // config is the command line.
 type config struct {
@@ -173,10 +164,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%d of %d viewers got no stream; the first: %v", len(failed), c.n, failed[0])
 	}
 	logf("%d viewers have their first event after %v", c.n, time.Since(connectStart).Round(time.Millisecond))
-	select {
-	case <-time.After(c.settle):
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := sleep(ctx, c.settle); err != nil {
+		return err
 	}
 	rssIdle, err := rss(c.pid)
 	if err != nil {
@@ -206,10 +195,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		logf("write %d: reached %d viewers: p50 %v, p99 %v, max %v", w+1, len(d), ms(p50), ms(p99), ms(worst))
 		p50s, p99s, maxes = append(p50s, p50), append(p99s, p99), append(maxes, worst)
 		if w+1 < c.writes {
-			select {
-			case <-time.After(time.Second):
-			case <-ctx.Done():
-				return ctx.Err()
+			if err := sleep(ctx, time.Second); err != nil {
+				return err
 			}
 		}
 	}
@@ -631,4 +618,14 @@ func nonce() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// sleep waits for d, or returns ctx's error when it ends first.
+func sleep(ctx context.Context, d time.Duration) error {
+	select {
+	case <-time.After(d):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
