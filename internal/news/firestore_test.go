@@ -33,43 +33,8 @@ func openEmulatorStore(t testing.TB) (*FirestoreStore, string) {
 }
 
 func TestFirestoreStoreCRUD(t *testing.T) {
-	ctx := context.Background()
 	s, _ := openEmulatorStore(t)
-	a := Article{ID: "kickoff", Title: "Kickoff", Date: time.Date(2027, 1, 9, 17, 0, 0, 0, time.UTC), Content: "# Rebuilt\n\nGo!"}
-	if err := s.Put(ctx, a); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Put(ctx, article("older", 1)); err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Get(ctx, "kickoff")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Title != a.Title || got.Content != a.Content || !got.Date.Equal(a.Date) {
-		t.Fatalf("Get = %+v, want %+v", got, a)
-	}
-	list, err := s.List(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(list) != 2 || list[0].ID != "kickoff" {
-		t.Fatalf("List = %+v, want 2 articles, kickoff first", list)
-	}
-	if err := s.Delete(ctx, "kickoff"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Get(ctx, "kickoff"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Get after Delete = %v, want ErrNotFound", err)
-	}
-	if err := s.Delete(ctx, "kickoff"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Delete of a missing article = %v, want ErrNotFound", err)
-	}
-	for _, bad := range []string{"a/b", "__x__", ".."} {
-		if err := s.Put(ctx, Article{ID: bad, Title: "t", Date: a.Date}); !errors.Is(err, ErrInvalidID) {
-			t.Errorf("Put(%q) = %v, want ErrInvalidID", bad, err)
-		}
-	}
+	testStoreCRUD(t, s)
 }
 
 // restWrite changes a document through the emulator's REST API, the way
