@@ -67,6 +67,19 @@ func waitReady(t *testing.T, l *link) {
 	}
 }
 
+// openTestLink opens a link to the Firestore at host (the emulator's
+// variable, as the library reads it) and closes it when the test ends.
+func openTestLink(t *testing.T, host string) *link {
+	t.Helper()
+	t.Setenv("FIRESTORE_EMULATOR_HOST", host)
+	l, err := newLink()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.close() }) // teardown: a close error changes nothing here
+	return l
+}
+
 // refuse holds addr while a server is down there: it accepts n connections
 // and closes each at once, then frees the address.
 func refuse(t *testing.T, addr string, n int) {
@@ -91,12 +104,7 @@ func refuse(t *testing.T, addr string, n int) {
 
 func TestLinkSeesFirestoreLostAndBack(t *testing.T) {
 	addr, stop := serveGRPC(t, "127.0.0.1:0")
-	t.Setenv("FIRESTORE_EMULATOR_HOST", "http://"+addr) // the scheme is dropped, as the library does
-	l, err := newLink()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = l.close() }() // teardown: a close error changes nothing here
+	l := openTestLink(t, "http://"+addr) // the scheme is dropped, as the library does
 
 	// The first connection is no outage, and no return either.
 	first, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
@@ -168,12 +176,7 @@ func TestLinkIdleCloseIsNoOutage(t *testing.T) {
 	// The server closes every connection that made no call for 100 ms;
 	// the link opens another at once.
 	serveOn(t, counted, grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: 100 * time.Millisecond}))
-	t.Setenv("FIRESTORE_EMULATOR_HOST", ln.Addr().String())
-	l, err := newLink()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = l.close() }() // teardown: a close error changes nothing here
+	l := openTestLink(t, ln.Addr().String())
 
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
