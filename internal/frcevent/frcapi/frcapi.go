@@ -44,6 +44,13 @@ var (
 	TBAStatus = Endpoint{TBA, "status"}
 	// TBATeamEvents is GET /team/frc{N}/events/{year}/simple: finds today's event.
 	TBATeamEvents = Endpoint{TBA, "team events"}
+	// TBAAlliances is GET /event/{key}/alliances: null before alliance selection.
+	TBAAlliances = Endpoint{TBA, "alliances"}
+	// TBAEventMatches is GET /event/{key}/matches/simple: every match, for
+	// the bracket and the ratings.
+	TBAEventMatches = Endpoint{TBA, "event matches"}
+	// TBAEventTeams is GET /event/{key}/teams/simple: the teams' names.
+	TBAEventTeams = Endpoint{TBA, "event teams"}
 )
 
 // Nexus's words for how far a match is in the queue, in order.
