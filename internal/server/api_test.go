@@ -37,12 +37,7 @@ func TestNewsListJSON(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	e.put(t, testArticle)
 	res, body := e.get(t, "/api/news")
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("status = %d", res.StatusCode)
-	}
-	if ct := res.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-		t.Errorf("Content-Type = %q", ct)
-	}
+	checkAnswer(t, res, body, http.StatusOK, "application/json; charset=utf-8")
 
 	// The shape: exactly these keys, so the frontend's types stay true.
 	var top map[string]json.RawMessage
@@ -203,12 +198,7 @@ func TestArticleAPI(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, body := e.get(t, tt.path)
-			if res.StatusCode != tt.wantStatus {
-				t.Fatalf("status = %d, want %d; body %s", res.StatusCode, tt.wantStatus, body)
-			}
-			if ct := res.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-				t.Errorf("Content-Type = %q, want JSON", ct)
-			}
+			checkAnswer(t, res, body, tt.wantStatus, "application/json; charset=utf-8")
 			if tt.wantStatus != http.StatusOK {
 				var e struct{ Error string }
 				decodeJSON(t, body, &e)

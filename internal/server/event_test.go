@@ -46,9 +46,7 @@ func TestEventAPIAndStream(t *testing.T) {
 	hub := demoEventHub(t)
 	e := newEnv(t, envConfig{event: hub})
 	res, body := e.get(t, "/api/event")
-	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/json; charset=utf-8" {
-		t.Fatalf("GET /api/event: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
-	}
+	checkAnswer(t, res, body, http.StatusOK, "application/json; charset=utf-8")
 	var s frcevent.Status
 	decodeJSON(t, body, &s)
 	if !s.Configured || s.NextMatch == nil || s.NextMatch.Label != "Qualification 14" || s.Team != 1209 {

@@ -54,12 +54,7 @@ func TestRSS(t *testing.T) {
 			// A UTC date must still get a numeric zone: "UTC" is not RFC 822.
 			e.put(t, news.Article{ID: "utc-story", Title: "UTC story", Date: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC), Content: "Text."})
 			res, body := e.get(t, "/news.xml")
-			if res.StatusCode != http.StatusOK {
-				t.Fatalf("status = %d", res.StatusCode)
-			}
-			if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/rss+xml") {
-				t.Errorf("Content-Type = %q", ct)
-			}
+			checkAnswer(t, res, body, http.StatusOK, "application/rss+xml")
 			var feed rssFeed
 			if err := xml.Unmarshal([]byte(body), &feed); err != nil {
 				t.Fatalf("the feed is not XML: %v\n%s", err, body)
@@ -122,12 +117,7 @@ func TestSitemap(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	e.put(t, testArticle)
 	res, body := e.get(t, "/sitemap.xml")
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("status = %d", res.StatusCode)
-	}
-	if ct := res.Header.Get("Content-Type"); !strings.Contains(ct, "xml") {
-		t.Errorf("Content-Type = %q", ct)
-	}
+	checkAnswer(t, res, body, http.StatusOK, "application/xml")
 	var sm sitemap
 	if err := xml.Unmarshal([]byte(body), &sm); err != nil {
 		t.Fatalf("the sitemap is not XML: %v\n%s", err, body)
@@ -166,9 +156,7 @@ func TestSitemap(t *testing.T) {
 func TestRobots(t *testing.T) {
 	e := newEnv(t, envConfig{noRun: true})
 	res, body := e.get(t, "/robots.txt")
-	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
-		t.Fatalf("status %d Content-Type %q", res.StatusCode, res.Header.Get("Content-Type"))
-	}
+	checkAnswer(t, res, body, http.StatusOK, "text/plain")
 	lines := strings.Split(body, "\n")
 	if !slices.Contains(lines, "Sitemap: "+testSiteURL+"/sitemap.xml") {
 		t.Errorf("robots.txt does not name the sitemap:\n%s", body)

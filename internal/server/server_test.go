@@ -242,6 +242,20 @@ func (e *env) get(t *testing.T, target string) (*http.Response, string) {
 	return e.request(t, http.MethodGet, target, nil)
 }
 
+// checkAnswer fails the test unless res has the status (else it stops the
+// test) and a Content-Type of the media type wantType: exactly wantType when
+// that has parameters (a charset), else wantType with or without them.
+func checkAnswer(t *testing.T, res *http.Response, body string, status int, wantType string) {
+	t.Helper()
+	if res.StatusCode != status {
+		t.Fatalf("status = %d, want %d; body %.300s", res.StatusCode, status, body)
+	}
+	ct := res.Header.Get("Content-Type")
+	if ct != wantType && (strings.Contains(wantType, ";") || !strings.HasPrefix(ct, wantType+";")) {
+		t.Errorf("Content-Type = %q, want %s", ct, wantType)
+	}
+}
+
 func decodeJSON(t *testing.T, body string, v any) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(body), v); err != nil {
@@ -264,12 +278,7 @@ func TestAppRoutesServeIndex(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, body := e.get(t, tt.path)
-			if res.StatusCode != http.StatusOK {
-				t.Fatalf("status = %d, want 200", res.StatusCode)
-			}
-			if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
-				t.Errorf("Content-Type = %q, want text/html; charset=utf-8", ct)
-			}
+			checkAnswer(t, res, body, http.StatusOK, "text/html; charset=utf-8")
 			if cc := res.Header.Get("Cache-Control"); cc != "no-cache" {
 				t.Errorf("Cache-Control = %q, want no-cache", cc)
 			}
@@ -623,12 +632,7 @@ func TestHealth(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, tt.cfg)
 			res, body := e.get(t, "/healthz")
-			if res.StatusCode != http.StatusOK {
-				t.Fatalf("status = %d, want 200", res.StatusCode)
-			}
-			if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-				t.Errorf("Content-Type = %q", ct)
-			}
+			checkAnswer(t, res, body, http.StatusOK, "application/json")
 			var h struct {
 				Version   string    `json:"version"`
 				Store     string    `json:"store"`

@@ -94,14 +94,9 @@ func (s *recordedStream) ended() bool {
 // checkRefused checks a 503 with Retry-After and a JSON error containing want.
 func checkRefused(t *testing.T, status int, header http.Header, body, want string) {
 	t.Helper()
-	if status != http.StatusServiceUnavailable {
-		t.Fatalf("status = %d, want 503; body %q", status, body)
-	}
+	checkAnswer(t, &http.Response{StatusCode: status, Header: header}, body, http.StatusServiceUnavailable, "application/json; charset=utf-8")
 	if secs, err := strconv.Atoi(header.Get("Retry-After")); err != nil || secs <= 0 {
 		t.Errorf("Retry-After = %q, want a positive number of seconds", header.Get("Retry-After"))
-	}
-	if ct := header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-		t.Errorf("Content-Type = %q, want JSON", ct)
 	}
 	var got struct{ Error string }
 	if err := json.Unmarshal([]byte(body), &got); err != nil || !strings.Contains(got.Error, want) {
