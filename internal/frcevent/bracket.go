@@ -1,0 +1,143 @@
+package frcevent
+
+import (
+	"strconv"
+)
+
+// TBA's playoff types with the double-elimination brackets of FIRST (2023
+// on); every other type is shown as TBA lists its matches, without routes.
+const (
+	PlayoffDoubleElim8 = 10
+	PlayoffDoubleElim4 = 11
+)
+
+// source is where one alliance of a bracket match comes from: a seed, or
+// the winner or loser of an earlier bracket match. Exactly one is set.
+type source struct {
+	seed     int
+	winnerOf int
+	loserOf  int
+}
+
+// bracketSlot is one bracket match with where its two alliances come from.
+// Number is the bracket match number, which TBA keys as sf{N}m1 and Nexus
+// labels "Playoff N"; the finals have number 0.
+type bracketSlot struct {
+	number    int
+	round     string
+	red, blue source
+}
+
+// bracket is a double-elimination bracket: its matches in number order,
+// the finals last.
+type bracket []bracketSlot
+
+// Where each alliance of each match comes from is the whole bracket: the
+// routes (where a winner or a loser goes next) are read from these tables.
+// They are FIRST's brackets for 8 and 4 alliances, as TBA lists them.
+var (
+	bracket8 = bracket{
+		{1, "Round 1", source{seed: 1}, source{seed: 8}},
+		{2, "Round 1", source{seed: 4}, source{seed: 5}},
+		{3, "Round 1", source{seed: 3}, source{seed: 6}},
+		{4, "Round 1", source{seed: 2}, source{seed: 7}},
+		{5, "Round 2", source{loserOf: 1}, source{loserOf: 2}},
+		{6, "Round 2", source{loserOf: 3}, source{loserOf: 4}},
+		{7, "Round 2", source{winnerOf: 1}, source{winnerOf: 2}},
+		{8, "Round 2", source{winnerOf: 3}, source{winnerOf: 4}},
+		{9, "Round 3", source{loserOf: 7}, source{winnerOf: 6}},
+		{10, "Round 3", source{loserOf: 8}, source{winnerOf: 5}},
+		{11, "Round 4", source{winnerOf: 7}, source{winnerOf: 8}},
+		{12, "Round 4", source{winnerOf: 10}, source{winnerOf: 9}},
+		{13, "Round 5", source{loserOf: 11}, source{winnerOf: 12}},
+		{0, "Finals", source{winnerOf: 11}, source{winnerOf: 13}},
+	}
+	bracket4 = bracket{
+		{1, "Round 1", source{seed: 1}, source{seed: 4}},
+		{2, "Round 1", source{seed: 2}, source{seed: 3}},
+		{3, "Round 2", source{winnerOf: 1}, source{winnerOf: 2}},
+		{4, "Round 2", source{loserOf: 1}, source{loserOf: 2}},
+		{5, "Round 3", source{loserOf: 3}, source{winnerOf: 4}},
+		{0, "Finals", source{winnerOf: 3}, source{winnerOf: 5}},
+	}
+)
+
+// bracketOf returns the bracket of a TBA playoff type; nil for types whose
+// routes are not known here.
+func bracketOf(playoffType int) bracket {
+	switch playoffType {
+	case PlayoffDoubleElim8:
+		return bracket8
+	case PlayoffDoubleElim4:
+		return bracket4
+	}
+	return nil
+}
+
+// FinalsWins is how many finals matches an alliance must win.
+const FinalsWins = 2
+
+// route is where an alliance goes after a bracket match: the next match
+// (0 for the finals) and its colour there, or out of the event.
+type route struct {
+	next   int
+	colour string
+	out    bool
+}
+
+// routes returns where the winner and the loser of bracket match n go.
+// The finals have no routes: their winner wins the event.
+func (b bracket) routes(n int) (win, lose route) {
+	win, lose = route{out: true}, route{out: true}
+	for _, s := range b {
+		for colour, src := range map[string]source{"red": s.red, "blue": s.blue} {
+			switch n {
+			case src.winnerOf:
+				win = route{next: s.number, colour: colour}
+			case src.loserOf:
+				lose = route{next: s.number, colour: colour}
+			}
+		}
+	}
+	return win, lose
+}
+
+// slot returns bracket match n; false when the bracket has none.
+func (b bracket) slot(n int) (bracketSlot, bool) {
+	for _, s := range b {
+		if s.number == n {
+			return s, true
+		}
+	}
+	return bracketSlot{}, false
+}
+
+// playoffLabel is Nexus's name of bracket match n: "Playoff 7"; the
+// finals are "Finals".
+func playoffLabel(n int) string {
+	if n == 0 {
+		return "Finals"
+	}
+	return "Playoff " + strconv.Itoa(n)
+}
+
+// routeText says a route for the page: "Playoff 13 (blue)", "Finals
+// (red)", or "Eliminated".
+func routeText(r route) string {
+	if r.out {
+		return "Eliminated"
+	}
+	return playoffLabel(r.next) + " (" + r.colour + ")"
+}
+
+// sourceText says where an alliance comes from: "Alliance 3", "Winner of
+// Playoff 5", "Loser of Playoff 3".
+func sourceText(s source) string {
+	switch {
+	case s.seed > 0:
+		return "Alliance " + strconv.Itoa(s.seed)
+	case s.winnerOf > 0:
+		return "Winner of " + playoffLabel(s.winnerOf)
+	}
+	return "Loser of " + playoffLabel(s.loserOf)
+}
