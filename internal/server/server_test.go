@@ -256,6 +256,21 @@ func checkAnswer(t *testing.T, res *http.Response, body string, status int, want
 	}
 }
 
+// gunzip returns the gzip body decoded; it stops the test when body is not
+// whole gzip.
+func gunzip(t *testing.T, body string) string {
+	t.Helper()
+	zr, err := gzip.NewReader(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(plain)
+}
+
 func decodeJSON(t *testing.T, body string, v any) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(body), v); err != nil {
@@ -370,15 +385,7 @@ func TestAssets(t *testing.T) {
 		if res.Header.Get("Content-Encoding") != "gzip" {
 			t.Fatalf("Content-Encoding = %q", res.Header.Get("Content-Encoding"))
 		}
-		zr, err := gzip.NewReader(strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(plain) != appJS {
+		if plain := gunzip(t, body); plain != appJS {
 			t.Errorf("decoded = %q, want %q", plain, appJS)
 		}
 	})
