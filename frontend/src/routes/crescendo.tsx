@@ -10,6 +10,7 @@ import {
   ExpandingCirclesMax,
   Team,
 } from '../lib/spec.gen';
+import './season.css';
 import './crescendo.css';
 import { SeasonHomeLink } from '../components/season-home-link';
 
@@ -45,15 +46,15 @@ export default function Crescendo() {
           ))}
         </div>
         <NoteArt className="cres-hero-note" />
-        <p className="cres-kicker">
+        <p className="season-kicker">
           {crescendo.year} season · FRC Team {Team}
         </p>
-        <h1 className="cres-title">{crescendo.game}</h1>
+        <h1 className="season-heading cres-title">{crescendo.game}</h1>
         <p className="cres-tagline">{crescendo.tagline}</p>
       </header>
 
       <section className="cres-section cres-challenge" aria-labelledby="cres-challenge-title">
-        <h2 id="cres-challenge-title" className="cres-heading">
+        <h2 id="cres-challenge-title" className="season-heading cres-heading">
           The {crescendo.year} challenge
         </h2>
         {crescendo.challenge.map((paragraph) => (
@@ -86,8 +87,8 @@ export default function Crescendo() {
       <section className="cres-section cres-robot" aria-labelledby="cres-robot-title">
         <RobotArt className="cres-robot-art" name={robot.name} />
         <div className="cres-robot-info">
-          <p className="cres-kicker">Our robot</p>
-          <h2 id="cres-robot-title" className="cres-robot-name">
+          <p className="season-kicker">Our robot</p>
+          <h2 id="cres-robot-title" className="season-heading cres-robot-name">
             {robot.name}
           </h2>
           <p className="cres-text">{robot.summary}</p>

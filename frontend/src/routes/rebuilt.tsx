@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { rebuilt } from '../content/seasons';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { rebuilt, type Stratum } from '../content/seasons';
 import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { Team, WaveAmplitude, WaveLength, WavePathStep } from '../lib/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
+import './season.css';
 import './rebuilt.css';
 import { SeasonHomeLink } from '../components/season-home-link';
 
@@ -23,6 +24,57 @@ interface Layout {
 
 const unmeasured: Layout = { width: 0, heights: [], scrollY: 0, lastTop: 0, viewportHeight: 0 };
 
+/** A clip-path style for a computed clip, none before the page is measured. */
+const clipStyle = (clip: string | null) => (clip ? { clipPath: clip } : undefined);
+
+interface BandProps {
+  /** Which band, from 0 at the top. */
+  index: number;
+  clip: string | null;
+  /** The id of the band's heading. */
+  labelledBy: string;
+  /** How far the fossil is uncovered, on the last band. */
+  reveal?: string;
+  children: ReactNode;
+}
+
+/** One coloured band, its top edge clipped to its wave. */
+function Band({ index, clip, labelledBy, reveal, children }: BandProps) {
+  return (
+    <section
+      className={`rebuilt-band rebuilt-band--${index + 1}`}
+      style={clipStyle(clip)}
+      aria-labelledby={labelledBy}
+      data-reveal={reveal}
+    >
+      {children}
+    </section>
+  );
+}
+
+/** The text of a numbered layer: its number, heading and words. */
+function LayerContent({
+  className,
+  layer,
+  stratum,
+}: {
+  className: string;
+  layer: number;
+  stratum: Stratum;
+}) {
+  return (
+    <div className={className}>
+      <p className="rebuilt-layer" aria-hidden="true">
+        Layer {layer}
+      </p>
+      <h2 id={`rebuilt-band-${layer}`} className="season-heading rebuilt-heading">
+        {stratum.heading}
+      </h2>
+      <p className="rebuilt-text">{stratum.text}</p>
+    </div>
+  );
+}
+
 /**
  * The scroll-driven page (docs/SPEC.md section 2, "Scroll-driven page"): four
  * coloured bands (50vh, 50vh, 50vh, 100vh) on a solid gold background whose
@@ -32,14 +84,16 @@ const unmeasured: Layout = { width: 0, heights: [], scrollY: 0, lastTop: 0, view
 export default function Rebuilt() {
   useRouteHead('/rebuilt');
   const reducedMotion = usePrefersReducedMotion();
-  const bandRefs = useRef<Array<HTMLElement | null>>([]);
+  const pageRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<Layout>(unmeasured);
 
   useEffect(() => {
     let frame = 0;
+    const bands = [
+      ...(pageRef.current?.querySelectorAll<HTMLElement>(':scope > .rebuilt-band') ?? []),
+    ];
     const measure = () => {
       frame = 0;
-      const bands = bandRefs.current;
       const last = bands[bands.length - 1];
       setLayout({
         width: bands[0]?.clientWidth ?? 0,
@@ -57,7 +111,7 @@ export default function Rebuilt() {
     if (!reducedMotion) window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
-    for (const band of bandRefs.current) if (band) observer?.observe(band);
+    for (const band of bands) observer?.observe(band);
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
@@ -87,84 +141,53 @@ export default function Rebuilt() {
     phase: scrollPhase(scrollY, WaveLength, 1.6),
     baseline: revealBaseline(progress, lastHeight, WaveAmplitude),
   });
-  const clipStyle = (clip: string | null) => (clip ? { clipPath: clip } : undefined);
   const [first, second, third, fourth] = rebuilt.strata;
 
   return (
-    <div className="rebuilt">
+    <div ref={pageRef} className="rebuilt">
       <SeasonHomeLink dark />
       <Stamp className="rebuilt-overlay" />
 
-      <section
-        ref={(el) => {
-          bandRefs.current[0] = el;
-        }}
-        className="rebuilt-band rebuilt-band--1"
-        style={clipStyle(bandClip(0))}
-        aria-labelledby="rebuilt-title"
-      >
+      <Band index={0} clip={bandClip(0)} labelledBy="rebuilt-title">
         <div className="rebuilt-content">
           <p className="rebuilt-kicker">FRC Team {Team}</p>
-          <h1 id="rebuilt-title" className="rebuilt-title">
+          <h1 id="rebuilt-title" className="season-heading rebuilt-title">
             {first.heading}
           </h1>
           <p className="rebuilt-text">{first.text}</p>
         </div>
-      </section>
+      </Band>
 
       {[second, third].map((stratum, k) => {
         const i = k + 1;
         return (
-          <section
+          <Band
             key={stratum.heading}
-            ref={(el) => {
-              bandRefs.current[i] = el;
-            }}
-            className={`rebuilt-band rebuilt-band--${i + 1}`}
-            style={clipStyle(bandClip(i))}
-            aria-labelledby={`rebuilt-band-${i + 1}`}
+            index={i}
+            clip={bandClip(i)}
+            labelledBy={`rebuilt-band-${i + 1}`}
           >
             <span className="rebuilt-numeral" aria-hidden="true">
               0{i + 1}
             </span>
-            <div className="rebuilt-content">
-              <p className="rebuilt-layer" aria-hidden="true">
-                Layer {i + 1}
-              </p>
-              <h2 id={`rebuilt-band-${i + 1}`} className="rebuilt-heading">
-                {stratum.heading}
-              </h2>
-              <p className="rebuilt-text">{stratum.text}</p>
-            </div>
-          </section>
+            <LayerContent className="rebuilt-content" layer={i + 1} stratum={stratum} />
+          </Band>
         );
       })}
 
-      <section
-        ref={(el) => {
-          bandRefs.current[3] = el;
-        }}
-        className="rebuilt-band rebuilt-band--4"
-        style={clipStyle(bandClip(3))}
-        aria-labelledby="rebuilt-band-4"
-        data-reveal={progress.toFixed(2)}
-      >
+      <Band index={3} clip={bandClip(3)} labelledBy="rebuilt-band-4" reveal={progress.toFixed(2)}>
         <div className="rebuilt-reveal" style={clipStyle(revealClip)}>
           <figure className="rebuilt-fossil">
             <Fossil className="rebuilt-fossil-art" />
             <figcaption className="rebuilt-fossil-caption">{rebuilt.fossilCaption}</figcaption>
           </figure>
         </div>
-        <div className="rebuilt-content rebuilt-content--last">
-          <p className="rebuilt-layer" aria-hidden="true">
-            Layer 4
-          </p>
-          <h2 id="rebuilt-band-4" className="rebuilt-heading">
-            {fourth.heading}
-          </h2>
-          <p className="rebuilt-text">{fourth.text}</p>
-        </div>
-      </section>
+        <LayerContent
+          className="rebuilt-content rebuilt-content--last"
+          layer={4}
+          stratum={fourth}
+        />
+      </Band>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { timeLeft } from '../lib/countdown';
 import { cssVars } from '../lib/css-vars';
 import { SeasonPageBubbles, Team } from '../lib/spec.gen';
 import { usePlatform } from '../platform';
+import './season.css';
 import './reefscape.css';
 import { SeasonHomeLink } from '../components/season-home-link';
 
@@ -33,10 +34,10 @@ export default function Reefscape() {
       <SeasonHomeLink />
 
       <header className="reef-hero">
-        <p className="reef-kicker">
+        <p className="season-kicker">
           {reefscape.year} season · FRC Team {Team}
         </p>
-        <h1 className="reef-title">{reefscape.game}</h1>
+        <h1 className="season-heading reef-title">{reefscape.game}</h1>
         <p className="reef-tagline">{reefscape.tagline}</p>
         <p className="reef-hint" aria-hidden="true">
           Dive in <span className="reef-hint-arrow">↓</span>
@@ -44,7 +45,7 @@ export default function Reefscape() {
       </header>
 
       <section className="reef-card reef-links" aria-labelledby="reef-links-title">
-        <h2 id="reef-links-title" className="reef-card-title">
+        <h2 id="reef-links-title" className="season-heading reef-card-title">
           Kickoff {reefscape.year}
         </h2>
         <p className="reef-card-text">
@@ -65,7 +66,7 @@ export default function Reefscape() {
       </section>
 
       <section className="reef-card reef-video" aria-labelledby="reef-video-title">
-        <h2 id="reef-video-title" className="reef-card-title">
+        <h2 id="reef-video-title" className="season-heading reef-card-title">
           {reefscape.videoHeading}
         </h2>
         <div className="reef-video-frame">
