@@ -1,10 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App, preloadPage, routes } from './app';
-import { createFakePlatform } from './components/test-platform';
+import { screen } from '@testing-library/react';
+import { type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { preloadPage, routes } from './app';
 import { Routes } from './lib/spec.gen';
-import { PlatformContext } from './platform';
+import { renderApp, setUpAppTests } from './test-app';
 
 /** The page routes in the frame. */
 function pageRoutes(): RouteObject[] {
@@ -16,14 +15,7 @@ function pageRoutes(): RouteObject[] {
 const onDemand = ['/reefscape', '/crescendo', '/rebuilt', '/whattimeisit', '/pit'];
 
 describe('the route table', () => {
-  beforeEach(() => {
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    document.body.className = '';
-  });
+  setUpAppTests();
 
   it('is the generated one, with a news article and a catch-all', () => {
     expect(pageRoutes().map((route) => route.path)).toEqual([
@@ -44,13 +36,7 @@ describe('the route table', () => {
     'renders %s whole in its first render once preloaded',
     async (path) => {
       await preloadPage(path);
-      render(
-        <PlatformContext value={createFakePlatform(Date.UTC(2025, 0, 4, 18, 9)).platform}>
-          <MemoryRouter initialEntries={[path]}>
-            <App />
-          </MemoryRouter>
-        </PlatformContext>,
-      );
+      renderApp(path);
       // No fallback first: the page is there at once.
       expect(screen.queryByText('Loading…')).toBeNull();
       expect(document.querySelector('main')?.childElementCount).toBeGreaterThan(0);

@@ -1,11 +1,8 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { App } from '../app';
-import { PlatformContext } from '../platform';
-import { createFakePlatform } from './test-platform';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { renderApp, setUpAppTests } from '../test-app';
 
 // The season and news pages belong to other parts of the site; stand-ins keep this
 // test about the frame (header, footer, body class).
@@ -13,25 +10,14 @@ vi.mock('../routes/reefscape', () => ({ default: () => <p>Reefscape page</p> }))
 vi.mock('../routes/news-list', () => ({ NewsList: () => <p>News list page</p> }));
 vi.mock('../routes/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
 
-function renderApp(path: string) {
-  const fake = createFakePlatform(Date.UTC(2025, 0, 4, 18, 9));
-  return render(
-    <PlatformContext value={fake.platform}>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </PlatformContext>,
-  );
-}
-
-/** The stylesheets that size the header and keep room for it, as the page loads them. */
-function loadStyles(): () => void {
+/** Loads the stylesheets that size the header and keep room for it, as the page does, for this test. */
+function loadStyles(): void {
   const style = document.createElement('style');
   style.textContent = ['../styles/global.css', './header.css']
     .map((path) => readFileSync(new URL(path, import.meta.url), 'utf8'))
     .join('\n');
   document.head.append(style);
-  return () => style.remove();
+  onTestFinished(() => style.remove());
 }
 
 /**
@@ -51,14 +37,7 @@ function mainNav() {
 }
 
 describe('Header', () => {
-  beforeEach(() => {
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    document.body.className = '';
-  });
+  setUpAppTests();
 
   it('lists Home, News, Outreach, Sponsors, About, Contact in that order', () => {
     renderApp('/');
@@ -132,42 +111,30 @@ describe('Header', () => {
   });
 
   it('is shown on ordinary pages, and links and focus scroll below it', () => {
-    const unload = loadStyles();
-    try {
-      renderApp('/about');
-      expect(screen.getByRole('banner')).toBeInTheDocument();
-      expect(scrollPaddingTop()).toBe('72px');
-    } finally {
-      unload();
-    }
+    loadStyles();
+    renderApp('/about');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(scrollPaddingTop()).toBe('72px');
   });
 
   it('is hidden on /reefscape, and no room is kept for it there', async () => {
-    const unload = loadStyles();
-    try {
-      renderApp('/reefscape');
-      expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
-      expect(screen.queryByRole('banner')).toBeNull();
-      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-      expect(scrollPaddingTop()).toBe('0px');
-      // The footer stays.
-      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    } finally {
-      unload();
-    }
+    loadStyles();
+    renderApp('/reefscape');
+    expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(scrollPaddingTop()).toBe('0px');
+    // The footer stays.
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('gives the room back when the visitor leaves a season page', async () => {
-    const unload = loadStyles();
-    try {
-      renderApp('/reefscape');
-      expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
-      fireEvent.click(screen.getByRole('link', { name: 'Home' }));
-      expect(screen.getByRole('banner')).toBeInTheDocument();
-      expect(scrollPaddingTop()).toBe('72px');
-    } finally {
-      unload();
-    }
+    loadStyles();
+    renderApp('/reefscape');
+    expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(scrollPaddingTop()).toBe('72px');
   });
 
   it('has a skip link to the main content', () => {

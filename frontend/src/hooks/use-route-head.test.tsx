@@ -1,21 +1,15 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app';
-import { createFakePlatform } from '../components/test-platform';
 import { Routes } from '../lib/spec.gen';
-import { PlatformContext } from '../platform';
+import { renderOnFakePlatform, setUpAppTests } from '../test-app';
 
 function renderApp(path: string) {
-  const fake = createFakePlatform(Date.UTC(2025, 0, 4, 18, 9));
   const router = createMemoryRouter([{ path: '*', element: <App /> }], {
     initialEntries: [path],
   });
-  render(
-    <PlatformContext value={fake.platform}>
-      <RouterProvider router={router} />
-    </PlatformContext>,
-  );
+  renderOnFakePlatform(<RouterProvider router={router} />);
   return router;
 }
 
@@ -23,14 +17,9 @@ const description = () =>
   document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
 
 describe('the head of each page', () => {
+  setUpAppTests();
   beforeEach(() => {
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     document.title = '';
-  });
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    document.body.className = '';
   });
 
   it.for(Object.keys(Routes) as Array<keyof typeof Routes>)(

@@ -1,0 +1,40 @@
+// Shared by the tests that render the whole App (the frame, the route table,
+// each page's head): the fake platform at a fixed time, and the set-up jsdom needs.
+import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { App } from './app';
+import { createFakePlatform } from './components/test-platform';
+import { PlatformContext } from './platform';
+
+/** Renders ui on the shared fake platform, its clock at kickoff day, 12:09 in Tulsa. */
+export function renderOnFakePlatform(ui: ReactNode) {
+  const fake = createFakePlatform(Date.UTC(2025, 0, 4, 18, 9));
+  return render(<PlatformContext value={fake.platform}>{ui}</PlatformContext>);
+}
+
+/** Renders the whole App at path. */
+export function renderApp(path: string) {
+  return renderOnFakePlatform(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * For a suite that renders the App: jsdom cannot scroll, so window.scrollTo
+ * is stubbed before each test; after it, the DOM, the mocks and the body's
+ * classes are reset.
+ */
+export function setUpAppTests(): void {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    document.body.className = '';
+  });
+}
