@@ -39,6 +39,10 @@ func (s *Server) at(now time.Time) moment {
 		replace(&m.TeamEvents, p.TeamEvents, p.TeamEvents != nil)
 		replace(&m.Rankings, p.Rankings, p.Rankings != nil)
 		replace(&m.DownEvents, p.DownEvents, p.DownEvents != nil)
+		replace(&m.SortOrderInfo, p.SortOrderInfo, p.SortOrderInfo != nil)
+		replace(&m.ExtraStatsInfo, p.ExtraStatsInfo, p.ExtraStatsInfo != nil)
+		replace(&m.Alliances, p.Alliances, p.Alliances != nil)
+		replace(&m.Teams, p.Teams, p.Teams != nil)
 	}
 	return m
 }

@@ -56,8 +56,17 @@ func (s *Server) nexusEvent(r *http.Request, m moment) answer {
 	var nowQueuing *string
 	matches := make([]match, 0, len(m.Nexus.Matches))
 	for _, nm := range m.Nexus.Matches {
+		if !m.listed(nm.Listed) {
+			continue
+		}
+		note(nm.Listed)
+		red, blue := nm.RedTeams, nm.BlueTeams
+		if !m.listed(nm.Decided) {
+			red, blue = nil, nil
+		}
+		note(nm.Decided)
 		t := nm.Times
-		out := match{Label: nm.Label, Status: nm.Status, RedTeams: nm.RedTeams, BlueTeams: nm.BlueTeams,
+		out := match{Label: nm.Label, Status: nm.Status, RedTeams: red, BlueTeams: blue,
 			BreakAfter: nullable(nm.BreakAfter), ReplayOf: nullable(nm.ReplayOf),
 			Times: times{
 				EstimatedQueueTime: est(t.EstimatedQueue), EstimatedOnDeckTime: est(t.EstimatedOnDeck),

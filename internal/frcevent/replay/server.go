@@ -76,6 +76,9 @@ func New(opts Options) *Server {
 	s.handle("GET /tba/api/v3/event/{event}/rankings", frcapi.TBARankings, s.tbaRankings)
 	s.handle("GET /tba/api/v3/status", frcapi.TBAStatus, s.tbaStatus)
 	s.handle("GET /tba/api/v3/team/{team}/events/{year}/simple", frcapi.TBATeamEvents, s.tbaTeamEvents)
+	s.handle("GET /tba/api/v3/event/{event}/alliances", frcapi.TBAAlliances, s.tbaAlliances)
+	s.handle("GET /tba/api/v3/event/{event}/matches/simple", frcapi.TBAEventMatches, s.tbaEventMatches)
+	s.handle("GET /tba/api/v3/event/{event}/teams/simple", frcapi.TBAEventTeams, s.tbaEventTeams)
 	return s
 }
 

@@ -43,20 +43,37 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	if st == nil {
 		return answer{http.StatusOK, nil}
 	}
+	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
 	var ranking any
 	if st.Rank > 0 {
-		ranking = map[string]any{"rank": st.Rank, "record": st.Record, "matches_played": st.Record.Wins + st.Record.Losses + st.Record.Ties}
+		line := map[string]any{"team_key": team, "rank": st.Rank, "record": st.Record, "matches_played": st.Record.Wins + st.Record.Losses + st.Record.Ties,
+			"dq": 0, "qual_average": nil, "sort_orders": []float64{}}
+		for _, rk := range m.Rankings {
+			if rk.TeamKey == team && rk.SortOrders != nil {
+				line["sort_orders"] = rk.SortOrders
+			}
+		}
+		ranking = line
 	}
 	overall := st.OverallStatusStr
 	if overall == "" {
 		overall = fmt.Sprintf("Team %d is <b>Rank %d/%d</b> with a record of <b>%d-%d-%d</b>", s.opts.Timeline.Team, st.Rank, st.NumTeams, st.Record.Wins, st.Record.Losses, st.Record.Ties)
 	}
+	alliance, playoff, allianceStr, playoffStr := s.teamPlayoff(st, m)
+	qualStatus := "playing"
+	if m.Alliances != nil {
+		qualStatus = "completed"
+	}
+	sortInfo := m.SortOrderInfo
+	if sortInfo == nil {
+		sortInfo = []StatInfo{}
+	}
 	out := map[string]any{
-		"qual":                map[string]any{"num_teams": st.NumTeams, "status": "playing", "ranking": ranking},
-		"alliance":            nil,
-		"playoff":             nil,
-		"alliance_status_str": cmp.Or(st.AllianceStatusStr, "--"),
-		"playoff_status_str":  cmp.Or(st.PlayoffStatusStr, "--"),
+		"qual":                map[string]any{"num_teams": st.NumTeams, "status": qualStatus, "ranking": ranking, "sort_order_info": sortInfo},
+		"alliance":            alliance,
+		"playoff":             playoff,
+		"alliance_status_str": cmp.Or(st.AllianceStatusStr, allianceStr),
+		"playoff_status_str":  cmp.Or(st.PlayoffStatusStr, playoffStr),
 		"overall_status_str":  overall,
 		"next_match_key":      nullable(st.NextMatchKey),
 		"last_match_key":      nullable(st.LastMatchKey),
@@ -67,18 +84,47 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	return answer{http.StatusOK, out}
 }
 
+// tbaMatches answers the team's matches: those listed whose alliances are
+// decided and have the team.
 func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 	if !s.teamEvent(r, m) {
 		return notFound("team or event")
 	}
 	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
+	out := []map[string]any{}
+	for _, mt := range m.Matches {
+		if m.listed(mt.Listed) && m.listed(mt.Decided) && (slices.Contains(mt.Red, team) || slices.Contains(mt.Blue, team)) {
+			out = append(out, s.matchJSON(m, mt))
+		}
+	}
+	return answer{http.StatusOK, out}
+}
+
+// tbaEventMatches answers every listed match of the event, the undecided
+// playoff matches with empty team keys.
+func (s *Server) tbaEventMatches(r *http.Request, m moment) answer {
+	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
+		return notFound("event")
+	}
+	out := []map[string]any{}
+	for _, mt := range m.Matches {
+		if m.listed(mt.Listed) {
+			out = append(out, s.matchJSON(m, mt))
+		}
+	}
+	return answer{http.StatusOK, out}
+}
+
+// matchJSON is a match in TBA's simple shape at this moment: its actual
+// time once passed, its result once out (scores -1 before), its team keys
+// once decided.
+func (s *Server) matchJSON(m moment, mt Match) map[string]any {
 	type alliance struct {
 		TeamKeys          []string `json:"team_keys"`
 		Score             int      `json:"score"`
 		SurrogateTeamKeys []string `json:"surrogate_team_keys"`
 		DQTeamKeys        []string `json:"dq_team_keys"`
 	}
-	out := []map[string]any{}
 	sec := func(o *Offset, shown bool) *int64 {
 		if o == nil || !shown {
 			return nil
@@ -86,32 +132,173 @@ func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 		v := m.sec(*o)
 		return &v
 	}
-	for _, mt := range m.Matches {
-		if !slices.Contains(mt.Red, team) && !slices.Contains(mt.Blue, team) {
-			continue
+	side := func(teams []string, score int) alliance {
+		a := alliance{TeamKeys: []string{}, Score: score, SurrogateTeamKeys: []string{}, DQTeamKeys: []string{}}
+		if !m.listed(mt.Decided) {
+			return a
 		}
-		result := mt.ResultAt
-		if result == nil {
-			result = mt.ActualTime
+		a.TeamKeys = append(a.TeamKeys, teams...)
+		for _, t := range teams {
+			if slices.Contains(mt.Surrogates, t) {
+				a.SurrogateTeamKeys = append(a.SurrogateTeamKeys, t)
+			}
+			if slices.Contains(mt.DQ, t) {
+				a.DQTeamKeys = append(a.DQTeamKeys, t)
+			}
 		}
-		red, blue, winner := -1, -1, ""
-		if m.passed(result) {
-			red, blue, winner = mt.RedScore, mt.BlueScore, mt.WinningAlliance
+		return a
+	}
+	red, blue, winner, out := m.result(mt)
+	resultAt := mt.ResultAt
+	if resultAt == nil {
+		resultAt = mt.ActualTime
+	}
+	return map[string]any{
+		"key": mt.Key, "event_key": s.opts.Timeline.Event, "comp_level": mt.CompLevel,
+		"set_number": mt.SetNumber, "match_number": mt.MatchNumber,
+		"alliances":        map[string]alliance{"red": side(mt.Red, red), "blue": side(mt.Blue, blue)},
+		"winning_alliance": winner,
+		"time":             sec(mt.Time, true),
+		"predicted_time":   sec(mt.PredictedTime, true),
+		"actual_time":      sec(mt.ActualTime, m.passed(mt.ActualTime)),
+		"post_result_time": sec(resultAt, out),
+	}
+}
+
+// tbaAlliances answers the alliances: null before selection; each one's
+// status as set, or derived from the results so far.
+func (s *Server) tbaAlliances(r *http.Request, m moment) answer {
+	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
+		return notFound("event")
+	}
+	if m.Alliances == nil {
+		return answer{http.StatusOK, nil}
+	}
+	out := make([]map[string]any, 0, len(m.Alliances))
+	for i, a := range m.Alliances {
+		o := map[string]any{"picks": nonNil(a.Picks), "declines": nonNil(a.Declines), "status": statusJSON(m.statusOf(i+1), m.Event.PlayoffType)}
+		if a.Name != "" {
+			o["name"] = a.Name
 		}
-		out = append(out, map[string]any{
-			"key": mt.Key, "event_key": s.opts.Timeline.Event, "comp_level": mt.CompLevel,
-			"set_number": mt.SetNumber, "match_number": mt.MatchNumber,
-			"alliances": map[string]alliance{
-				"red":  {TeamKeys: mt.Red, Score: red, SurrogateTeamKeys: []string{}, DQTeamKeys: []string{}},
-				"blue": {TeamKeys: mt.Blue, Score: blue, SurrogateTeamKeys: []string{}, DQTeamKeys: []string{}},
-			},
-			"winning_alliance": winner,
-			"time":             sec(mt.Time, true),
-			"predicted_time":   sec(mt.PredictedTime, true),
-			"actual_time":      sec(mt.ActualTime, m.passed(mt.ActualTime)),
-		})
+		if !a.NoBackupKey {
+			o["backup"] = a.Backup
+		}
+		out = append(out, o)
 	}
 	return answer{http.StatusOK, out}
+}
+
+// statusOf is the status of alliance number n: as set, else derived.
+func (m moment) statusOf(n int) *AllianceStatus {
+	if st := m.Alliances[n-1].Status; st != nil {
+		return st
+	}
+	playoffType := 0
+	if m.Event != nil {
+		playoffType = m.Event.PlayoffType
+	}
+	return m.allianceStatus(n, playoffType)
+}
+
+// statusJSON is an alliance's status in TBA's shape; nil is null.
+func statusJSON(st *AllianceStatus, playoffType int) any {
+	if st == nil {
+		return nil
+	}
+	return map[string]any{
+		"playoff_type": nullableInt(playoffType), "level": st.Level, "record": st.Record,
+		"current_level_record": st.CurrentLevelRecord, "status": st.Status, "double_elim_round": st.DoubleElimRound,
+	}
+}
+
+// teamPlayoff returns the team status's alliance and playoff parts and
+// their summaries: as the timeline sets them, else derived.
+func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance, playoff any, allianceStr, playoffStr string) {
+	allianceStr, playoffStr = "--", "--"
+	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
+	ta, tp := st.Alliance, st.Playoff
+	if number, pick := m.teamAlliance(team); number > 0 {
+		a := m.Alliances[number-1]
+		if ta == nil {
+			ta = &TeamAlliance{Name: allianceName(a, number), Number: number, Pick: pick, Backup: a.Backup}
+		}
+		if tp == nil {
+			if as := m.statusOf(number); as != nil {
+				tp = &TeamPlayoff{AllianceStatus: *as}
+			}
+		}
+	}
+	if ta != nil {
+		alliance = map[string]any{"name": ta.Name, "number": ta.Number, "pick": ta.Pick, "backup": ta.Backup}
+		allianceStr = fmt.Sprintf("<b>%s</b> of <b>%s</b>", pickName(ta.Pick), ta.Name)
+	}
+	if tp != nil {
+		playoff = map[string]any{"level": tp.Level, "record": tp.Record, "current_level_record": tp.CurrentLevelRecord,
+			"status": tp.Status, "double_elim_round": tp.DoubleElimRound, "playoff_average": tp.PlayoffAverage}
+		r := tp.Record
+		playoffStr = fmt.Sprintf("<b>%s</b> in <b>%s</b> with a playoff record of <b>%d-%d-%d</b>", cases(tp.Status), tp.DoubleElimRound, r.Wins, r.Losses, r.Ties)
+	}
+	return alliance, playoff, allianceStr, playoffStr
+}
+
+// pickName is how TBA's summaries name a pick.
+func pickName(pick int) string {
+	switch pick {
+	case -1:
+		return "Backup"
+	case 0:
+		return "Captain"
+	case 1:
+		return "1st Pick"
+	case 2:
+		return "2nd Pick"
+	case 3:
+		return "3rd Pick"
+	}
+	return fmt.Sprintf("%dth Pick", pick)
+}
+
+// cases capitalises a status word: "playing" is "Playing".
+func cases(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// tbaEventTeams answers the event's teams in TBA's simple shape.
+func (s *Server) tbaEventTeams(r *http.Request, m moment) answer {
+	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
+		return notFound("event")
+	}
+	out := make([]map[string]any, 0, len(m.Teams))
+	for _, t := range m.Teams {
+		out = append(out, map[string]any{"key": "frc" + strconv.Itoa(t.Number), "team_number": t.Number, "nickname": t.Nickname,
+			"name": t.Name, "city": nullable(t.City), "state_prov": nullable(t.StateProv), "country": nullable(t.Country)})
+	}
+	return answer{http.StatusOK, out}
+}
+
+// nonNil is list, or [] for nil: TBA sends lists, never null, inside an object.
+func nonNil[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
+}
+
+// nullableInt is n as JSON's null when 0.
+func nullableInt(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+// playoffTypeStrings are TBA's names of its playoff types.
+var playoffTypeStrings = map[int]string{
+	PlayoffDoubleElim8: "Double Elimination Bracket (8 Alliances)",
+	PlayoffDoubleElim4: "Double Elimination Bracket (4 Alliances)",
 }
 
 // eventJSON is an Event in TBA's shape, its days turned into dates.
@@ -129,6 +316,7 @@ func (m moment) eventJSON(e Event, year int) map[string]any {
 	return map[string]any{
 		"key": e.Key, "name": e.Name, "event_code": strings.TrimLeft(e.Key, "0123456789"), "year": year,
 		"timezone": e.Timezone, "start_date": day(e.StartDay), "end_date": day(e.EndDay), "webcasts": webcasts,
+		"playoff_type": nullableInt(e.PlayoffType), "playoff_type_string": nullable(playoffTypeStrings[e.PlayoffType]),
 	}
 }
 
@@ -147,16 +335,21 @@ func (s *Server) tbaRankings(r *http.Request, m moment) answer {
 		return answer{http.StatusOK, nil}
 	}
 	type ranking struct {
-		TeamKey       string `json:"team_key"`
-		Rank          int    `json:"rank"`
-		Record        Record `json:"record"`
-		MatchesPlayed int    `json:"matches_played"`
+		TeamKey       string    `json:"team_key"`
+		Rank          int       `json:"rank"`
+		Record        Record    `json:"record"`
+		MatchesPlayed int       `json:"matches_played"`
+		SortOrders    []float64 `json:"sort_orders"`
+		ExtraStats    []float64 `json:"extra_stats"`
+		DQ            int       `json:"dq"`
+		QualAverage   *float64  `json:"qual_average"`
 	}
 	out := make([]ranking, 0, len(m.Rankings))
 	for _, rk := range m.Rankings {
-		out = append(out, ranking{rk.TeamKey, rk.Rank, rk.Record, rk.Record.Wins + rk.Record.Losses + rk.Record.Ties})
+		played := cmp.Or(rk.MatchesPlayed, rk.Record.Wins+rk.Record.Losses+rk.Record.Ties)
+		out = append(out, ranking{rk.TeamKey, rk.Rank, rk.Record, played, nonNil(rk.SortOrders), nonNil(rk.ExtraStats), rk.DQ, rk.QualAverage})
 	}
-	return answer{http.StatusOK, map[string]any{"rankings": out, "sort_order_info": []any{}, "extra_stats_info": []any{}}}
+	return answer{http.StatusOK, map[string]any{"rankings": out, "sort_order_info": nonNil(m.SortOrderInfo), "extra_stats_info": nonNil(m.ExtraStatsInfo)}}
 }
 
 func (s *Server) tbaStatus(_ *http.Request, m moment) answer {

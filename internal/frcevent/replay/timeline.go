@@ -84,6 +84,15 @@ type State struct {
 	TeamEvents []Event `json:"teamEvents,omitempty"`
 	// Rankings are the event's rankings; nil is served as null.
 	Rankings []Ranking `json:"rankings,omitempty"`
+	// SortOrderInfo and ExtraStatsInfo name the values of each ranking's
+	// SortOrders and ExtraStats; nil is served as [].
+	SortOrderInfo  []StatInfo `json:"sortOrderInfo,omitempty"`
+	ExtraStatsInfo []StatInfo `json:"extraStatsInfo,omitempty"`
+	// Alliances are the playoff alliances in number order; nil is served
+	// as null, as TBA answers before alliance selection.
+	Alliances []Alliance `json:"alliances,omitempty"`
+	// Teams are the event's teams; nil is served as [].
+	Teams []Team `json:"teams,omitempty"`
 	// DownEvents are the event keys TBA's /status lists as down.
 	DownEvents []string `json:"downEvents,omitempty"`
 }
@@ -110,6 +119,12 @@ type NexusMatch struct {
 	Times      NexusTimes `json:"times"`
 	BreakAfter string     `json:"breakAfter,omitempty"`
 	ReplayOf   string     `json:"replayOf,omitempty"`
+	// Listed is when the match appears on Nexus; nil means always.
+	Listed *Offset `json:"listed,omitempty"`
+	// Decided is when its alliances are known: before it, RedTeams and
+	// BlueTeams are served as null (a playoff match waiting for the
+	// matches that feed it); nil means always.
+	Decided *Offset `json:"decided,omitempty"`
 }
 
 // NexusTimes are a match's times. Estimates are always served; an actual
@@ -156,6 +171,81 @@ type TeamStatus struct {
 	OverallStatusStr  string `json:"overallStatusStr,omitempty"`
 	AllianceStatusStr string `json:"allianceStatusStr,omitempty"`
 	PlayoffStatusStr  string `json:"playoffStatusStr,omitempty"`
+	// Alliance and Playoff are the status's alliance and playoff parts
+	// when set; nil means derived from the state's Alliances and the
+	// playoff matches played so far (null while the team is on no
+	// alliance).
+	Alliance *TeamAlliance `json:"alliance,omitempty"`
+	Playoff  *TeamPlayoff  `json:"playoff,omitempty"`
+}
+
+// TeamAlliance is the alliance part of a team's status: which alliance
+// the team is on and as which pick (0 the captain, 1 the first pick…; -1
+// a backup that came in).
+type TeamAlliance struct {
+	Name   string  `json:"name"`
+	Number int     `json:"number"`
+	Pick   int     `json:"pick"`
+	Backup *Backup `json:"backup,omitempty"`
+}
+
+// TeamPlayoff is the playoff part of a team's status: its alliance's.
+type TeamPlayoff struct {
+	AllianceStatus
+	PlayoffAverage *float64 `json:"playoffAverage,omitempty"`
+}
+
+// Alliance is one playoff alliance on TBA.
+type Alliance struct {
+	// Name is served as is; "" leaves the name out, as TBA's lists may.
+	Name string `json:"name,omitempty"`
+	// Picks are team keys, captain first.
+	Picks    []string `json:"picks"`
+	Declines []string `json:"declines,omitempty"`
+	// Backup is the robot that came in, served as null when nil…
+	Backup *Backup `json:"backup,omitempty"`
+	// …unless NoBackupKey, which leaves the key out: TBA's real lists do,
+	// even when a backup played.
+	NoBackupKey bool `json:"noBackupKey,omitempty"`
+	// Status is served as is when set; nil means derived from the playoff
+	// matches whose results are out (null before the alliance's first
+	// playoff match is listed).
+	Status *AllianceStatus `json:"status,omitempty"`
+}
+
+// Backup is a backup robot: team key In came in for Out.
+type Backup struct {
+	In  string `json:"in"`
+	Out string `json:"out"`
+}
+
+// AllianceStatus is how an alliance stands in the playoffs.
+type AllianceStatus struct {
+	// Level is "sf" or "f": the level of its latest match.
+	Level string `json:"level"`
+	// Record counts every playoff match; CurrentLevelRecord those of Level.
+	Record             Record `json:"record"`
+	CurrentLevelRecord Record `json:"currentLevelRecord"`
+	// Status is "playing", "eliminated" or "won".
+	Status string `json:"status"`
+	// DoubleElimRound is "Round 1" … "Round 5" or "Finals".
+	DoubleElimRound string `json:"doubleElimRound"`
+}
+
+// Team is one team at the event.
+type Team struct {
+	Number    int    `json:"number"`
+	Nickname  string `json:"nickname"`
+	Name      string `json:"name,omitempty"`
+	City      string `json:"city,omitempty"`
+	StateProv string `json:"stateProv,omitempty"`
+	Country   string `json:"country,omitempty"`
+}
+
+// StatInfo names one value of the rankings' sort orders or extra stats.
+type StatInfo struct {
+	Name      string `json:"name"`
+	Precision int    `json:"precision"`
 }
 
 // Record is a W-L-T record.
@@ -181,6 +271,15 @@ type Match struct {
 	PredictedTime   *Offset  `json:"predictedTime,omitempty"`
 	ActualTime      *Offset  `json:"actualTime,omitempty"`
 	ResultAt        *Offset  `json:"resultAt,omitempty"`
+	// Surrogates and DQ are team keys, each served in its alliance's
+	// surrogate_team_keys or dq_team_keys.
+	Surrogates []string `json:"surrogates,omitempty"`
+	DQ         []string `json:"dq,omitempty"`
+	// Listed is when the match appears in TBA's lists; nil means always.
+	Listed *Offset `json:"listed,omitempty"`
+	// Decided is when its alliances are known: before it, both are served
+	// with empty team keys; nil means always.
+	Decided *Offset `json:"decided,omitempty"`
 }
 
 // Event is a TBA event. Its dates are days from the timeline's start, in
@@ -192,7 +291,16 @@ type Event struct {
 	StartDay int       `json:"startDay"`
 	EndDay   int       `json:"endDay"`
 	Webcasts []Webcast `json:"webcasts,omitempty"`
+	// PlayoffType is TBA's: PlayoffDoubleElim8, PlayoffDoubleElim4, …;
+	// 0 is served as null.
+	PlayoffType int `json:"playoffType,omitempty"`
 }
+
+// TBA's playoff types of FIRST's double-elimination brackets.
+const (
+	PlayoffDoubleElim8 = 10
+	PlayoffDoubleElim4 = 11
+)
 
 // Webcast is a TBA webcast.
 type Webcast struct {
@@ -206,6 +314,14 @@ type Ranking struct {
 	TeamKey string `json:"teamKey"`
 	Rank    int    `json:"rank"`
 	Record  Record `json:"record"`
+	// MatchesPlayed is served as is when set; 0 means the record's sum.
+	MatchesPlayed int `json:"matchesPlayed,omitempty"`
+	// SortOrders and ExtraStats are the values State.SortOrderInfo and
+	// ExtraStatsInfo name; nil is served as [].
+	SortOrders  []float64 `json:"sortOrders,omitempty"`
+	ExtraStats  []float64 `json:"extraStats,omitempty"`
+	DQ          int       `json:"dq,omitempty"`
+	QualAverage *float64  `json:"qualAverage,omitempty"`
 }
 
 // Parse reads a timeline in its JSON form; unknown fields are errors, so a
