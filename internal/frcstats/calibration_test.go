@@ -181,10 +181,10 @@ func TestCalibration(t *testing.T) {
 
 	// The replay's samples must be what Predict says, so the figures measure the product's own
 	// path; Predict must also decline exactly where the replay has no sample or MinPlayed bars.
-	for i, ev := range append(slices.Clone(trainEv), heldEv...) {
-		ss := append(slices.Clone(trainS), heldS...)[i]
+	allEv, allS := slices.Concat(trainEv, heldEv), slices.Concat(trainS, heldS)
+	for i, ev := range allEv {
 		byPlayed := map[int]sample{}
-		for _, s := range ss {
+		for _, s := range allS[i] {
 			byPlayed[s.played] = s
 		}
 		for j, m := range ev.played {
@@ -244,7 +244,7 @@ func TestCalibration(t *testing.T) {
 	}
 	table("Training events (K fitted here)", trainEvents, trainS)
 	held := table("Held-out events", heldOutEvents, heldS)
-	all := score("all", slices.Concat(append(slices.Clone(trainS), heldS...)...))
+	all := score("all", slices.Concat(allS...))
 	if testing.Verbose() {
 		fmt.Printf("\nAll ten events pooled: %d predicted, Brier %.4f (coin flip %.4f, higher OPR sum wins %.4f)\n",
 			all.n, all.model, all.coin, all.stepped)
