@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
@@ -18,9 +20,11 @@ const (
 	tbaStatusEvery  = tbaFloor
 	tbaMatchesEvery = tbaFloor
 	tbaRankEvery    = 2 * time.Minute
-	tbaAPIEvery     = 2 * time.Minute
-	tbaEventEvery   = 10 * time.Minute
-	discoverEvery   = 10 * time.Minute
+	// tbaAlliancesEvery: alliances form in minutes at alliance selection.
+	tbaAlliancesEvery = tbaFloor
+	tbaAPIEvery       = 2 * time.Minute
+	tbaEventEvery     = 10 * time.Minute
+	discoverEvery     = 10 * time.Minute
 )
 
 // maxAhead is how far past our clock a Nexus dataAsOfTime may be, for
@@ -90,7 +94,31 @@ func (h *Hub) tbaPolls(key string) []*poll {
 		}},
 		{endpoint: frcapi.TBARankings, every: tbaRankEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			rs, err := h.tba.rankings(ctx, key)
-			return func(up *upstream) { up.TBA.Rankings = keepFull(up.TBA.Rankings, rs); now(up) }, err
+			return func(up *upstream) {
+				if rs != nil {
+					up.TBA.Rankings = keepFull(up.TBA.Rankings, rs.Lines)
+					up.TBA.SortOrders = keepFull(up.TBA.SortOrders, rs.SortOrders)
+					up.TBA.RankTrend = trendWith(up.TBA.RankTrend, rs.Lines, strconv.Itoa(team))
+				}
+				now(up)
+			}, err
+		}},
+		{endpoint: frcapi.TBAEventMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			ms, err := h.tba.eventMatches(ctx, key)
+			return func(up *upstream) { up.TBA.EventMatches = keepFull(up.TBA.EventMatches, ms); now(up) }, err
+		}},
+		{endpoint: frcapi.TBAAlliances, every: tbaAlliancesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			as, err := h.tba.alliances(ctx, key)
+			return func(up *upstream) { up.TBA.Alliances = keepFull(up.TBA.Alliances, as); now(up) }, err
+		}},
+		{endpoint: frcapi.TBAEventTeams, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+			names, err := h.tba.teamNames(ctx, key)
+			return func(up *upstream) {
+				if names != nil {
+					up.TBA.TeamNames = names
+				}
+				now(up)
+			}, err
 		}},
 		{endpoint: frcapi.TBAStatus, every: tbaAPIEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			down, err := h.tba.downEvents(ctx)
@@ -106,4 +134,23 @@ func keepFull[T any](held, got []T) []T {
 		return held
 	}
 	return got
+}
+
+// trendWith adds our rank in lines to trend when we have played more
+// matches than its last point: one point per count of played matches.
+func trendWith(trend []rankPoint, lines []tbaRanking, team string) []rankPoint {
+	for _, l := range lines {
+		if l.Team != team || l.Rank <= 0 || l.Played <= 0 {
+			continue
+		}
+		if n := len(trend); n > 0 && trend[n-1].Played >= l.Played {
+			if trend[n-1].Played == l.Played && trend[n-1].Rank != l.Rank {
+				trend = slices.Clone(trend)
+				trend[n-1].Rank = l.Rank // a rank settled after a late score
+			}
+			return trend
+		}
+		return append(slices.Clone(trend), rankPoint{Played: l.Played, Rank: l.Rank})
+	}
+	return trend
 }

@@ -46,7 +46,12 @@ func FuzzUpstreamAnswers(f *testing.F) {
 		up.TBA.TeamStatus, _ = c.teamStatus(ctx, 1209, "2026okok")
 		up.TBA.Matches, _ = c.matches(ctx, 1209, "2026okok")
 		up.TBA.Event, _ = c.event(ctx, "2026okok")
-		up.TBA.Rankings, _ = c.rankings(ctx, "2026okok")
+		if rs, _ := c.rankings(ctx, "2026okok"); rs != nil {
+			up.TBA.Rankings, up.TBA.SortOrders = rs.Lines, rs.SortOrders
+		}
+		up.TBA.EventMatches, _ = c.eventMatches(ctx, "2026okok")
+		up.TBA.Alliances, _ = c.alliances(ctx, "2026okok")
+		up.TBA.TeamNames, _ = c.teamNames(ctx, "2026okok")
 		up.TBA.DownEvents, _ = c.downEvents(ctx)
 		status := merge(up, now)
 		if _, err := json.Marshal(status); err != nil {

@@ -10,7 +10,7 @@ import (
 var sourceNames = map[frcapi.Source]string{frcapi.Nexus: "Nexus", frcapi.TBA: "TBA"}
 
 // healthOf sums up the last results of a source's endpoints: the worst one
-// counts. Nexus's pits do not: an event without pit addresses still works.
+// counts; the optional endpoints do not.
 func (h *Hub) healthOf(src frcapi.Source, on bool) health {
 	source := sourceNames[src]
 	if !on {
@@ -24,7 +24,7 @@ func (h *Hub) healthOf(src frcapi.Source, on bool) health {
 	}
 	worst, asked := StateOK, false
 	for ep, err := range h.errs {
-		if ep.Source != src || ep == frcapi.NexusPits {
+		if ep.Source != src || optional[ep] {
 			continue
 		}
 		asked = true
@@ -47,6 +47,17 @@ func (h *Hub) healthOf(src frcapi.Source, on bool) health {
 		return health{worst, source + " unreachable"}
 	}
 	return health{StateOK, "Live from " + source}
+}
+
+// optional are the endpoints whose failures are logged but do not make
+// their source look down: an event works without pit addresses, team
+// names, and, before the playoffs, alliances; the core endpoints of the
+// same source tell whether it is down.
+var optional = map[frcapi.Endpoint]bool{
+	frcapi.NexusPits:       true,
+	frcapi.TBAEventTeams:   true,
+	frcapi.TBAAlliances:    true,
+	frcapi.TBAEventMatches: true,
 }
 
 // severity orders the states from good to worst.

@@ -46,6 +46,23 @@ type tbaData struct {
 	Event      *tbaEvent      `json:"event"`
 	Rankings   []tbaRanking   `json:"rankings"`
 	DownEvents []string       `json:"downEvents"`
+	// SortOrders name the rankings' sort criteria.
+	SortOrders []tbaSortOrder `json:"sortOrders"`
+	// Alliances are the playoff alliances; nil before alliance selection.
+	Alliances []tbaAlliance `json:"alliances"`
+	// EventMatches are every match of the event, for the bracket and the ratings.
+	EventMatches []tbaMatch `json:"eventMatches"`
+	// TeamNames are the teams' nicknames by number.
+	TeamNames map[string]string `json:"teamNames"`
+	// RankTrend is our rank after each count of played matches seen, by
+	// the count: a restart keeps it through the cache.
+	RankTrend []rankPoint `json:"rankTrend"`
+}
+
+// rankPoint is our rank once we had played Played qualification matches.
+type rankPoint struct {
+	Played int `json:"played"`
+	Rank   int `json:"rank"`
 }
 
 const (
@@ -118,6 +135,19 @@ func merge(up upstream, now time.Time) Status {
 	} else {
 		matches, done = tbaMatches(up.TBA.Matches, team)
 	}
+	for i := range matches {
+		matches[i].TimeKind = timeKind(matches[i])
+	}
+	s.Schedule = []Match{}
+	for _, m := range matches {
+		if m.Alliance != "" {
+			s.Schedule = append(s.Schedule, m)
+		}
+	}
+	s.FieldLateMinutes = fieldLate(matches)
+	s.RankCriteria, s.RankTrend = criteria(up.TBA, team), trend(up.TBA.RankTrend)
+	s.Playoffs = playoffs(up.TBA, team)
+	s.Phase = phaseOf(matches, done, s.Playoffs)
 	if nexus != nil {
 		s.Announcements = newestFirst(nexus.Announcements, func(a Announcement) time.Time { return a.Posted })
 		s.PartsRequests = newestFirst(nexus.PartsRequests, func(p PartsRequest) time.Time { return p.Posted })
@@ -134,7 +164,15 @@ func merge(up upstream, now time.Time) Status {
 	if next < 0 {
 		next = firstOurs(matches, done, 0)
 	}
+	if j := ourPlayoffMatch(matches, done, s.Playoffs); j >= 0 && (next < 0 || matches[next].Label != matches[j].Label) {
+		// The bracket knows our next match before its teams are listed.
+		next = j
+		matches[j].Alliance, matches[j].Partners = s.Playoffs.Next.Alliance, s.Playoffs.Ours.Partners
+	}
 	if next >= 0 {
+		if prev := lastOurs(matches, done, next); prev >= 0 {
+			matches[next].Turnaround = turnaround(matches, prev, next)
+		}
 		m := matches[next]
 		s.NextMatch = &m
 		for i := next + 1; i < len(matches) && len(s.Upcoming) < 2; i++ {
@@ -414,4 +452,28 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// ourPlayoffMatch returns the index of our next bracket match in matches
+// (by its label) when it is not played yet, or -1.
+func ourPlayoffMatch(matches []Match, done []bool, p *Playoffs) int {
+	if p == nil || p.Next == nil || p.Ours == nil {
+		return -1
+	}
+	for i, m := range matches {
+		if m.Label == p.Next.Label && !done[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastOurs returns the index of our last match done before i, or -1.
+func lastOurs(matches []Match, done []bool, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if matches[j].Alliance != "" && done[j] {
+			return j
+		}
+	}
+	return -1
 }

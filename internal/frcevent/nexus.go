@@ -138,11 +138,14 @@ func teamList(in []flexString) []string {
 	return out
 }
 
-func deref(s *string) string {
-	if s == nil {
-		return ""
+// deref is *p, or the zero value for nil: TBA and Nexus send null for
+// what they do not know.
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
 	}
-	return *s
+	return *p
 }
 
 func derefTime(t *time.Time) time.Time {

@@ -1,6 +1,7 @@
 package frcevent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -49,6 +50,8 @@ type tbaEvent struct {
 	// StartDate and EndDate are "YYYY-MM-DD" in the event's timezone.
 	StartDate string `json:"startDate"`
 	EndDate   string `json:"endDate"`
+	// PlayoffType is TBA's playoff type (PlayoffDoubleElim8 …); 0 unknown.
+	PlayoffType int `json:"playoffType"`
 }
 
 // tbaWebcast is a stream as TBA lists it.
@@ -62,6 +65,36 @@ type tbaRanking struct {
 	Team   string `json:"team"` // number without "frc"
 	Rank   int    `json:"rank"`
 	Record Record `json:"record"`
+	// SortOrders are the team's values of the sort criteria.
+	SortOrders []float64 `json:"sortOrders"`
+	// Played counts its played qualification matches.
+	Played int `json:"played"`
+}
+
+// tbaSortOrder names one sort criterion of the rankings.
+type tbaSortOrder struct {
+	Name      string `json:"name"`
+	Precision int    `json:"precision"`
+}
+
+// tbaRankings are the rankings with the names of their sort criteria.
+type tbaRankings struct {
+	Lines      []tbaRanking   `json:"lines"`
+	SortOrders []tbaSortOrder `json:"sortOrders"`
+}
+
+// tbaAlliance is one playoff alliance as TBA lists it.
+type tbaAlliance struct {
+	Name string `json:"name"`
+	// Teams are the picks' numbers, captain first.
+	Teams []string `json:"teams"`
+	// BackupIn came in for BackupOut ("" when TBA lists no backup).
+	BackupIn  string `json:"backupIn"`
+	BackupOut string `json:"backupOut"`
+	// State is "playing", "eliminated", "won" or "".
+	State string `json:"state"`
+	// Round is the double-elimination round of its last played match.
+	Round string `json:"round"`
 }
 
 // The wire shapes of TBA; every field may be null.
@@ -101,9 +134,10 @@ type (
 		ActualTime      *int64  `json:"actual_time"`
 	}
 	tbaEventJSON struct {
-		Key       string  `json:"key"`
-		Name      string  `json:"name"`
-		Timezone  *string `json:"timezone"`
+		Key         string  `json:"key"`
+		Name        string  `json:"name"`
+		PlayoffType *int    `json:"playoff_type"`
+		Timezone    *string `json:"timezone"`
 		StartDate *string `json:"start_date"`
 		EndDate   *string `json:"end_date"`
 		Webcasts  []struct {
@@ -113,10 +147,32 @@ type (
 	}
 	tbaRankingsJSON struct {
 		Rankings []struct {
-			TeamKey string         `json:"team_key"`
-			Rank    int            `json:"rank"`
-			Record  *tbaRecordJSON `json:"record"`
+			TeamKey       string         `json:"team_key"`
+			Rank          int            `json:"rank"`
+			Record        *tbaRecordJSON `json:"record"`
+			SortOrders    []float64      `json:"sort_orders"`
+			MatchesPlayed int            `json:"matches_played"`
 		} `json:"rankings"`
+		SortOrderInfo []struct {
+			Name      string `json:"name"`
+			Precision int    `json:"precision"`
+		} `json:"sort_order_info"`
+	}
+	tbaAllianceJSON2 struct {
+		Name   *string  `json:"name"`
+		Picks  []string `json:"picks"`
+		Backup *struct {
+			In  string `json:"in"`
+			Out string `json:"out"`
+		} `json:"backup"`
+		Status *struct {
+			Status         string `json:"status"`
+			DoubleElimRound string `json:"double_elim_round"`
+		} `json:"status"`
+	}
+	tbaTeamJSON struct {
+		TeamNumber int     `json:"team_number"`
+		Nickname   *string `json:"nickname"`
 	}
 	tbaAPIStatusJSON struct {
 		DownEvents []string `json:"down_events"`
@@ -202,8 +258,17 @@ func record(r *tbaRecordJSON) Record {
 // matches returns our matches at the event: nil for a null answer, an
 // empty list for [].
 func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]tbaMatch, error) {
+	return c.matchList(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple")
+}
+
+// eventMatches returns every match of the event, like matches.
+func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]tbaMatch, error) {
+	return c.matchList(ctx, "/event/"+url.PathEscape(eventKey)+"/matches/simple")
+}
+
+func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, error) {
 	var raw []tbaMatchJSON
-	if err := c.get(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple", &raw); err != nil {
+	if err := c.get(ctx, path, &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -253,7 +318,7 @@ func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, erro
 }
 
 func eventFromJSON(raw tbaEventJSON) *tbaEvent {
-	ev := &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: deref(raw.Timezone), StartDate: deref(raw.StartDate), EndDate: deref(raw.EndDate)}
+	ev := &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: deref(raw.Timezone), StartDate: deref(raw.StartDate), EndDate: deref(raw.EndDate), PlayoffType: deref(raw.PlayoffType)}
 	for _, w := range raw.Webcasts {
 		ev.Webcasts = append(ev.Webcasts, tbaWebcast{Type: w.Type, Channel: deref(w.Channel)})
 	}
@@ -261,7 +326,7 @@ func eventFromJSON(raw tbaEventJSON) *tbaEvent {
 }
 
 // rankings returns the event's qualification rankings; nil before any exist.
-func (c *tbaClient) rankings(ctx context.Context, eventKey string) ([]tbaRanking, error) {
+func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings, error) {
 	var raw *tbaRankingsJSON
 	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/rankings", &raw); err != nil {
 		return nil, err
@@ -269,11 +334,61 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) ([]tbaRanking
 	if raw == nil {
 		return nil, nil
 	}
-	out := make([]tbaRanking, 0, len(raw.Rankings))
+	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings))}
 	for _, r := range raw.Rankings {
-		out = append(out, tbaRanking{Team: strings.TrimPrefix(r.TeamKey, "frc"), Rank: r.Rank, Record: record(r.Record)})
+		out.Lines = append(out.Lines, tbaRanking{Team: strings.TrimPrefix(r.TeamKey, "frc"), Rank: r.Rank, Record: record(r.Record),
+			SortOrders: r.SortOrders, Played: r.MatchesPlayed})
+	}
+	for _, o := range raw.SortOrderInfo {
+		out.SortOrders = append(out.SortOrders, tbaSortOrder{Name: o.Name, Precision: o.Precision})
 	}
 	return out, nil
+}
+
+// alliances returns the event's playoff alliances in number order; nil
+// before alliance selection (TBA answers null).
+func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAlliance, error) {
+	var raw []*tbaAllianceJSON2
+	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/alliances", &raw); err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		return nil, nil
+	}
+	out := make([]tbaAlliance, 0, len(raw))
+	for i, a := range raw {
+		al := tbaAlliance{Name: "Alliance " + strconv.Itoa(i+1)}
+		if a != nil {
+			al.Name = cmp.Or(deref(a.Name), al.Name)
+			for _, k := range a.Picks {
+				al.Teams = append(al.Teams, strings.TrimPrefix(k, "frc"))
+			}
+			if a.Backup != nil {
+				al.BackupIn, al.BackupOut = strings.TrimPrefix(a.Backup.In, "frc"), strings.TrimPrefix(a.Backup.Out, "frc")
+			}
+			if a.Status != nil {
+				al.State, al.Round = a.Status.Status, a.Status.DoubleElimRound
+			}
+		}
+		out = append(out, al)
+	}
+	return out, nil
+}
+
+// teamNames returns the nicknames of the event's teams by number.
+func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]string, error) {
+	var raw []tbaTeamJSON
+	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/teams/simple", &raw); err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		return nil, nil
+	}
+	names := make(map[string]string, len(raw))
+	for _, t := range raw {
+		names[strconv.Itoa(t.TeamNumber)] = deref(t.Nickname)
+	}
+	return names, nil
 }
 
 // downEvents returns the keys of the events whose data feed TBA lists as down.

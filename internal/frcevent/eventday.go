@@ -1,0 +1,132 @@
+package frcevent
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// turnaroundWithin is the longest time between two of our matches that is
+// worth a warning: a crew needs it all to fix, charge and queue again.
+const turnaroundWithin = 20 * time.Minute
+
+// phaseOf says where the event is. The playoffs have begun once a playoff
+// match is on the field or played (or Nexus queues one); alliance
+// selection once TBA lists alliances, or once every qualification match
+// is played; the event is finished once the finals have a winner.
+func phaseOf(matches []Match, done []bool, p *Playoffs) string {
+	if p != nil {
+		for _, b := range p.Bracket {
+			if b.Label == playoffLabel(0) && b.Winner != "" {
+				return PhaseFinished
+			}
+		}
+	}
+	quals, qualsDone, playoffStarted := 0, 0, false
+	for i, m := range matches {
+		switch {
+		case strings.HasPrefix(m.Label, "Qualification"):
+			quals++
+			if done[i] {
+				qualsDone++
+			}
+		case strings.HasPrefix(m.Label, "Playoff"), strings.HasPrefix(m.Label, "Final"):
+			if done[i] || m.Step > StepNone {
+				playoffStarted = true
+			}
+		}
+	}
+	switch {
+	case playoffStarted:
+		return PhasePlayoffs
+	case p != nil || quals > 0 && qualsDone == quals:
+		return PhaseAllianceSelection
+	case quals > 0:
+		return PhaseQualifications
+	}
+	return ""
+}
+
+// startOf is when a match starts, or started: actual, else estimated,
+// else scheduled; nil when no time is known.
+func startOf(m Match) *time.Time {
+	switch {
+	case m.Times.ActualStart != nil:
+		return m.Times.ActualStart
+	case m.Times.Start != nil:
+		return m.Times.Start
+	}
+	return m.Times.Scheduled
+}
+
+// timeKind says where startOf's time comes from.
+func timeKind(m Match) string {
+	switch {
+	case m.Times.ActualStart != nil:
+		return "actual"
+	case m.Times.Start != nil:
+		return "estimated"
+	case m.Times.Scheduled != nil:
+		return "scheduled"
+	}
+	return ""
+}
+
+// turnaround warns of little time between our match at prev and the next
+// at next in the list: back to back, one match between, or a time short
+// enough to name.
+func turnaround(matches []Match, prev, next int) string {
+	switch next - prev {
+	case 1:
+		return "Back to back"
+	case 2:
+		return "2-match turnaround"
+	}
+	a, b := startOf(matches[prev]), startOf(matches[next])
+	if a == nil || b == nil || b.Sub(*a) > turnaroundWithin || !b.After(*a) {
+		return ""
+	}
+	return strconv.Itoa(int(b.Sub(*a).Minutes())) + " min turnaround"
+}
+
+// fieldLate is how many minutes the latest match that started ran after
+// its scheduled time (negative: ahead); nil when none has both times.
+func fieldLate(matches []Match) *int {
+	for i := len(matches) - 1; i >= 0; i-- {
+		t := matches[i].Times
+		if t.ActualStart != nil && t.Scheduled != nil {
+			late := int(math.Round(t.ActualStart.Sub(*t.Scheduled).Minutes()))
+			return &late
+		}
+	}
+	return nil
+}
+
+// criteria are our values of the rankings' sort criteria, named as TBA
+// names them.
+func criteria(tba tbaData, team string) []Criterion {
+	out := []Criterion{}
+	for _, l := range tba.Rankings {
+		if l.Team != team {
+			continue
+		}
+		for i, o := range tba.SortOrders {
+			if i >= len(l.SortOrders) || o.Name == "" {
+				break
+			}
+			scale := math.Pow(10, float64(o.Precision))
+			out = append(out, Criterion{Name: o.Name, Value: math.Round(l.SortOrders[i]*scale) / scale, Precision: o.Precision})
+		}
+	}
+	return out
+}
+
+// trend is our rank after each count of played matches.
+func trend(points []rankPoint) []int {
+	out := make([]int, len(points))
+	for i, p := range points {
+		out[i] = p.Rank
+	}
+	return out
+}

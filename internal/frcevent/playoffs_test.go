@@ -1,0 +1,149 @@
+package frcevent
+
+import (
+	"reflect"
+	"testing"
+)
+
+// eightAlliances are the alliances of a made-up event; we (1209) are the
+// first pick of Alliance 3.
+func eightAlliances() []tbaAlliance {
+	teams := [][]string{
+		{"101", "102", "103"}, {"201", "202", "203"}, {"301", "1209", "303"}, {"401", "402", "403"},
+		{"501", "502", "503"}, {"601", "602", "603"}, {"701", "702", "703"}, {"801", "802", "803"},
+	}
+	out := make([]tbaAlliance, len(teams))
+	for i, t := range teams {
+		out[i] = tbaAlliance{Name: "Alliance " + string(rune('1'+i)), Teams: t}
+	}
+	return out
+}
+
+// game is a TBA playoff match: set n (0: the finals), match k, the two
+// alliances' teams and the winner ("" unplayed, "tie").
+func game(n, k int, red, blue []string, winner string) tbaMatch {
+	m := tbaMatch{CompLevel: "sf", SetNumber: n, MatchNumber: k, Red: red, Blue: blue, RedScore: -1, BlueScore: -1}
+	if n == 0 {
+		m.CompLevel, m.SetNumber = "f", 1
+	}
+	switch winner {
+	case "red":
+		m.RedScore, m.BlueScore, m.WinningAlliance = 90, 80, "red"
+	case "blue":
+		m.RedScore, m.BlueScore, m.WinningAlliance = 80, 90, "blue"
+	case "tie":
+		m.RedScore, m.BlueScore = 85, 85
+	}
+	return m
+}
+
+func TestPlayoffsBeforeSelection(t *testing.T) {
+	if p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}}, "1209"); p != nil {
+		t.Fatalf("playoffs without alliances = %+v, want nil", p)
+	}
+}
+
+func TestPlayoffsOurPath(t *testing.T) {
+	a := eightAlliances()
+	al := func(n int) []string { return a[n-1].Teams }
+	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
+	tests := []struct {
+		name    string
+		matches []tbaMatch
+		state   string
+		outcome string
+		record  Record
+		round   string
+		next    *PlayoffNext
+	}{
+		{"alliances formed", nil, "playing", "", Record{}, "",
+			&PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 6", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"}},
+		{"lost round 1, other side undecided", []tbaMatch{game(3, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 6", Alliance: "red", Opponent: "Loser of Playoff 4", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
+		{"lost round 1, opponent known", []tbaMatch{game(3, 1, al(3), al(6), "blue"), game(4, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 6", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
+		{"out in round 2", []tbaMatch{game(3, 1, al(3), al(6), "blue"), game(4, 1, al(2), al(7), "red"), game(6, 1, al(3), al(7), "blue")},
+			"eliminated", "Eliminated in Round 2", Record{Losses: 2}, "Round 2", nil},
+		{"a tied match is played again", []tbaMatch{game(3, 1, al(3), al(6), "tie"), game(3, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 8", Alliance: "red", Opponent: "Winner of Playoff 4", IfWin: "Playoff 11 (blue)", IfLose: "Playoff 10 (red)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: tt.matches}, "1209")
+			if p.Ours == nil || !reflect.DeepEqual(*p.Ours, OurAlliance{Number: 3, Role: "first pick", Partners: []string{"301", "303"}}) {
+				t.Fatalf("Ours = %+v, want Alliance 3, first pick, with 301 and 303", p.Ours)
+			}
+			if p.State != tt.state || p.Outcome != tt.outcome || p.Record != tt.record || p.Round != tt.round {
+				t.Errorf("state %q, outcome %q, record %+v, round %q; want %q, %q, %+v, %q", p.State, p.Outcome, p.Record, p.Round, tt.state, tt.outcome, tt.record, tt.round)
+			}
+			if !reflect.DeepEqual(p.Next, tt.next) {
+				t.Errorf("Next = %+v, want %+v", p.Next, tt.next)
+			}
+			if len(p.Bracket) != 14 || p.Bracket[2].Red.Alliance != 3 || p.Bracket[2].Blue.Alliance != 6 || !p.Bracket[2].Ours {
+				t.Errorf("bracket match 3 = %+v, want Alliance 3 (ours) against 6", p.Bracket[2])
+			}
+		})
+	}
+}
+
+func TestPlayoffsFinals(t *testing.T) {
+	a := eightAlliances()
+	al := func(n int) []string { return a[n-1].Teams }
+	upper := []tbaMatch{
+		game(1, 1, al(1), al(8), "red"), game(2, 1, al(4), al(5), "red"), game(3, 1, al(3), al(6), "red"), game(4, 1, al(2), al(7), "red"),
+		game(5, 1, al(8), al(5), "red"), game(6, 1, al(6), al(7), "red"), game(7, 1, al(1), al(4), "red"), game(8, 1, al(3), al(2), "red"),
+		game(9, 1, al(4), al(6), "red"), game(10, 1, al(2), al(8), "red"), game(11, 1, al(1), al(3), "blue"), game(12, 1, al(2), al(4), "red"),
+		game(13, 1, al(1), al(2), "red"),
+	}
+	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
+	series := append(append([]tbaMatch{}, upper...), game(0, 1, al(3), al(1), "red"), game(0, 2, al(3), al(1), "blue"))
+	p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: series}, "1209")
+	want := &PlayoffNext{Label: "Final 3", Alliance: "red", Opponent: "Alliance 1", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
+	if !reflect.DeepEqual(p.Next, want) || p.State != "playing" || p.Round != "Finals" {
+		t.Fatalf("at 1–1: next %+v, state %q, round %q; want %+v, playing, Finals", p.Next, p.State, p.Round, want)
+	}
+	won := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(3), al(1), "red"))}, "1209")
+	if won.State != "won" || won.Outcome != "Event winners" || won.Next != nil || won.Record != (Record{Wins: 5, Losses: 1}) {
+		t.Fatalf("after the third final: %q %q next %+v record %+v; want won, Event winners, none, 5-1", won.State, won.Outcome, won.Next, won.Record)
+	}
+	if f := won.Bracket[len(won.Bracket)-1]; f.Winner != "red" || f.RedWins != 2 || f.BlueWins != 1 {
+		t.Errorf("finals = %+v, want red 2–1", f)
+	}
+	if phaseOf(nil, nil, won) != PhaseFinished {
+		t.Errorf("phase after the finals = %q, want %q", phaseOf(nil, nil, won), PhaseFinished)
+	}
+}
+
+func TestPlayoffsBackups(t *testing.T) {
+	a := eightAlliances()
+	// 9999 plays for 303 of Alliance 3, which TBA's list does not say.
+	sub := []string{"301", "1209", "9999"}
+	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a,
+		EventMatches: []tbaMatch{game(3, 1, sub, a[5].Teams, "red")}}, "1209")
+	if got := p.Alliances[2].Backup; got != "9999" {
+		t.Errorf("Alliance 3's backup = %q, want 9999 (seen playing)", got)
+	}
+	if p.Record != (Record{Wins: 1}) {
+		t.Errorf("record = %+v, want the win with the backup counted", p.Record)
+	}
+	// We are the backup robot: TBA lists us as the one who came in.
+	a[1].BackupIn, a[1].BackupOut = "1209", "203"
+	a[2].Teams = []string{"301", "302", "303"}
+	p = playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a}, "1209")
+	if p.Ours == nil || p.Ours.Number != 2 || p.Ours.Role != "backup" || !reflect.DeepEqual(p.Ours.Partners, []string{"201", "202"}) {
+		t.Fatalf("Ours = %+v, want the backup of Alliance 2 with 201 and 202", p.Ours)
+	}
+}
+
+func TestPlayoffsNotSelected(t *testing.T) {
+	a := eightAlliances()
+	a[2].Teams = []string{"301", "302", "303"}
+	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim4}, Alliances: a[:4]}, "1209")
+	if p.Ours != nil || p.State != "" || p.Next != nil || len(p.Bracket) != 6 || p.TypeName != "Double elimination, 4 alliances" {
+		t.Fatalf("not selected: %+v", p)
+	}
+	other := playoffs(tbaData{Event: &tbaEvent{PlayoffType: 9}, Alliances: a}, "1209")
+	if len(other.Bracket) != 0 {
+		t.Errorf("a playoff type without known routes has a bracket of %d", len(other.Bracket))
+	}
+}
