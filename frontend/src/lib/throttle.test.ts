@@ -2,6 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ParallaxScrollThrottle } from './spec.gen';
 import { throttle } from './throttle';
 
+/** A spy behind a throttle of the parallax window, the throttle already called with each of calls. */
+function throttledSpy(...calls: number[]) {
+  const fn = vi.fn();
+  const t = throttle(fn, ParallaxScrollThrottle);
+  for (const c of calls) t(c);
+  return { fn, t };
+}
+
 describe('throttle', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -12,17 +20,12 @@ describe('throttle', () => {
   });
 
   it('runs the first call at once', () => {
-    const fn = vi.fn();
-    throttle(fn, ParallaxScrollThrottle)(1);
+    const { fn } = throttledSpy(1);
     expect(fn).toHaveBeenCalledExactlyOnceWith(1);
   });
 
   it('collapses calls inside the window into one trailing call with the latest arguments', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, ParallaxScrollThrottle);
-    t(1);
-    t(2);
-    t(3);
+    const { fn } = throttledSpy(1, 2, 3);
     expect(fn).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(ParallaxScrollThrottle - 1);
     expect(fn).toHaveBeenCalledTimes(1);
@@ -32,8 +35,7 @@ describe('throttle', () => {
   });
 
   it('never runs more than once per window under a steady stream of calls', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, ParallaxScrollThrottle);
+    const { fn, t } = throttledSpy();
     for (let ms = 0; ms < 160; ms += 2) {
       t(ms);
       vi.advanceTimersByTime(2);
@@ -43,19 +45,14 @@ describe('throttle', () => {
   });
 
   it('runs at once again after a quiet window', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, ParallaxScrollThrottle);
-    t(1);
+    const { fn, t } = throttledSpy(1);
     vi.advanceTimersByTime(ParallaxScrollThrottle * 3);
     t(2);
     expect(fn).toHaveBeenCalledTimes(2);
   });
 
   it('cancel drops the trailing call', () => {
-    const fn = vi.fn();
-    const t = throttle(fn, ParallaxScrollThrottle);
-    t(1);
-    t(2);
+    const { fn, t } = throttledSpy(1, 2);
     t.cancel();
     vi.advanceTimersByTime(ParallaxScrollThrottle * 2);
     expect(fn).toHaveBeenCalledTimes(1);

@@ -176,6 +176,22 @@ function desktopHost(): Host {
   };
 }
 
+/**
+ * The set-up of each suite: the adapters' own timers (clock sync, heartbeat)
+ * stay quiet; after each test the page, the timers and the stubbed globals
+ * are reset.
+ */
+function quietAdapterTimers() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
+
 function renderAt(host: Host, path: string) {
   return render(
     <PlatformContext value={host.platform}>
@@ -210,15 +226,7 @@ describe.each([
   ['browser', browserHost],
   ['desktop', desktopHost],
 ])('news through the %s platform', (_, makeHost) => {
-  beforeEach(() => {
-    // The adapters' own timers (clock sync, heartbeat) stay quiet.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  quietAdapterTimers();
 
   it('shows the list loading, then the articles, then the change', async () => {
     const host = makeHost();
@@ -358,15 +366,12 @@ const goJSON = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 
 describe('news inlined in the page by the server (browser)', () => {
+  quietAdapterTimers();
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     firstCommits = [];
   });
   afterEach(() => {
-    cleanup();
     document.head.querySelectorAll('script[type="application/json"]').forEach((s) => s.remove());
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -441,14 +446,9 @@ describe.each([
   ['browser', browserHost],
   ['desktop', desktopHost],
 ])('coming back to news through the %s platform', (_, makeHost) => {
+  quietAdapterTimers();
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     firstCommits = [];
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('shows a list seen before, and its articles, at once: never loading again', async () => {

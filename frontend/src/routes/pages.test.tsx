@@ -25,10 +25,21 @@ const h2s = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.text
 describe('pages', () => {
   afterEach(cleanup);
 
+  it.each([
+    ['Home', Home, 'BTW ROBOTICS'],
+    ['About', About, 'ABOUT US'],
+    ['Contact', Contact, 'CONTACT US'],
+    ['Outreach', Outreach, 'Outreach'],
+    ['Sponsors', Sponsors, 'NEWS'],
+    ['Donate', Donate, 'SUPPORT US'],
+  ])('%s: the document title and the h1', (name, Page, h1) => {
+    renderPage(<Page />);
+    expect(document.title).toBe(`RoboHornets - ${name}`);
+    expect(screen.getByRole('heading', { level: 1, name: h1 })).toBeInTheDocument();
+  });
+
   it('Home: title, banner, then the sections in the spec order', () => {
     renderPage(<Home />);
-    expect(document.title).toBe('RoboHornets - Home');
-    expect(screen.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' })).toBeInTheDocument();
     expect(h2s()).toEqual([
       'We are the RoboHornets',
       'Joining Team 1209',
@@ -56,8 +67,6 @@ describe('pages', () => {
 
   it('About: the founding in 2002 and the meeting place', () => {
     renderPage(<About />);
-    expect(document.title).toBe('RoboHornets - About');
-    expect(screen.getByRole('heading', { level: 1, name: 'ABOUT US' })).toBeInTheDocument();
     expect(document.body).toHaveTextContent(/founded in 2002 as a way to increase STEM/);
     expect(document.body).toHaveTextContent(/school without shop classes/);
     expect(document.body).toHaveTextContent(
@@ -68,8 +77,6 @@ describe('pages', () => {
 
   it('Contact: two sponsors with placeholders, rooms 303 and 406, and Email Us', () => {
     renderPage(<Contact />);
-    expect(document.title).toBe('RoboHornets - Contact');
-    expect(screen.getByRole('heading', { level: 1, name: 'CONTACT US' })).toBeInTheDocument();
     const cards = screen.getAllByRole('article').filter((a) => a.className === 'person-card');
     expect(cards).toHaveLength(2);
     cards.forEach((card, i) => {
@@ -89,21 +96,17 @@ describe('pages', () => {
 
   it('Outreach: only the placeholder text', () => {
     renderPage(<Outreach />);
-    expect(document.title).toBe('RoboHornets - Outreach');
     expect(screen.getByText('outreach works!')).toBeInTheDocument();
   });
 
   it('Sponsors: a banner titled NEWS and nothing else', () => {
     const { container } = renderPage(<Sponsors />);
-    expect(document.title).toBe('RoboHornets - Sponsors');
-    expect(screen.getByRole('heading', { level: 1, name: 'NEWS' })).toBeInTheDocument();
     expect(container.children).toHaveLength(1);
     expect(container.firstElementChild).toHaveClass('banner');
   });
 
   it('Donate: how to help and the email to write to', () => {
     renderPage(<Donate />);
-    expect(document.title).toBe('RoboHornets - Donate');
     expect(screen.getByRole('heading', { name: 'Support the RoboHornets' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Email Us' })).toHaveAttribute(
       'href',
