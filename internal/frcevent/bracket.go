@@ -102,16 +102,6 @@ func (b bracket) routes(n int) (win, lose route) {
 	return win, lose
 }
 
-// slot returns bracket match n; false when the bracket has none.
-func (b bracket) slot(n int) (bracketSlot, bool) {
-	for _, s := range b {
-		if s.number == n {
-			return s, true
-		}
-	}
-	return bracketSlot{}, false
-}
-
 // playoffLabel is Nexus's name of bracket match n: "Playoff 7"; the
 // finals are "Finals".
 func playoffLabel(n int) string {

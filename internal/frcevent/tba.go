@@ -138,9 +138,9 @@ type (
 		Name        string  `json:"name"`
 		PlayoffType *int    `json:"playoff_type"`
 		Timezone    *string `json:"timezone"`
-		StartDate *string `json:"start_date"`
-		EndDate   *string `json:"end_date"`
-		Webcasts  []struct {
+		StartDate   *string `json:"start_date"`
+		EndDate     *string `json:"end_date"`
+		Webcasts    []struct {
 			Type    string  `json:"type"`
 			Channel *string `json:"channel"`
 		} `json:"webcasts"`
@@ -166,7 +166,7 @@ type (
 			Out string `json:"out"`
 		} `json:"backup"`
 		Status *struct {
-			Status         string `json:"status"`
+			Status          string `json:"status"`
 			DoubleElimRound string `json:"double_elim_round"`
 		} `json:"status"`
 	}
