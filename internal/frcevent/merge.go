@@ -181,6 +181,7 @@ func merge(up upstream, now time.Time) Status {
 			}
 		}
 	}
+	s.TeamCards, s.Prediction = teamCards(s.NextMatch, s.Playoffs, up.TBA)
 	for i := len(matches) - 1; i >= 0 && len(s.Recent) < 2; i-- {
 		if matches[i].Alliance != "" && done[i] {
 			s.Recent = append(s.Recent, matches[i])

@@ -1,0 +1,98 @@
+package frcevent
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/robohornets/robohornets/internal/frcstats"
+)
+
+// predictionModel says on the screen how the win chance is computed.
+const predictionModel = "Logistic on the difference of the alliances' OPR sums, in units of %.2f × the event's score spread; OPR by least squares over %d played qualification matches"
+
+// playedQuals are the event's played qualification matches, for the
+// ratings.
+func playedQuals(matches []tbaMatch) []frcstats.Played {
+	var out []frcstats.Played
+	for _, m := range matches {
+		if m.CompLevel == "qm" && m.RedScore >= 0 && m.BlueScore >= 0 && len(m.Red) > 0 && len(m.Blue) > 0 {
+			out = append(out, frcstats.Played{Red: m.Red, Blue: m.Blue, RedScore: m.RedScore, BlueScore: m.BlueScore})
+		}
+	}
+	return out
+}
+
+// teamCards are the teams of match, ours first, with their names and OPR,
+// and our chance to win it; none when its teams are not known yet.
+func teamCards(m *Match, p *Playoffs, tba tbaData) ([]TeamCard, *Prediction) {
+	if m == nil {
+		return []TeamCard{}, nil
+	}
+	red, blue := teamsOf(m, p)
+	if len(red) == 0 && len(blue) == 0 {
+		return []TeamCard{}, nil
+	}
+	played := playedQuals(tba.EventMatches)
+	ratings, rated := frcstats.OPR(played)
+	ours, theirs := red, blue
+	oursColour, theirsColour := "red", "blue"
+	if m.Alliance == "blue" {
+		ours, theirs, oursColour, theirsColour = blue, red, "blue", "red"
+	}
+	cards := []TeamCard{}
+	for _, side := range []struct {
+		teams  []string
+		colour string
+	}{{ours, oursColour}, {theirs, theirsColour}} {
+		for _, t := range side.teams {
+			if t == "" {
+				continue
+			}
+			c := TeamCard{Team: t, Name: tba.TeamNames[t], Alliance: side.colour}
+			if r, ok := ratings[t]; ok && rated {
+				r = math.Round(r*10) / 10
+				c.OPR = &r
+			}
+			cards = append(cards, c)
+		}
+	}
+	chance, ok := frcstats.Predict(played, red, blue)
+	if !ok || m.Alliance == "" {
+		return cards, nil
+	}
+	if m.Alliance == "blue" {
+		chance = 1 - chance
+	}
+	return cards, &Prediction{WinChance: chance, Matches: len(played), Model: fmt.Sprintf(predictionModel, frcstats.K, len(played))}
+}
+
+// teamsOf are the teams of m, or for a playoff match whose teams are not
+// listed yet, those of the alliances the bracket says play it.
+func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
+	red, blue = nonEmpty(m.Red), nonEmpty(m.Blue)
+	if len(red) > 0 && len(blue) > 0 || p == nil || p.Next == nil || p.Ours == nil || p.Next.Label != m.Label {
+		return red, blue
+	}
+	ours := p.Alliances[p.Ours.Number-1].Teams
+	var theirs []string
+	num, _ := strings.CutPrefix(p.Next.Opponent, "Alliance ")
+	if n, err := strconv.Atoi(num); err == nil && n > 0 && n <= len(p.Alliances) {
+		theirs = p.Alliances[n-1].Teams
+	}
+	if p.Next.Alliance == "blue" {
+		return theirs, ours
+	}
+	return ours, theirs
+}
+
+func nonEmpty(teams []string) []string {
+	var out []string
+	for _, t := range teams {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
