@@ -3,6 +3,16 @@
 //
 //	replayd -listen 127.0.0.1:8098 -timeline demo -loop
 //
+// Or it plays a real past event, saved as The Blue Alliance's answers (see
+// internal/frcevent/replay/testdata/2024nytr), from a chosen moment on:
+//
+//	replayd -real internal/frcevent/replay/testdata/2024nytr -team 20 -at eliminated
+//
+// -at is a moment's name (quals, selection, alliances, playoffs,
+// eliminated, end), a duration from the first qualification match's
+// scheduled time, or a time of the event in RFC 3339; the event is shifted
+// so that this moment is now. Nexus is derived from TBA's matches.
+//
 // It prints "listening on http://ADDR" once it accepts connections.
 // POST /control with {"fault":"FAULT","api":"nexus|tba|"} makes one API, or
 // both, fail that way, or ("") serve again. FAULT is one of slow, hang, 500,
@@ -40,6 +50,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	loop := fs.Bool("loop", false, "start the timeline again after its length")
 	flapEvery := fs.Duration("flap-every", faultreplay.DefaultFlapEvery, "how long each bad and good spell of the flap fault lasts")
 	flapFault := fs.String("flap-fault", string(faultreplay.Down), "the `fault` of the flap fault's bad spells")
+	realDir := fs.String("real", "", "play a real past event from this `dir` of TBA answers instead of -timeline")
+	team := fs.Int("team", 0, "with -real: the team the /team/ endpoints answer for")
+	at := fs.String("at", "quals", "with -real: the `moment` that is now: quals, selection, alliances, playoffs, eliminated, end, a duration or an RFC 3339 time")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -50,7 +63,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-flap-every %v: want a positive duration", *flapEvery)
 	}
 	tl := replay.Demo()
-	if *timeline != "demo" {
+	var start time.Time
+	if *realDir != "" {
+		if *team <= 0 {
+			return fmt.Errorf("-real needs -team")
+		}
+		ev, err := replay.LoadReal(os.DirFS(*realDir), *team)
+		if err != nil {
+			return err
+		}
+		offset, err := ev.At(*at)
+		if err != nil {
+			return err
+		}
+		tl, start = ev.Timeline, time.Now().Add(-time.Duration(offset))
+	} else if *timeline != "demo" {
 		data, err := os.ReadFile(*timeline)
 		if err != nil {
 			return err
@@ -59,7 +86,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	srv := faultreplay.NewReplay(replay.Options{Timeline: tl, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey},
+	srv := faultreplay.NewReplay(replay.Options{Timeline: tl, Start: start, Loop: *loop, NexusKey: *nexusKey, TBAKey: *tbaKey},
 		faultreplay.Options{FlapEvery: *flapEvery, FlapFault: faultreplay.Fault(*flapFault)})
 	mux := http.NewServeMux()
 	mux.Handle("/control", srv.ControlHandler())

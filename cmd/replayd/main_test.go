@@ -79,6 +79,9 @@ func TestReplaydRejectsBadFlags(t *testing.T) {
 		{"flap of nothing", []string{"-flap-fault", ""}},
 		{"unknown flap fault", []string{"-flap-fault", "explode"}},
 		{"flap every zero", []string{"-flap-every", "0s"}},
+		{"real event missing", []string{"-real", "/does/not/exist", "-team", "20"}},
+		{"real event without team", []string{"-real", "../../internal/frcevent/replay/testdata/2024nytr"}},
+		{"real event, unknown moment", []string{"-real", "../../internal/frcevent/replay/testdata/2024nytr", "-team", "20", "-at", "teatime"}},
 	}
 	// Cancelled: a run that took its flags serves not at all and returns nil.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -90,4 +93,38 @@ func TestReplaydRejectsBadFlags(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestReplaydPlaysARealEvent(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out, w := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-tba-key", "k", "-real", "../../internal/frcevent/replay/testdata/2024nytr",
+			"-team", "20", "-at", "eliminated"}, w, io.Discard)
+		w.CloseWithError(fmt.Errorf("run returned: %v", err))
+		done <- err
+	}()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "listening on http://127.0.0.1:") {
+		t.Fatalf("first line = %q, %v", line, err)
+	}
+	base := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	req, _ := http.NewRequest(http.MethodGet, base+"/tba/api/v3/team/frc20/event/2024nytr/status", nil)
+	req.Header.Set("X-TBA-Auth-Key", "k")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close() // closing a read body cannot lose data
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status":"eliminated"`) || !strings.Contains(string(body), `"pick":1`) {
+		t.Fatalf("team 20 just after its elimination: %d %s", resp.StatusCode, body)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	http.DefaultClient.CloseIdleConnections()
 }

@@ -1,0 +1,602 @@
+package replay
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A real past event as a stand-in: LoadReal turns The Blue Alliance's
+// answers about an event, saved after it (event.json, matches.json,
+// rankings.json, alliances.json, teams.json as in testdata/2024nytr),
+// into a timeline that plays the event again as it happened, from
+// offset 0 at the first qualification match's scheduled time. Serve it
+// with Options.Start set to now minus a moment's offset to see the event
+// as it was then, and as it went on from there.
+//
+// What the files do not say is estimated, and each estimate is named
+// here:
+//   - alliance selection starts with the last qualification result and
+//     ends realSelection later (at most 10 min before the first playoff
+//     match); the alliances are null until it ends;
+//   - rankings before the last qualification result are ranked by the
+//     ranking score (the ranking points of the score breakdowns per match
+//     played), then by the average score; from it, the final rankings;
+//   - a playoff match is listed, on TBA and Nexus, once the previous
+//     playoff matches of both its alliances have their results (the first
+//     ones when selection ends);
+//   - predicted times are not served (the files hold TBA's last
+//     prediction, made after the event);
+//   - Nexus is derived from the matches: "Qualification N", "Playoff N",
+//     "Final N"; a match's start is estimated as scheduled plus the delay
+//     of the latest match started, and queued realQueue, on deck
+//     realOnDeck and on the field realOnField before its start.
+//
+// Anyone who plays the timeline sees results only once their
+// post_result_time has passed, alliances from the end of selection, and
+// so on: the files' later data stays hidden until its moment.
+
+// The estimates of real-event mode.
+const (
+	realSelection = 20 * time.Minute
+	realQueue     = 15 * time.Minute
+	realOnDeck    = 7 * time.Minute
+	realOnField   = 2 * time.Minute
+	// realResult is how long after its start a match's result is out when
+	// the file has no post_result_time.
+	realResult = 3 * time.Minute
+)
+
+// The wire shapes of the saved TBA answers, as much as the replay needs.
+type (
+	tbaFileEvent struct {
+		Key         string    `json:"key"`
+		Name        string    `json:"name"`
+		Timezone    string    `json:"timezone"`
+		StartDate   string    `json:"start_date"`
+		EndDate     string    `json:"end_date"`
+		PlayoffType *int      `json:"playoff_type"`
+		Webcasts    []Webcast `json:"webcasts"`
+	}
+	tbaFileAlliance struct {
+		Name     string   `json:"name"`
+		Picks    []string `json:"picks"`
+		Declines []string `json:"declines"`
+		// Backup is absent, null or a backup.
+		Backup json.RawMessage `json:"backup"`
+	}
+	tbaFileSide struct {
+		TeamKeys   []string `json:"team_keys"`
+		Score      *int     `json:"score"`
+		Surrogates []string `json:"surrogate_team_keys"`
+		DQ         []string `json:"dq_team_keys"`
+	}
+	tbaFileMatch struct {
+		Key             string                 `json:"key"`
+		CompLevel       string                 `json:"comp_level"`
+		SetNumber       int                    `json:"set_number"`
+		MatchNumber     int                    `json:"match_number"`
+		Alliances       map[string]tbaFileSide `json:"alliances"`
+		WinningAlliance string                 `json:"winning_alliance"`
+		Time            *int64                 `json:"time"`
+		ActualTime      *int64                 `json:"actual_time"`
+		PostResultTime  *int64                 `json:"post_result_time"`
+		ScoreBreakdown  map[string]struct {
+			RP *int `json:"rp"`
+		} `json:"score_breakdown"`
+	}
+	tbaFileRankings struct {
+		Rankings []struct {
+			TeamKey       string    `json:"team_key"`
+			Rank          int       `json:"rank"`
+			Record        Record    `json:"record"`
+			MatchesPlayed int       `json:"matches_played"`
+			SortOrders    []float64 `json:"sort_orders"`
+			ExtraStats    []float64 `json:"extra_stats"`
+			DQ            int       `json:"dq"`
+			QualAverage   *float64  `json:"qual_average"`
+		} `json:"rankings"`
+		SortOrderInfo  []StatInfo `json:"sort_order_info"`
+		ExtraStatsInfo []StatInfo `json:"extra_stats_info"`
+	}
+	tbaFileTeam struct {
+		TeamNumber int     `json:"team_number"`
+		Nickname   *string `json:"nickname"`
+		Name       *string `json:"name"`
+		City       *string `json:"city"`
+		StateProv  *string `json:"state_prov"`
+		Country    *string `json:"country"`
+	}
+)
+
+// RealEvent is a past event ready to replay.
+type RealEvent struct {
+	// Timeline plays the event; offset 0 is the first qualification
+	// match's scheduled time.
+	Timeline Timeline
+	// Zero is the real time of offset 0.
+	Zero time.Time
+	// Moments are offsets worth seeing, by name: "quals" (the middle of
+	// qualifications), "selection" (during alliance selection),
+	// "alliances" (selection over, no playoff match played), "playoffs"
+	// (after the second round of the bracket), "eliminated" (just after
+	// the team's alliance was eliminated; absent when it was not) and
+	// "end" (after the last match).
+	Moments map[string]Offset
+}
+
+// At returns the offset a moment names: a name of Moments, a duration
+// from offset 0 ("26h30m"), or a time of the real event in RFC 3339.
+func (ev RealEvent) At(moment string) (Offset, error) {
+	if o, ok := ev.Moments[moment]; ok {
+		return o, nil
+	}
+	if d, err := time.ParseDuration(moment); err == nil {
+		return Offset(d), nil
+	}
+	if t, err := time.Parse(time.RFC3339, moment); err == nil {
+		return Offset(t.Sub(ev.Zero)), nil
+	}
+	names := make([]string, 0, len(ev.Moments))
+	for name := range ev.Moments {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return 0, fmt.Errorf("replay: moment %q: want one of %s, a duration or an RFC 3339 time", moment, strings.Join(names, ", "))
+}
+
+// LoadReal reads a saved event from fsys (TBA's answers, named as in
+// testdata/2024nytr) and returns it as a timeline for team, the team the
+// /team/ endpoints answer for.
+func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
+	var (
+		event     tbaFileEvent
+		matches   []tbaFileMatch
+		rankings  tbaFileRankings
+		alliances []tbaFileAlliance
+		teams     []tbaFileTeam
+	)
+	for name, v := range map[string]any{"event.json": &event, "matches.json": &matches, "rankings.json": &rankings,
+		"alliances.json": &alliances, "teams.json": &teams} {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return RealEvent{}, fmt.Errorf("replay: real event: %w", err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			return RealEvent{}, fmt.Errorf("replay: real event: %s: %w", name, err)
+		}
+	}
+	if event.Key == "" || team <= 0 {
+		return RealEvent{}, fmt.Errorf("replay: real event: needs an event key and a team")
+	}
+	b := &realBuilder{team: "frc" + strconv.Itoa(team)}
+	if err := b.matches(matches); err != nil {
+		return RealEvent{}, err
+	}
+	b.alliances(alliances)
+	b.schedule()
+
+	ev := RealEvent{Zero: b.zero, Moments: map[string]Offset{}}
+	tl := Timeline{Team: team, Event: event.Key, Length: Offset(b.end + time.Hour)}
+	loc, err := time.LoadLocation(event.Timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	day := func(date string) int {
+		d, err := time.ParseInLocation(time.DateOnly, date, loc)
+		if err != nil {
+			return 0
+		}
+		y, m, dd := b.zero.In(loc).Date()
+		return int(d.Sub(time.Date(y, m, dd, 0, 0, 0, 0, loc)).Hours() / 24)
+	}
+	first := State{
+		Event: &Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
+			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: deref(event.PlayoffType)},
+		Matches: b.out,
+	}
+	for _, t := range teams {
+		first.Teams = append(first.Teams, Team{Number: t.TeamNumber, Nickname: deref(t.Nickname), Name: deref(t.Name),
+			City: deref(t.City), StateProv: deref(t.StateProv), Country: deref(t.Country)})
+	}
+	first.Nexus, first.TeamStatus = b.nexus(-48*time.Hour), b.teamStatus(-48*time.Hour, nil, len(teams))
+	tl.Steps = append(tl.Steps, Step{At: Offset(-48 * time.Hour), State: first})
+
+	// A step wherever something changes: a start, a result, a listing,
+	// the alliances.
+	var points []time.Duration
+	for _, mt := range b.out {
+		for _, o := range []*Offset{mt.ActualTime, mt.ResultAt, mt.Listed} {
+			if o != nil {
+				points = append(points, time.Duration(*o))
+			}
+		}
+	}
+	points = append(points, b.selStart, b.selEnd)
+	slices.Sort(points)
+	points = slices.Compact(points)
+	final := rankingsOf(rankings)
+	for _, at := range points {
+		st := State{Nexus: b.nexus(at), Rankings: []Ranking{}, SortOrderInfo: []StatInfo{}, ExtraStatsInfo: []StatInfo{}}
+		if at >= b.lastQualResult {
+			st.Rankings, st.SortOrderInfo, st.ExtraStatsInfo = final, rankings.SortOrderInfo, rankings.ExtraStatsInfo
+		} else if b.anyQualResult(at) {
+			st.Rankings, st.SortOrderInfo = b.provisional(at)
+		}
+		if at == b.selEnd {
+			st.Alliances = b.alliancesOut
+		}
+		st.TeamStatus = b.teamStatus(at, st.Rankings, len(teams))
+		tl.Steps = append(tl.Steps, Step{At: Offset(at), State: st})
+	}
+	ev.Timeline = tl
+
+	ev.Moments["quals"] = Offset(b.qualMiddle + time.Minute)
+	ev.Moments["selection"] = Offset(b.selStart + 5*time.Minute)
+	ev.Moments["alliances"] = Offset(b.selEnd + time.Minute)
+	if at, ok := b.playoffsMiddle(); ok {
+		ev.Moments["playoffs"] = Offset(at + time.Minute)
+	}
+	if at, ok := b.eliminated(); ok {
+		ev.Moments["eliminated"] = Offset(at + time.Minute)
+	}
+	ev.Moments["end"] = Offset(b.end + 10*time.Minute)
+	return ev, nil
+}
+
+// realBuilder holds what LoadReal works out from the files.
+type realBuilder struct {
+	team                       string
+	zero                       time.Time
+	out                        []Match // offsets from zero, in playoff order after the qualifications
+	rp                         map[string][2]int
+	selStart, selEnd           time.Duration
+	lastQualResult, qualMiddle time.Duration
+	end                        time.Duration
+	alliancesOut               []Alliance
+	breakAfter                 map[string]string
+}
+
+func (b *realBuilder) matches(in []tbaFileMatch) error {
+	var quals []tbaFileMatch
+	for _, mt := range in {
+		if mt.CompLevel == "qm" && mt.Time != nil {
+			quals = append(quals, mt)
+		}
+	}
+	if len(quals) == 0 {
+		return fmt.Errorf("replay: real event: no scheduled qualification match")
+	}
+	zero := slices.MinFunc(quals, func(a, b tbaFileMatch) int { return cmp.Compare(*a.Time, *b.Time) })
+	b.zero = time.Unix(*zero.Time, 0)
+	off := func(sec *int64) *Offset {
+		if sec == nil {
+			return nil
+		}
+		return At(time.Unix(*sec, 0).Sub(b.zero))
+	}
+	b.rp = map[string][2]int{}
+	for _, mt := range in {
+		red, blue := mt.Alliances["red"], mt.Alliances["blue"]
+		m := Match{Key: mt.Key, CompLevel: mt.CompLevel, SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
+			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: deref(red.Score), BlueScore: deref(blue.Score),
+			WinningAlliance: mt.WinningAlliance, Time: off(mt.Time), ActualTime: off(mt.ActualTime), ResultAt: off(mt.PostResultTime),
+			Surrogates: append(slices.Clone(red.Surrogates), blue.Surrogates...), DQ: append(slices.Clone(red.DQ), blue.DQ...)}
+		if m.ResultAt == nil && m.ActualTime != nil {
+			m.ResultAt = At(time.Duration(*m.ActualTime) + realResult)
+		}
+		if rb := mt.ScoreBreakdown; rb != nil && rb["red"].RP != nil && rb["blue"].RP != nil {
+			b.rp[mt.Key] = [2]int{*rb["red"].RP, *rb["blue"].RP}
+		}
+		b.out = append(b.out, m)
+	}
+	slices.SortStableFunc(b.out, func(x, y Match) int {
+		if x.CompLevel == "qm" && y.CompLevel == "qm" {
+			return cmp.Compare(x.MatchNumber, y.MatchNumber)
+		}
+		return playoffOrder(x, y)
+	})
+	var qualResults []time.Duration
+	for _, m := range b.out {
+		if m.ResultAt != nil {
+			b.end = max(b.end, time.Duration(*m.ResultAt))
+			if m.CompLevel == "qm" {
+				qualResults = append(qualResults, time.Duration(*m.ResultAt))
+			}
+		}
+	}
+	if len(qualResults) == 0 {
+		return fmt.Errorf("replay: real event: no qualification result")
+	}
+	slices.Sort(qualResults)
+	b.lastQualResult, b.qualMiddle = qualResults[len(qualResults)-1], qualResults[len(qualResults)/2]
+	b.selStart = b.lastQualResult
+	b.selEnd = b.selStart + realSelection
+	for _, m := range b.out {
+		if m.CompLevel != "qm" && m.ActualTime != nil {
+			b.selEnd = max(b.selStart, min(b.selEnd, time.Duration(*m.ActualTime)-10*time.Minute))
+			break
+		}
+	}
+	return nil
+}
+
+// alliances keeps the alliances as listed, backup key and all, and lists
+// each playoff match once the alliances in it are known.
+func (b *realBuilder) alliances(in []tbaFileAlliance) {
+	for _, a := range in {
+		out := Alliance{Name: a.Name, Picks: a.Picks, Declines: a.Declines}
+		switch raw := strings.TrimSpace(string(a.Backup)); raw {
+		case "":
+			out.NoBackupKey = true
+		case "null":
+		default:
+			var bk Backup
+			if json.Unmarshal(a.Backup, &bk) == nil {
+				out.Backup = &bk
+			}
+		}
+		b.alliancesOut = append(b.alliancesOut, out)
+	}
+	lastResult := map[int]time.Duration{} // by alliance number
+	for i := range b.out {
+		m := &b.out[i]
+		if m.CompLevel == "qm" {
+			continue
+		}
+		decided := b.selEnd
+		sides := []int{allianceIn(b.alliancesOut, m.Red), allianceIn(b.alliancesOut, m.Blue)}
+		for _, n := range sides {
+			if at, ok := lastResult[n]; ok && n > 0 {
+				decided = max(decided, at)
+			}
+		}
+		if m.CompLevel == "f" && m.MatchNumber > 1 {
+			// The finals are listed together, once the finalists are known.
+			decided = time.Duration(*b.out[i-m.MatchNumber+1].Listed)
+		}
+		m.Listed, m.Decided = At(decided), At(decided)
+		for _, n := range sides {
+			if m.ResultAt != nil && n > 0 {
+				lastResult[n] = max(lastResult[n], time.Duration(*m.ResultAt))
+			}
+		}
+	}
+}
+
+// schedule names the breaks: lunch and the end of a day between
+// qualification matches, alliance selection, the awards.
+func (b *realBuilder) schedule() {
+	b.breakAfter = map[string]string{}
+	var prev *Match
+	for i := range b.out {
+		m := &b.out[i]
+		if m.CompLevel != "qm" || m.Time == nil {
+			continue
+		}
+		if prev != nil && time.Duration(*m.Time-*prev.Time) > 30*time.Minute {
+			b.breakAfter[prev.Key] = "Lunch"
+			if b.zero.Add(time.Duration(*m.Time)).YearDay() != b.zero.Add(time.Duration(*prev.Time)).YearDay() {
+				b.breakAfter[prev.Key] = "End of day"
+			}
+		}
+		prev = m
+	}
+	if prev != nil {
+		b.breakAfter[prev.Key] = "Alliance selection"
+	}
+	if last := b.out[len(b.out)-1]; last.CompLevel == "f" {
+		b.breakAfter[last.Key] = "Awards break"
+	}
+}
+
+// label is Nexus's name of a match.
+func label(m Match) string {
+	switch m.CompLevel {
+	case "qm":
+		return "Qualification " + strconv.Itoa(m.MatchNumber)
+	case "f":
+		return "Final " + strconv.Itoa(m.MatchNumber)
+	}
+	return "Playoff " + strconv.Itoa(m.SetNumber)
+}
+
+// nexus is Nexus's schedule as estimated at offset at: a match that has
+// started has its actual times; the others are late by as much as the
+// latest match started of the same phase.
+func (b *realBuilder) nexus(at time.Duration) *NexusEvent {
+	delay := map[bool]time.Duration{}
+	for _, m := range b.out {
+		if m.ActualTime != nil && m.Time != nil && time.Duration(*m.ActualTime) <= at {
+			delay[m.CompLevel == "qm"] = max(0, time.Duration(*m.ActualTime-*m.Time))
+		}
+	}
+	numbers := func(keys []string) []*string {
+		out := make([]*string, 0, len(keys))
+		for _, k := range keys {
+			n := strings.TrimPrefix(k, "frc")
+			out = append(out, &n)
+		}
+		return out
+	}
+	ev := &NexusEvent{Matches: []NexusMatch{}}
+	for _, m := range b.out {
+		if m.Time == nil {
+			continue
+		}
+		start := time.Duration(*m.Time)
+		if m.ActualTime != nil && time.Duration(*m.ActualTime) <= at {
+			start = time.Duration(*m.ActualTime)
+		} else {
+			start = max(start+delay[m.CompLevel == "qm"], at+realOnField)
+		}
+		nm := NexusMatch{Label: label(m), RedTeams: numbers(m.Red), BlueTeams: numbers(m.Blue), BreakAfter: b.breakAfter[m.Key],
+			Listed: m.Listed, Decided: m.Decided, Times: NexusTimes{
+				EstimatedQueue: At(start - realQueue), EstimatedOnDeck: At(start - realOnDeck),
+				EstimatedOnField: At(start - realOnField), EstimatedStart: At(start), ScheduledStart: m.Time,
+			}}
+		if m.ActualTime != nil {
+			actual := time.Duration(*m.ActualTime)
+			nm.Times.ActualQueue, nm.Times.ActualOnDeck = At(actual-realQueue), At(actual-realOnDeck)
+			nm.Times.ActualOnField, nm.Times.ActualStart = At(actual-realOnField), At(actual)
+		}
+		ev.Matches = append(ev.Matches, nm)
+	}
+	return ev
+}
+
+func (b *realBuilder) anyQualResult(at time.Duration) bool {
+	for _, m := range b.out {
+		if m.CompLevel == "qm" && m.ResultAt != nil && time.Duration(*m.ResultAt) <= at {
+			return true
+		}
+	}
+	return false
+}
+
+// provisional ranks the teams by the qualification results out at offset
+// at: ranking score (ranking points per match), then average score.
+func (b *realBuilder) provisional(at time.Duration) ([]Ranking, []StatInfo) {
+	type line struct {
+		Ranking
+		rp, points, played int
+	}
+	lines := map[string]*line{}
+	for _, m := range b.out {
+		if m.CompLevel != "qm" || m.ResultAt == nil || time.Duration(*m.ResultAt) > at {
+			continue
+		}
+		rp := b.rp[m.Key]
+		for i, side := range [][]string{m.Red, m.Blue} {
+			color, score := "red", m.RedScore
+			if i == 1 {
+				color, score = "blue", m.BlueScore
+			}
+			for _, t := range side {
+				l := lines[t]
+				if l == nil {
+					l = &line{Ranking: Ranking{TeamKey: t}}
+					lines[t] = l
+				}
+				if slices.Contains(m.Surrogates, t) {
+					continue
+				}
+				l.played++
+				l.rp += rp[i]
+				l.points += score
+				switch m.WinningAlliance {
+				case color:
+					l.Record.Wins++
+				case "":
+					l.Record.Ties++
+				default:
+					l.Record.Losses++
+				}
+			}
+		}
+	}
+	out := make([]*line, 0, len(lines))
+	for _, l := range lines {
+		rs, avg := 0.0, 0.0
+		if l.played > 0 {
+			rs, avg = float64(l.rp)/float64(l.played), float64(l.points)/float64(l.played)
+		}
+		l.SortOrders = []float64{round2(rs), round2(avg)}
+		l.MatchesPlayed = l.played
+		out = append(out, l)
+	}
+	slices.SortFunc(out, func(x, y *line) int {
+		return cmp.Or(cmp.Compare(y.SortOrders[0], x.SortOrders[0]), cmp.Compare(y.SortOrders[1], x.SortOrders[1]), cmp.Compare(x.TeamKey, y.TeamKey))
+	})
+	rankings := make([]Ranking, 0, len(out))
+	for i, l := range out {
+		l.Rank = i + 1
+		rankings = append(rankings, l.Ranking)
+	}
+	return rankings, []StatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Match", Precision: 2}}
+}
+
+func round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
+
+// teamStatus is the team's TBA status at offset at: its line of the
+// rankings, its last match with a result and its next match listed.
+func (b *realBuilder) teamStatus(at time.Duration, rankings []Ranking, numTeams int) *TeamStatus {
+	st := &TeamStatus{NumTeams: numTeams}
+	for _, r := range rankings {
+		if r.TeamKey == b.team {
+			st.Rank, st.Record = r.Rank, r.Record
+		}
+	}
+	for _, m := range b.out {
+		if !slices.Contains(m.Red, b.team) && !slices.Contains(m.Blue, b.team) || m.Listed != nil && time.Duration(*m.Listed) > at {
+			continue
+		}
+		if m.ResultAt != nil && time.Duration(*m.ResultAt) <= at {
+			st.LastMatchKey = m.Key
+		} else if st.NextMatchKey == "" {
+			st.NextMatchKey = m.Key
+		}
+	}
+	return st
+}
+
+// playoffsMiddle is the result of the bracket's eighth match (the end of
+// its second round), or of its middle one.
+func (b *realBuilder) playoffsMiddle() (time.Duration, bool) {
+	var results []time.Duration
+	for _, m := range b.out {
+		if m.CompLevel == "sf" && m.ResultAt != nil {
+			if m.SetNumber == 8 {
+				return time.Duration(*m.ResultAt), true
+			}
+			results = append(results, time.Duration(*m.ResultAt))
+		}
+	}
+	if len(results) == 0 {
+		return 0, false
+	}
+	return results[len(results)/2], true
+}
+
+// eliminated is when the result came out that eliminated the team's
+// alliance.
+func (b *realBuilder) eliminated() (time.Duration, bool) {
+	probe := moment{State: State{Matches: b.out, Alliances: b.alliancesOut}, elapsed: b.end}
+	n, _ := probe.teamAlliance(b.team)
+	if n == 0 {
+		return 0, false
+	}
+	st := probe.allianceStatus(n, 0)
+	if st == nil || st.Status != "eliminated" {
+		return 0, false
+	}
+	var last time.Duration
+	for _, m := range b.out {
+		if m.CompLevel != "qm" && m.ResultAt != nil && (allianceIn(b.alliancesOut, m.Red) == n || allianceIn(b.alliancesOut, m.Blue) == n) {
+			last = max(last, time.Duration(*m.ResultAt))
+		}
+	}
+	return last, true
+}
+
+func rankingsOf(in tbaFileRankings) []Ranking {
+	out := make([]Ranking, 0, len(in.Rankings))
+	for _, r := range in.Rankings {
+		out = append(out, Ranking{TeamKey: r.TeamKey, Rank: r.Rank, Record: r.Record, MatchesPlayed: r.MatchesPlayed,
+			SortOrders: r.SortOrders, ExtraStats: r.ExtraStats, DQ: r.DQ, QualAverage: r.QualAverage})
+	}
+	return out
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
