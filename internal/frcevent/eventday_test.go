@@ -107,3 +107,47 @@ func TestCriteriaAndTrend(t *testing.T) {
 		t.Errorf("trend = %v, want [18 12 7]: one rank per count of played matches, the latest", got)
 	}
 }
+
+// TestTeamCards rates the teams of our next match from the played
+// qualification matches: scores made from known ratings give them back.
+func TestTeamCards(t *testing.T) {
+	truth := map[string]int{"1209": 30, "11": 25, "12": 20, "13": 15, "14": 10, "15": 5, "16": 12, "17": 18, "18": 22, "19": 8}
+	teams := []string{"1209", "11", "12", "13", "14", "15", "16", "17", "18", "19"}
+	var played []tbaMatch
+	for i := 0; len(played) < 40; i++ {
+		pick := func(k int) string { return teams[(i*7+k*3+i/3)%len(teams)] }
+		red, blue := []string{pick(0), pick(1), pick(2)}, []string{pick(3), pick(4), pick(5)}
+		seen := map[string]bool{}
+		ok := true
+		for _, x := range append(append([]string{}, red...), blue...) {
+			ok = ok && !seen[x]
+			seen[x] = true
+		}
+		if !ok {
+			continue
+		}
+		sum := func(ts []string) (s int) {
+			for _, x := range ts {
+				s += truth[x]
+			}
+			return s
+		}
+		played = append(played, tbaMatch{CompLevel: "qm", MatchNumber: len(played) + 1, Red: red, Blue: blue, RedScore: sum(red), BlueScore: sum(blue)})
+	}
+	next := &Match{Label: "Qualification 41", Alliance: "blue", Red: []string{"13", "14", "15"}, Blue: []string{"1209", "11", "12"}}
+	cards, pred := teamCards(next, nil, tbaData{EventMatches: played, TeamNames: map[string]string{"1209": "RoboHornets"}})
+	if len(cards) != 6 || cards[0].Team != "1209" || cards[0].Name != "RoboHornets" || cards[0].Alliance != "blue" || cards[3].Alliance != "red" {
+		t.Fatalf("cards = %+v, want ours (blue) first, then red", cards)
+	}
+	for _, c := range cards {
+		if c.OPR == nil || *c.OPR != float64(truth[c.Team]) {
+			t.Errorf("OPR of %s = %v, want %d", c.Team, c.OPR, truth[c.Team])
+		}
+	}
+	if pred == nil || pred.Matches != 40 || pred.WinChance <= 0.9 {
+		t.Fatalf("prediction = %+v, want ours (75 against 30 points) well above 0.9 on 40 matches", pred)
+	}
+	if cards, pred := teamCards(next, nil, tbaData{EventMatches: played[:5]}); pred != nil || cards[0].OPR != nil {
+		t.Errorf("after 5 matches: %+v, %+v; want no ratings and no chance", cards[0], pred)
+	}
+}
