@@ -173,6 +173,12 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 	  awk '/^BenchmarkFirestoreReads1000Visitors/ { for (i = 2; i <= NF; i++) if ($$i == "x-fewer-reads") r = $$(i-1); \
 	    for (i = 2; i <= NF; i++) if ($$i == "original-reads/op") o = $$(i-1); \
 	    printf "| Firestore document reads, 1,000 visitors and 10 writes | %s× fewer | ≥ 100× | the original design: %s reads | %s |\n", r, o, (r >= 100 ? "met" : "**not met**") }' docs/.bench-go >> $(BENCH_SUMMARY); \
+	  echo "## Win chance: calibration on real past events"; echo; \
+	  echo "Command: \`go test -count=1 -run TestCalibration -v ./internal/frcstats\` (the model: docs/win-chance.md)"; echo; \
+	  go test -count=1 -run TestCalibration -v ./internal/frcstats > docs/.bench-go-raw || goals=1; \
+	  grep -vE '^(=== RUN|--- PASS|PASS|ok )' docs/.bench-go-raw; echo; \
+	  awk '/^Held-out events$$/ { held = 1 } held && /^\| \*\*all\*\*/ { gsub(/\*/, ""); split($$0, f, "|"); \
+	    printf "| Brier score of the win chance, held-out real events | %s | < the coin flip | coin flip %s; higher OPR sum wins %s | %s |\n", f[4], f[5], f[6], (f[4] + 0 < f[5] + 0 ? "met" : "**not met**"); held = 0 }' docs/.bench-go-raw >> $(BENCH_SUMMARY); \
 	  echo "## Weight of the first load"; echo; echo "Command: \`cd frontend && node scripts/bundle-budget.mjs\`"; echo; \
 	  echo '```'; (cd frontend && node scripts/bundle-budget.mjs) | tee docs/.bench-go; echo '```'; echo; \
 	  awk '/total for \// { printf "| initial JS + CSS of / (gzip) | %s KB | ≤ 100 KB | | %s |\n", $$1, ($$1 <= 100 ? "met" : "**not met**") }' docs/.bench-go >> $(BENCH_SUMMARY); \
