@@ -156,6 +156,7 @@ func (s *Server) routes() []route {
 		{"GET /sitemap.xml", s.serveSitemap},
 		{"GET /robots.txt", s.serveRobots},
 		{"GET /assets/", s.serveAsset},
+		{"GET /pit/{file}", s.calendarHandler()}, // {team}.ics; any other name is the page
 		{"GET /", s.servePage},
 	}
 	if s.opts.NexusWebhookToken != "" {
