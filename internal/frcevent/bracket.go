@@ -34,13 +34,14 @@ type bracket []bracketSlot
 
 // Where each alliance of each match comes from is the whole bracket: the
 // routes (where a winner or a loser goes next) are read from these tables.
-// They are FIRST's brackets for 8 and 4 alliances, as TBA lists them.
+// They are FIRST's brackets for 8 and 4 alliances, as the real events
+// TBA lists played them (2024nytr: Playoff 3 was Alliance 2 against 7).
 var (
 	bracket8 = bracket{
 		{1, "Round 1", source{seed: 1}, source{seed: 8}},
 		{2, "Round 1", source{seed: 4}, source{seed: 5}},
-		{3, "Round 1", source{seed: 3}, source{seed: 6}},
-		{4, "Round 1", source{seed: 2}, source{seed: 7}},
+		{3, "Round 1", source{seed: 2}, source{seed: 7}},
+		{4, "Round 1", source{seed: 3}, source{seed: 6}},
 		{5, "Round 2", source{loserOf: 1}, source{loserOf: 2}},
 		{6, "Round 2", source{loserOf: 3}, source{loserOf: 4}},
 		{7, "Round 2", source{winnerOf: 1}, source{winnerOf: 2}},

@@ -57,15 +57,15 @@ func TestPlayoffsOurPath(t *testing.T) {
 		next    *PlayoffNext
 	}{
 		{"alliances formed", nil, "playing", "", Record{}, "",
-			&PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 6", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"}},
-		{"lost round 1, other side undecided", []tbaMatch{game(3, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 6", Alliance: "red", Opponent: "Loser of Playoff 4", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
-		{"lost round 1, opponent known", []tbaMatch{game(3, 1, al(3), al(6), "blue"), game(4, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 6", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
-		{"out in round 2", []tbaMatch{game(3, 1, al(3), al(6), "blue"), game(4, 1, al(2), al(7), "red"), game(6, 1, al(3), al(7), "blue")},
+			&PlayoffNext{Label: "Playoff 4", Alliance: "red", Opponent: "Alliance 6", IfWin: "Playoff 8 (blue)", IfLose: "Playoff 6 (blue)"}},
+		{"lost round 1, other side undecided", []tbaMatch{game(4, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Loser of Playoff 3", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
+		{"lost round 1, opponent known", []tbaMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Alliance 7", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
+		{"out in round 2", []tbaMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red"), game(6, 1, al(7), al(3), "red")},
 			"eliminated", "Eliminated in Round 2", Record{Losses: 2}, "Round 2", nil},
-		{"a tied match is played again", []tbaMatch{game(3, 1, al(3), al(6), "tie"), game(3, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 8", Alliance: "red", Opponent: "Winner of Playoff 4", IfWin: "Playoff 11 (blue)", IfLose: "Playoff 10 (red)"}},
+		{"a tied match is played again", []tbaMatch{game(4, 1, al(3), al(6), "tie"), game(4, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
+			&PlayoffNext{Label: "Playoff 8", Alliance: "blue", Opponent: "Winner of Playoff 3", IfWin: "Playoff 11 (blue)", IfLose: "Playoff 10 (red)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,8 +79,8 @@ func TestPlayoffsOurPath(t *testing.T) {
 			if !reflect.DeepEqual(p.Next, tt.next) {
 				t.Errorf("Next = %+v, want %+v", p.Next, tt.next)
 			}
-			if len(p.Bracket) != 14 || p.Bracket[2].Red.Alliance != 3 || p.Bracket[2].Blue.Alliance != 6 || !p.Bracket[2].Ours {
-				t.Errorf("bracket match 3 = %+v, want Alliance 3 (ours) against 6", p.Bracket[2])
+			if len(p.Bracket) != 14 || p.Bracket[3].Red.Alliance != 3 || p.Bracket[3].Blue.Alliance != 6 || !p.Bracket[3].Ours {
+				t.Errorf("bracket match 4 = %+v, want Alliance 3 (ours) against 6", p.Bracket[3])
 			}
 		})
 	}
@@ -89,25 +89,27 @@ func TestPlayoffsOurPath(t *testing.T) {
 func TestPlayoffsFinals(t *testing.T) {
 	a := eightAlliances()
 	al := func(n int) []string { return a[n-1].Teams }
+	// We (Alliance 3) win Playoff 4, lose Playoff 8, then win the lower
+	// bracket through Playoffs 10, 12 and 13 to meet Alliance 2 in the finals.
 	upper := []tbaMatch{
-		game(1, 1, al(1), al(8), "red"), game(2, 1, al(4), al(5), "red"), game(3, 1, al(3), al(6), "red"), game(4, 1, al(2), al(7), "red"),
-		game(5, 1, al(8), al(5), "red"), game(6, 1, al(6), al(7), "red"), game(7, 1, al(1), al(4), "red"), game(8, 1, al(3), al(2), "red"),
-		game(9, 1, al(4), al(6), "red"), game(10, 1, al(2), al(8), "red"), game(11, 1, al(1), al(3), "blue"), game(12, 1, al(2), al(4), "red"),
-		game(13, 1, al(1), al(2), "red"),
+		game(1, 1, al(1), al(8), "red"), game(2, 1, al(4), al(5), "red"), game(3, 1, al(2), al(7), "red"), game(4, 1, al(3), al(6), "red"),
+		game(5, 1, al(8), al(5), "red"), game(6, 1, al(7), al(6), "red"), game(7, 1, al(1), al(4), "red"), game(8, 1, al(2), al(3), "red"),
+		game(9, 1, al(4), al(7), "red"), game(10, 1, al(3), al(8), "red"), game(11, 1, al(1), al(2), "blue"), game(12, 1, al(3), al(4), "red"),
+		game(13, 1, al(1), al(3), "blue"),
 	}
 	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
-	series := append(append([]tbaMatch{}, upper...), game(0, 1, al(3), al(1), "red"), game(0, 2, al(3), al(1), "blue"))
+	series := append(append([]tbaMatch{}, upper...), game(0, 1, al(2), al(3), "blue"), game(0, 2, al(2), al(3), "red"))
 	p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: series}, "1209")
-	want := &PlayoffNext{Label: "Final 3", Alliance: "red", Opponent: "Alliance 1", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
+	want := &PlayoffNext{Label: "Final 3", Alliance: "blue", Opponent: "Alliance 2", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
 	if !reflect.DeepEqual(p.Next, want) || p.State != "playing" || p.Round != "Finals" {
 		t.Fatalf("at 1–1: next %+v, state %q, round %q; want %+v, playing, Finals", p.Next, p.State, p.Round, want)
 	}
-	won := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(3), al(1), "red"))}, "1209")
-	if won.State != "won" || won.Outcome != "Event winners" || won.Next != nil || won.Record != (Record{Wins: 5, Losses: 1}) {
-		t.Fatalf("after the third final: %q %q next %+v record %+v; want won, Event winners, none, 5-1", won.State, won.Outcome, won.Next, won.Record)
+	won := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(2), al(3), "blue"))}, "1209")
+	if won.State != "won" || won.Outcome != "Event winners" || won.Next != nil || won.Record != (Record{Wins: 6, Losses: 2}) {
+		t.Fatalf("after the third final: %q %q next %+v record %+v; want won, Event winners, none, 6-2", won.State, won.Outcome, won.Next, won.Record)
 	}
-	if f := won.Bracket[len(won.Bracket)-1]; f.Winner != "red" || f.RedWins != 2 || f.BlueWins != 1 {
-		t.Errorf("finals = %+v, want red 2–1", f)
+	if f := won.Bracket[len(won.Bracket)-1]; f.Winner != "blue" || f.RedWins != 1 || f.BlueWins != 2 || !f.Ours {
+		t.Errorf("finals = %+v, want ours, blue 2–1", f)
 	}
 	if phaseOf(nil, nil, won) != PhaseFinished {
 		t.Errorf("phase after the finals = %q, want %q", phaseOf(nil, nil, won), PhaseFinished)
@@ -119,7 +121,7 @@ func TestPlayoffsBackups(t *testing.T) {
 	// 9999 plays for 303 of Alliance 3, which TBA's list does not say.
 	sub := []string{"301", "1209", "9999"}
 	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a,
-		EventMatches: []tbaMatch{game(3, 1, sub, a[5].Teams, "red")}}, "1209")
+		EventMatches: []tbaMatch{game(4, 1, sub, a[5].Teams, "red")}}, "1209")
 	if got := p.Alliances[2].Backup; got != "9999" {
 		t.Errorf("Alliance 3's backup = %q, want 9999 (seen playing)", got)
 	}
