@@ -21,8 +21,9 @@ import (
 // SEQUENCE and LAST-MODIFIED go up whenever its start moves. The server
 // remembers, per UID, the start it last served, its sequence and when it
 // first served that start; a match first seen has SEQUENCE 0. That memory is
-// the process's: after a restart every match is seen anew, with SEQUENCE 0
-// and LAST-MODIFIED the time of the first request. Subscribed calendars
+// the process's: after a restart (and on each of several servers behind a
+// load balancer) every match is seen anew, with SEQUENCE 0 and
+// LAST-MODIFIED the time of the first request. Subscribed calendars
 // (webcal) replace their copy with each download and show the times it
 // carries, so that costs nothing there; a sequence derived from the clock
 // could survive restarts but only as well as the clock never steps back.
