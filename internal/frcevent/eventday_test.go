@@ -151,3 +151,34 @@ func TestTeamCards(t *testing.T) {
 		t.Errorf("after 5 matches: %+v, %+v; want no ratings and no chance", cards[0], pred)
 	}
 }
+
+// TestMergePlayoffNextMatch: Nexus queues our next playoff match before
+// anyone lists its teams; the bracket says it is ours, so the pit display
+// counts down to it and the kiosk holds on it.
+func TestMergePlayoffNextMatch(t *testing.T) {
+	now := time.Date(2026, 3, 14, 15, 0, 0, 0, time.UTC)
+	queue := now.Add(2 * time.Minute)
+	a := eightAlliances()
+	up := upstream{Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
+		Nexus: nexusData{Health: health{State: StateOK}, LastGood: now, Event: &nexusEvent{EventKey: "2026test", DataAsOf: now, Matches: []nexusMatch{
+			{Label: "Qualification 60", Status: "On field", Red: []string{"1209", "11", "12"}, Blue: []string{"13", "14", "15"}},
+			{Label: "Playoff 1", Status: "On field"},
+			{Label: "Playoff 4", Status: "Now queuing", Times: nexusTimes{EstimatedQueue: &queue}},
+		}}},
+		TBA: tbaData{Health: health{State: StateOK}, LastGood: now, Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a},
+	}
+	s := merge(up, now)
+	if s.Phase != PhasePlayoffs {
+		t.Errorf("phase = %q, want playoffs", s.Phase)
+	}
+	m := s.NextMatch
+	if m == nil || m.Label != "Playoff 4" || m.Alliance != "red" || !m.Urgent || !reflect.DeepEqual(m.Partners, []string{"301", "303"}) {
+		t.Fatalf("next match = %+v, want Playoff 4, red with 301 and 303, urgent", m)
+	}
+	if !s.QueueHold(now) {
+		t.Error("the kiosk does not hold on /pit while our playoff match queues")
+	}
+	if len(s.TeamCards) != 6 || s.TeamCards[0].Team != "301" || s.TeamCards[3].Team != "601" {
+		t.Errorf("team cards = %+v, want Alliance 3 then Alliance 6 from the bracket", s.TeamCards)
+	}
+}
