@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // The playoffs as TBA tells them: which alliance played a match, and how
@@ -81,7 +80,7 @@ func playoffOrder(a, b Match) int {
 }
 
 func levelOrder(level string) int {
-	return strings.Index("qm ef qf sf f", level)
+	return slices.Index([]string{"qm", "ef", "qf", "sf", "f"}, level)
 }
 
 // allianceStatus derives the status of alliance number n (from 1) from

@@ -349,8 +349,17 @@ func (tl Timeline) validate() error {
 //go:embed demo.json
 var demoJSON []byte
 
-// Demo returns the bundled demo: a compressed qualification day of team
-// 1209 at the made-up event 2026demo, five minutes a round.
+// Demo returns the bundled demo: the whole of the made-up event 2026demo
+// for team 1209, compressed into 640 s a round. Qualifications as the
+// morning's (0–220 s), lunch, the afternoon's (290–385 s); alliance
+// selection (385–420 s: captains at 395 s, our pick as Alliance 3's first
+// at 405 s); the double-elimination bracket (Playoff N at 450 + 9(N-1) s,
+// results 5 s later), where we lose Playoff 8, win on in the lower half
+// and a backup robot (4613 for 6328) comes in at 536 s; the finals at
+// 575, 590 and 605 s, which we win 2-1; the awards break until 640 s.
+// TBA lists a bracket match once decided and the finals from selection on
+// with empty team keys; Nexus lists every playoff match from selection on
+// with null teams until decided.
 func Demo() Timeline {
 	tl, err := Parse(demoJSON)
 	if err != nil {

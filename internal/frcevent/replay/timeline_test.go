@@ -121,7 +121,7 @@ func TestParse(t *testing.T) {
 
 func TestDemoTimeline(t *testing.T) {
 	tl := replay.Demo()
-	if tl.Team != 1209 || tl.Event != "2026demo" || time.Duration(tl.Length) != 5*time.Minute {
+	if tl.Team != 1209 || tl.Event != "2026demo" || time.Duration(tl.Length) != 640*time.Second {
 		t.Fatalf("demo = team %d event %q length %v", tl.Team, tl.Event, time.Duration(tl.Length))
 	}
 	first := tl.Steps[0]
