@@ -1,18 +1,14 @@
 // The About page (docs/SPEC.md section 2, "About").
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { saveScreenshot, siteForSuite, viewports } from './harness.mjs';
 
 describe('about page', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`tells the team's story at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/about', viewport);
-      try {
+      await site.open('/about', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - About');
         assert.ok(
           await page.getByRole('heading', { level: 1, name: 'ABOUT US' }).isVisible(),
@@ -31,12 +27,10 @@ describe('about page', () => {
         const current = page.locator('nav[aria-label="Main"] a[aria-current="page"]');
         assert.deepEqual(await current.allTextContents(), ['About']);
 
-        await page.screenshot({ path: `${screenshotDir}about-${name}.png` });
-        await page.screenshot({ path: `${screenshotDir}about-${name}-full.png`, fullPage: true });
+        await saveScreenshot(page, `about-${name}`);
+        await saveScreenshot(page, `about-${name}-full`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

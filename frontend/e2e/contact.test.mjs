@@ -1,18 +1,14 @@
 // The Contact page (docs/SPEC.md section 2, "Contact").
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { saveScreenshot, siteForSuite, viewports } from './harness.mjs';
 
 describe('contact page', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`shows the sponsors, addresses, Email Us and social links at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/contact', viewport);
-      try {
+      await site.open('/contact', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Contact');
         assert.ok(await page.getByRole('heading', { level: 1, name: 'CONTACT US' }).isVisible());
 
@@ -55,12 +51,10 @@ describe('contact page', () => {
         );
         assert.equal(await page.locator('main .social-block a[target="_blank"]').count(), 4);
 
-        await page.screenshot({ path: `${screenshotDir}contact-${name}.png` });
-        await page.screenshot({ path: `${screenshotDir}contact-${name}-full.png`, fullPage: true });
+        await saveScreenshot(page, `contact-${name}`);
+        await saveScreenshot(page, `contact-${name}-full`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });

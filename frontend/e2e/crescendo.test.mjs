@@ -2,27 +2,25 @@
 // the 2024 challenge, the robot's facts (weight labelled 'Dimensions', as the
 // team's page has it) and the expanding circles (at most 4, each for 8 s).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { frames, openPage, screenshotDir, startSite, stopSite, viewports } from './harness.mjs';
+import { describe, it } from 'node:test';
+import {
+  assertNoHeader,
+  frames,
+  reducedMotion,
+  saveScreenshot,
+  siteForSuite,
+  viewports,
+} from './harness.mjs';
 
 describe('crescendo', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`shows the 2024 season and its robot at ${size} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/crescendo', viewport);
-      try {
+      await site.open('/crescendo', viewport, async ({ page, errors }) => {
         await page.locator('.cres').waitFor();
         assert.equal(await page.title(), 'RoboHornets - Crescendo');
-        assert.equal(await page.locator('header.site-header').count(), 0);
-        assert.equal(
-          await page.evaluate(() => document.body.classList.contains('no-header')),
-          true,
-        );
+        await assertNoHeader(page);
 
         assert.equal(await page.getByRole('heading', { level: 1, name: 'CRESCENDO' }).count(), 1);
         assert.equal(await page.getByRole('heading', { name: 'The 2024 challenge' }).count(), 1);
@@ -79,20 +77,17 @@ describe('crescendo', () => {
           .first()
           .evaluate((el) => getComputedStyle(el).animationDuration);
         assert.equal(duration, '8s');
-        await page.screenshot({ path: join(screenshotDir, `crescendo-${size}.png`) });
+        await saveScreenshot(page, `crescendo-${size}`);
         await robot.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(screenshotDir, `crescendo-${size}-robot.png`) });
+        await saveScreenshot(page, `crescendo-${size}-robot`);
 
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('replaces each circle after its lifetime', async () => {
-    const { page, context } = await openPage(browser, server, '/crescendo', viewports.desktop);
-    try {
+    await site.open('/crescendo', viewports.desktop, async ({ page }) => {
       await page.locator('.cres-circle').first().waitFor({ state: 'attached' });
       // Tag the circles alive now; after their 8 s they must all be gone.
       await page.$$eval('.cres-circle', (els) => els.forEach((el) => el.classList.add('old')));
@@ -104,24 +99,17 @@ describe('crescendo', () => {
         },
       );
       assert.ok((await page.locator('.cres-circle').count()) >= 1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows no circles for reduced motion', async () => {
-    const { page, context } = await openPage(browser, server, '/crescendo', viewports.phone, {
-      reducedMotion: 'reduce',
-    });
-    try {
+    await site.open('/crescendo', viewports.phone, reducedMotion, async ({ page }) => {
       await page.locator('.cres').waitFor();
       // With motion, the first circle comes with the page's first render
       // (then one every 500 ms): two painted frames later it would be here.
       await frames(page);
       assert.equal(await page.locator('.cres-circle').count(), 0);
       assert.equal((await page.getByText('Java the Hutt').count()) > 0, true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,10 +3,11 @@
 // Debian's Chromium through playwright-core.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 /** The binary under test: $ROBOHORNETS_BIN, else the static serve-only build. */
@@ -29,6 +30,11 @@ export const specRoutes = [
   '/whattimeisit',
   '/rebuilt',
 ];
+
+/** What the spec says the pages show, as the unit tests expect it too (src/expected-content.json). */
+export const expected = JSON.parse(
+  readFileSync(new URL('../src/expected-content.json', import.meta.url), 'utf8'),
+);
 
 /** Phone and desktop viewports every page is checked at. */
 export const viewports = {
@@ -73,6 +79,9 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
     },
   };
 }
+
+/** The browser context option of a visitor who prefers reduced motion. */
+export const reducedMotion = { reducedMotion: 'reduce' };
 
 /** Chromium's flags for a machine with no internet: loopback only, nothing in the background. */
 export const chromiumArgs = [
@@ -139,6 +148,11 @@ export async function openPage(
 export const screenshotDir = new URL('../screenshots/', import.meta.url).pathname;
 mkdirSync(screenshotDir, { recursive: true });
 
+/** Saves a screenshot of target (a page or a locator) as screenshots/name.png; options are Playwright's. */
+export function saveScreenshot(target, name, options = {}) {
+  return target.screenshot({ path: join(screenshotDir, `${name}.png`), ...options });
+}
+
 /** Starts a server (with startServer's options) and a browser for one test file. */
 export async function startSite(options) {
   const server = await startServer(options);
@@ -150,6 +164,42 @@ export async function startSite(options) {
 export async function stopSite({ server, browser }) {
   await browser?.close();
   await server?.stop();
+}
+
+/**
+ * Starts a site (startSite's options) before the tests of the suite this is
+ * called in and stops it after them. Returns the site: its server and
+ * browser are there once the suite's tests run, and open(path, viewport,
+ * options, test) runs test on a page of it, as withPage does.
+ */
+export function siteForSuite(options) {
+  const site = {
+    open: (path, viewport, pageOptions, test) => withPage(site, path, viewport, pageOptions, test),
+  };
+  before(async () => Object.assign(site, await startSite(options)));
+  after(() => stopSite(site));
+  return site;
+}
+
+/** Asserts the page shows no site header, and its body says so (a season page's frame). */
+export async function assertNoHeader(page) {
+  assert.equal(await page.locator('header.site-header').count(), 0);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('no-header')), true);
+}
+
+/**
+ * Opens path on the site as openPage does (options, the browser context's,
+ * may be left out), runs test with what openPage gives, and closes the page's
+ * context however the test ends.
+ */
+export async function withPage({ browser, server }, path, viewport, options, test) {
+  if (typeof options === 'function') [options, test] = [{}, options];
+  const opened = await openPage(browser, server, path, viewport, options);
+  try {
+    return await test(opened);
+  } finally {
+    await opened.context.close();
+  }
 }
 
 /** Where Debian's google-cloud-cli-firestore-emulator puts Google's emulator. */

@@ -1,12 +1,12 @@
 // The header and footer every page shares (docs/SPEC.md section 2, "Shared pieces").
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   animationsDone,
-  openPage,
-  screenshotDir,
-  startSite,
-  stopSite,
+  assertNoHeader,
+  expected,
+  saveScreenshot,
+  siteForSuite,
   viewports,
 } from './harness.mjs';
 
@@ -31,14 +31,10 @@ function currentLink(page) {
 }
 
 describe('header and footer', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   it('shows the links at 1920x1080 and highlights the current one', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/', viewports.desktop);
-    try {
+    await site.open('/', viewports.desktop, async ({ page, errors }) => {
       assert.equal(await mainNav(page).getByRole('button', { name: 'Menu' }).isVisible(), false);
       const links = mainNav(page).getByRole('link');
       assert.deepEqual(
@@ -60,19 +56,15 @@ describe('header and footer', () => {
       const colors = await links.evaluateAll((els) => els.map((e) => getComputedStyle(e).color));
       assert.notEqual(colors[5], colors[0]);
 
-      await page.screenshot({
-        path: `${screenshotDir}header-desktop.png`,
+      await saveScreenshot(page, 'header-desktop', {
         clip: { x: 0, y: 0, width: 1920, height: 120 },
       });
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('collapses the links into a hamburger menu at 390x844', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/about', viewports.phone);
-    try {
+    await site.open('/about', viewports.phone, async ({ page, errors }) => {
       const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
       assert.ok(await toggle.isVisible());
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -87,7 +79,7 @@ describe('header and footer', () => {
       }
       assert.deepEqual(await currentLink(page), ['About']);
       await animationsDone(page.locator(`#${menuId}`));
-      await page.screenshot({ path: `${screenshotDir}header-phone-menu.png` });
+      await saveScreenshot(page, 'header-phone-menu');
 
       await mainNav(page).getByRole('link', { name: 'News' }).click();
       await page.waitForURL((u) => u.pathname === '/news');
@@ -99,41 +91,31 @@ describe('header and footer', () => {
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
       assert.ok(await toggle.evaluate((el) => el === document.activeElement));
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('switches between hamburger and links at 1200px', async () => {
-    const { page, context } = await openPage(browser, server, '/', { width: 1199, height: 800 });
-    try {
+    await site.open('/', { width: 1199, height: 800 }, async ({ page }) => {
       const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
       assert.ok(await toggle.isVisible());
       await page.setViewportSize({ width: 1200, height: 800 });
       assert.equal(await toggle.isVisible(), false);
       assert.ok(await mainNav(page).getByRole('link', { name: 'Contact' }).isVisible());
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   for (const path of ['/reefscape', '/crescendo', '/rebuilt']) {
     it(`hides the header on ${path} and marks the body no-header`, async () => {
-      const { page, context } = await openPage(browser, server, path, viewports.desktop);
-      try {
+      await site.open(path, viewports.desktop, async ({ page }) => {
         await page.locator('footer').waitFor();
-        assert.equal(await page.locator('header.site-header').count(), 0);
-        assert.ok(await page.evaluate(() => document.body.classList.contains('no-header')));
-      } finally {
-        await context.close();
-      }
+        await assertNoHeader(page);
+      });
     });
   }
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`shows the footer on every page at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/contact', viewport);
-      try {
+      await site.open('/contact', viewport, async ({ page, errors }) => {
         const footer = page.getByRole('contentinfo');
         assert.ok(await footer.getByRole('heading', { name: 'RoboHornets' }).isVisible());
 
@@ -148,15 +130,7 @@ describe('header and footer', () => {
           await sitemap.evaluateAll((els) =>
             els.map((e) => [e.textContent, e.getAttribute('href')]),
           ),
-          [
-            ['Home', '/'],
-            ['News', '/news'],
-            ['Outreach', '/outreach'],
-            ['About', '/about'],
-            ['Contact', '/contact'],
-            ['Sponsors', '/sponsors'],
-            ['Donate', '/donate'],
-          ],
+          expected.sitemap,
         );
 
         const external = footer.getByRole('navigation', { name: 'Links' }).getByRole('link');
@@ -173,23 +147,21 @@ describe('header and footer', () => {
 
         await footer.scrollIntoViewIfNeeded();
         await animationsDone(footer);
-        await footer.screenshot({ path: `${screenshotDir}footer-${name}.png` });
+        await saveScreenshot(footer, `footer-${name}`);
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('keeps a hidden HH:mm clock that refreshes every second', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await site.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     try {
       const start = new Date(2025, 0, 4, 12, 8, 30);
       await page.clock.install({ time: start });
       // The page follows the server's clock (GET /api/time): make the server agree.
       await page.route('**/api/time', (route) => route.fulfill({ json: { now: start.getTime() } }));
-      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
       const clock = page.getByTestId('footer-clock');
       assert.match(await clock.textContent(), /\b12:08\b/);
       const box = await clock.boundingBox();

@@ -1,14 +1,13 @@
 // The home page (docs/SPEC.md section 2, "Home"): the BTW ROBOTICS banner with its
 // slideshow and parallax, then the team's sections in the spec's order.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   animationsDone,
   eventually,
-  openPage,
-  screenshotDir,
-  startSite,
-  stopSite,
+  expected,
+  saveScreenshot,
+  siteForSuite,
   viewports,
   wheel,
 } from './harness.mjs';
@@ -26,15 +25,11 @@ function currentSlide(page) {
 }
 
 describe('home page', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`shows the spec's facts in order at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/', viewport);
-      try {
+      await site.open('/', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Home');
         const h1 = page.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' });
         assert.ok(await h1.isVisible());
@@ -59,14 +54,7 @@ describe('home page', () => {
 
         // The sections, in the spec's order.
         const headings = await page.locator('main h2').allInnerTexts();
-        assert.deepEqual(headings, [
-          'We are the RoboHornets',
-          'Joining Team 1209',
-          'Meetings',
-          'Build Season',
-          'FRC Challenges',
-          'Follow the RoboHornets',
-        ]);
+        assert.deepEqual(headings, expected.homeSections);
         const main = await page.locator('main').innerText();
         assert.match(main, /over 40 members/);
         assert.match(main, /founded in 2003/);
@@ -137,21 +125,19 @@ describe('home page', () => {
           'social-block',
         );
 
-        await page.screenshot({ path: `${screenshotDir}home-${name}.png` });
-        await page.screenshot({ path: `${screenshotDir}home-${name}-full.png`, fullPage: true });
+        await saveScreenshot(page, `home-${name}`);
+        await saveScreenshot(page, `home-${name}-full`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('rotates the slideshow on a timer, with buttons, picker and arrow keys', async () => {
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await site.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     try {
       await page.clock.install();
-      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
       // Time flows until paused; then stop and start the rotation so its timer
       // starts from a known moment.
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -199,8 +185,7 @@ describe('home page', () => {
   });
 
   it('moves the banner at half the scroll distance (parallax)', async () => {
-    const { page, context } = await openPage(browser, server, '/', viewports.desktop);
-    try {
+    await site.open('/', viewports.desktop, async ({ page }) => {
       await wheel(page, 400);
       assert.ok((await page.evaluate(() => window.scrollY)) >= 399);
       // The layer follows within its throttle.
@@ -218,14 +203,11 @@ describe('home page', () => {
         );
         return true;
       });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('recolours the title letters one after another on hover', async () => {
-    const { page, context } = await openPage(browser, server, '/', viewports.desktop);
-    try {
+    await site.open('/', viewports.desktop, async ({ page }) => {
       const delays = await page.evaluate(() =>
         Array.from(document.querySelectorAll('h1 .letters__char'), (el) =>
           getComputedStyle(el).transitionDelay.split(',')[0].trim(),
@@ -241,20 +223,18 @@ describe('home page', () => {
       const afterHover = await letter.evaluate((el) => getComputedStyle(el).color);
       assert.equal(before, 'rgb(255, 255, 255)');
       assert.equal(afterHover, 'rgb(245, 183, 0)');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('stops rotation and parallax for visitors who prefer reduced motion', async () => {
-    const context = await browser.newContext({
+    const context = await site.browser.newContext({
       viewport: viewports.desktop,
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
     try {
       await page.clock.install();
-      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      await page.goto(site.server.url + '/', { waitUntil: 'networkidle' });
       assert.equal(await page.getByRole('button', { name: /automatic slide show/ }).count(), 0);
       await page.clock.runFor(AUTO_ADVANCE * 3);
       assert.equal(await currentSlide(page), 0);
@@ -270,10 +250,9 @@ describe('home page', () => {
   });
 
   it('leads to the season pages and to About, each opening at its top', async () => {
-    const { page, context } = await openPage(browser, server, '/', viewports.desktop);
-    // The URL changes before the new page renders, so the checks wait for its content.
-    const scrollY = () => page.evaluate(() => window.scrollY);
-    try {
+    await site.open('/', viewports.desktop, async ({ page }) => {
+      // The URL changes before the new page renders, so the checks wait for its content.
+      const scrollY = () => page.evaluate(() => window.scrollY);
       await page.getByRole('link', { name: 'Learn More about Reefscape' }).click();
       await page.waitForURL((u) => u.pathname === '/reefscape');
       await page.goBack();
@@ -294,8 +273,6 @@ describe('home page', () => {
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' }).waitFor();
       assert.equal(await scrollY(), 0, 'Back opens the page at its top');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   launchBrowser,
-  openPage,
-  screenshotDir,
+  saveScreenshot,
+  siteForSuite,
   startFirestoreEmulator,
   startServer,
-  startSite,
-  stopSite,
   viewports,
+  withPage,
 } from './harness.mjs';
 
 const titles = (page) => page.locator('.news-item__title').allTextContents();
@@ -28,46 +27,44 @@ function articleFile(title, date, body) {
 }
 
 describe('news on the local store', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   it('lists the sample articles newest first, with dates, previews and Read More', async () => {
     for (const [name, viewport] of Object.entries(viewports)) {
-      const { page, context, errors } = await openPage(browser, server, '/news', viewport, {
-        timezoneId: 'America/Chicago',
-      });
-      try {
-        await page.locator('.news-item').first().waitFor();
-        assert.equal(await page.title(), 'RoboHornets - News');
-        assert.equal(
-          await page.locator('meta[name="description"]').getAttribute('content'),
-          'The latest news and updates from the team.',
-        );
-        assert.equal(await page.getByRole('heading', { level: 1, name: 'NEWS' }).count(), 1);
-        const list = await titles(page);
-        assert.ok(list.length >= 4, `only ${list.length} articles`);
-        assert.equal(list[0], 'Welcome to the new RoboHornets site');
-        const dates = await page.locator('.news-item__date').allTextContents();
-        assert.match(dates[0], /^November 20, 2026(,| at) 6:00\s?PM$/);
-        const previews = await page.locator('.news-item__preview').allTextContents();
-        assert.ok(
-          previews.some((p) => p.includes('…')),
-          'no preview is cut with an ellipsis',
-        );
-        assert.equal(await page.getByRole('link', { name: /^Read More/ }).count(), list.length);
-        await page.screenshot({ path: join(screenshotDir, `news-${name}.png`), fullPage: true });
-        assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      await site.open(
+        '/news',
+        viewport,
+        {
+          timezoneId: 'America/Chicago',
+        },
+        async ({ page, errors }) => {
+          await page.locator('.news-item').first().waitFor();
+          assert.equal(await page.title(), 'RoboHornets - News');
+          assert.equal(
+            await page.locator('meta[name="description"]').getAttribute('content'),
+            'The latest news and updates from the team.',
+          );
+          assert.equal(await page.getByRole('heading', { level: 1, name: 'NEWS' }).count(), 1);
+          const list = await titles(page);
+          assert.ok(list.length >= 4, `only ${list.length} articles`);
+          assert.equal(list[0], 'Welcome to the new RoboHornets site');
+          const dates = await page.locator('.news-item__date').allTextContents();
+          assert.match(dates[0], /^November 20, 2026(,| at) 6:00\s?PM$/);
+          const previews = await page.locator('.news-item__preview').allTextContents();
+          assert.ok(
+            previews.some((p) => p.includes('…')),
+            'no preview is cut with an ellipsis',
+          );
+          assert.equal(await page.getByRole('link', { name: /^Read More/ }).count(), list.length);
+          await saveScreenshot(page, `news-${name}`, { fullPage: true });
+          assert.deepEqual(errors, []);
+        },
+      );
     }
   });
 
   it('sorts by the four orders', async () => {
-    const { page, context } = await openPage(browser, server, '/news');
-    try {
+    await site.open('/news', async ({ page }) => {
       await page.locator('.news-item').first().waitFor();
       const select = page.getByLabel('Sort by');
       assert.equal(await select.inputValue(), 'new-old');
@@ -82,17 +79,14 @@ describe('news on the local store', () => {
       );
       await select.selectOption('z-a');
       assert.deepEqual(await titles(page), [...az].reverse());
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens an article with Read More, then follows writes, edits and deletes live', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/news');
-    try {
+    await site.open('/news', async ({ page, errors }) => {
       await page.locator('.news-item').first().waitFor();
       await markWindow(page);
-      const file = join(server.dataDir, 'news', 'live-from-the-shop.md');
+      const file = join(site.server.dataDir, 'news', 'live-from-the-shop.md');
       writeFileSync(
         file,
         articleFile('Live from the shop', '2030-01-01T12:00:00-06:00', 'First **draft**.'),
@@ -116,25 +110,20 @@ describe('news on the local store', () => {
       await page.locator('h1', { hasText: 'Live from the shop' }).waitFor({ state: 'detached' });
       assert.equal(await stillSameWindow(page), true, 'the page reloaded');
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows nothing for a missing article, without errors', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/news/no-such-article');
-    try {
+    await site.open('/news/no-such-article', async ({ page, errors }) => {
       await page.locator('footer').waitFor();
       assert.equal(await page.locator('main h1').count(), 0);
       assert.equal(new URL(page.url()).pathname, '/news/no-such-article');
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('never runs markup written into an article', async () => {
-    const file = join(server.dataDir, 'news', 'sneaky.md');
+    const file = join(site.server.dataDir, 'news', 'sneaky.md');
     writeFileSync(
       file,
       articleFile(
@@ -143,16 +132,16 @@ describe('news on the local store', () => {
         '<script>window.__xss=2</script>\n\n<img src=x onerror="window.__xss=3">\n\n[click](javascript:window.__xss=4) [help](ms-msdt:x)',
       ),
     );
-    const { page, context } = await openPage(browser, server, '/news/sneaky');
     try {
-      await page.locator('.news-article__body').waitFor();
-      // A link of any scheme but http, https and mailto is its text.
-      assert.equal(await page.locator('.news-article__body a').count(), 0);
-      await page.locator('.news-article__body p', { hasText: 'click help' }).click();
-      assert.equal(await page.evaluate(() => window.__xss), undefined);
-      assert.match(await page.locator('.news-article__body').innerText(), /<script>/);
+      await site.open('/news/sneaky', async ({ page }) => {
+        await page.locator('.news-article__body').waitFor();
+        // A link of any scheme but http, https and mailto is its text.
+        assert.equal(await page.locator('.news-article__body a').count(), 0);
+        await page.locator('.news-article__body p', { hasText: 'click help' }).click();
+        assert.equal(await page.evaluate(() => window.__xss), undefined);
+        assert.match(await page.locator('.news-article__body').innerText(), /<script>/);
+      });
     } finally {
-      await context.close();
       rmSync(file);
     }
   });
@@ -192,8 +181,7 @@ describe('news on Firestore (the real emulator)', () => {
   });
 
   it('shows a document written to Firestore without reload, then its edit and delete', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/news');
-    try {
+    await withPage({ browser, server }, '/news', async ({ page, errors }) => {
       await page.locator('.news__empty').waitFor();
       await markWindow(page);
       const url = emulator.newsURL(project);
@@ -224,8 +212,6 @@ describe('news on Firestore (the real emulator)', () => {
       await page.locator('h1', { hasText: 'Edited in Firestore' }).waitFor({ state: 'detached' });
       assert.equal(await stillSameWindow(page), true, 'the page reloaded');
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,30 +3,28 @@
 // paths that move with the scroll, a wave-shaped reveal, a fixed overlay
 // image, a fossil image and a solid gold background.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports, wheel } from './harness.mjs';
+import { describe, it } from 'node:test';
+import {
+  assertNoHeader,
+  reducedMotion,
+  saveScreenshot,
+  siteForSuite,
+  viewports,
+  wheel,
+} from './harness.mjs';
 
 const clips = (page) =>
   page.$$eval('.rebuilt-band', (els) => els.map((el) => getComputedStyle(el).clipPath));
 
 describe('rebuilt', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`stacks four wavy sections on gold at ${size} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/rebuilt', viewport);
-      try {
+      await site.open('/rebuilt', viewport, async ({ page, errors }) => {
         await page.locator('.rebuilt-band').first().waitFor();
         assert.equal(await page.title(), 'RoboHornets - Rebuilt');
-        assert.equal(await page.locator('header.site-header').count(), 0);
-        assert.equal(
-          await page.evaluate(() => document.body.classList.contains('no-header')),
-          true,
-        );
+        await assertNoHeader(page);
 
         // Four <section>s, 50vh, 50vh, 50vh and 100vh, each with its own colour.
         const bands = await page.$$eval('.rebuilt-band', (els) =>
@@ -64,7 +62,7 @@ describe('rebuilt', () => {
         );
         const atTop = await clips(page);
         assert.equal(atTop.length, 4);
-        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}.png`) });
+        await saveScreenshot(page, `rebuilt-${size}`);
 
         // The reveal: nothing of it shows at the top, all of it at the bottom.
         const band4 = page.locator('.rebuilt-band--4');
@@ -76,7 +74,7 @@ describe('rebuilt', () => {
           );
           return now.every((c, i) => c !== before[i]);
         }, atTop);
-        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}-scrolled.png`) });
+        await saveScreenshot(page, `rebuilt-${size}-scrolled`);
 
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForFunction(
@@ -99,20 +97,15 @@ describe('rebuilt', () => {
         const overlay = page.locator('.rebuilt-overlay');
         assert.equal(await overlay.evaluate((el) => getComputedStyle(el).position), 'fixed');
         assert.equal(await overlay.isVisible(), true);
-        await page.screenshot({ path: join(screenshotDir, `rebuilt-${size}-fossil.png`) });
+        await saveScreenshot(page, `rebuilt-${size}-fossil`);
 
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('holds the waves still and shows the fossil for reduced motion', async () => {
-    const { page, context } = await openPage(browser, server, '/rebuilt', viewports.desktop, {
-      reducedMotion: 'reduce',
-    });
-    try {
+    await site.open('/rebuilt', viewports.desktop, reducedMotion, async ({ page }) => {
       await page.waitForFunction(() =>
         getComputedStyle(document.querySelector('.rebuilt-band')).clipPath.startsWith('path('),
       );
@@ -122,8 +115,6 @@ describe('rebuilt', () => {
       await wheel(page, 700);
       assert.ok((await page.evaluate(() => window.scrollY)) >= 600);
       assert.deepEqual(await clips(page), before);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

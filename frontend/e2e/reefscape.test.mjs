@@ -3,35 +3,33 @@
 // safety animation heading and video (a poster offline), and a kickoff
 // countdown that is kept but never shown.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { openPage, screenshotDir, startSite, stopSite, viewports, wheel } from './harness.mjs';
+import { describe, it } from 'node:test';
+import {
+  assertNoHeader,
+  reducedMotion,
+  saveScreenshot,
+  siteForSuite,
+  viewports,
+  wheel,
+} from './harness.mjs';
 
 const heading = 'Check out our 2025 season safety animation!';
 
 describe('reefscape', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`shows the season page at ${size} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/reefscape', viewport);
-      try {
+      await site.open('/reefscape', viewport, async ({ page, errors }) => {
         await page.locator('.reef').waitFor();
         assert.equal(await page.title(), 'RoboHornets - Reefscape');
 
         // Season pages have no header, and the body says so.
-        assert.equal(await page.locator('header.site-header').count(), 0);
-        assert.equal(
-          await page.evaluate(() => document.body.classList.contains('no-header')),
-          true,
-        );
+        await assertNoHeader(page);
 
         assert.equal(await page.locator('.reef-bubble').count(), 50);
         assert.equal(await page.getByRole('heading', { level: 1, name: 'REEFSCAPE' }).count(), 1);
-        await page.screenshot({ path: join(screenshotDir, `reefscape-${size}.png`) });
+        await saveScreenshot(page, `reefscape-${size}`);
 
         // The pair of links: kickoff stream and game reveal, in a new tab.
         const links = page.locator('.reef-links a');
@@ -75,7 +73,7 @@ describe('reefscape', () => {
         );
         assert.equal(await frame.getAttribute('loading'), 'lazy');
         assert.ok((await frame.getAttribute('title')).length > 0);
-        await page.screenshot({ path: join(screenshotDir, `reefscape-${size}-video.png`) });
+        await saveScreenshot(page, `reefscape-${size}-video`);
 
         // The kickoff countdown (January 4, 2025 12:00 EST) is computed but not shown.
         const kickoff = await page.locator('.reef').getAttribute('data-kickoff-seconds');
@@ -84,20 +82,12 @@ describe('reefscape', () => {
         assert.doesNotMatch(text, /\d+\s*(days?|hours?|minutes?|seconds?)\b/i);
 
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('shows the poster instead of the video while offline', async () => {
-    const { page, context, errors } = await openPage(
-      browser,
-      server,
-      '/reefscape',
-      viewports.desktop,
-    );
-    try {
+    await site.open('/reefscape', viewports.desktop, async ({ page, context, errors }) => {
       await page.locator('.reef-video iframe').waitFor({ state: 'attached' });
       await context.setOffline(true);
       const poster = page.locator('.reef-poster');
@@ -105,31 +95,24 @@ describe('reefscape', () => {
       assert.equal(await page.locator('.reef-video iframe').count(), 0);
       assert.equal(await page.getByRole('img', { name: /safety animation/i }).count(), 1);
       await poster.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(screenshotDir, 'reefscape-desktop-offline.png') });
+      await saveScreenshot(page, 'reefscape-desktop-offline');
       await context.setOffline(false);
       await page.locator('.reef-video iframe').waitFor({ state: 'attached' });
       assert.deepEqual(
         errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)),
         [],
       );
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('holds the bubbles still for reduced motion', async () => {
-    const { page, context } = await openPage(browser, server, '/reefscape', viewports.phone, {
-      reducedMotion: 'reduce',
-    });
-    try {
+    await site.open('/reefscape', viewports.phone, reducedMotion, async ({ page }) => {
       await page.locator('.reef-bubble').first().waitFor({ state: 'attached' });
       const names = await page.$$eval('.reef-bubble-track, .reef-bubble', (els) => [
         ...new Set(els.map((el) => getComputedStyle(el).animationName)),
       ]);
       assert.deepEqual(names, ['none']);
       assert.equal(await page.locator('.reef-bubble').count(), 50);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,16 +3,14 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   eventually,
   frames,
   logLine,
-  openPage,
+  siteForSuite,
   specRoutes,
   startServer,
-  startSite,
-  stopSite,
   viewports,
 } from './harness.mjs';
 
@@ -26,23 +24,17 @@ const layoutViewports = [
 ];
 
 describe('app shell', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const route of specRoutes) {
     it(`renders ${route}`, async () => {
-      const { page, context, errors } = await openPage(browser, server, route);
-      try {
+      await site.open(route, async ({ page, errors }) => {
         await page.locator('main#main').waitFor();
         await page.locator('footer').waitFor();
         assert.equal(new URL(page.url()).pathname, route);
         assert.notEqual(await page.title(), '');
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -50,8 +42,7 @@ describe('app shell', () => {
     it(`cuts no text off on any route ${viewport.width} px wide`, async () => {
       const cut = [];
       for (const route of specRoutes) {
-        const { page, context } = await openPage(browser, server, route, viewport);
-        try {
+        await site.open(route, viewport, async ({ page }) => {
           await page.locator('main#main h1').first().waitFor();
           // A heading, paragraph or control whose content is wider than its own box is
           // clipped or spills out of the page (visually hidden text, in a 1 px box, is not).
@@ -61,27 +52,21 @@ describe('app shell', () => {
               .map((el) => `<${el.localName}> ${el.textContent.trim().slice(0, 40)}`),
           );
           cut.push(...wide.map((w) => `${route}: ${w}`));
-        } finally {
-          await context.close();
-        }
+        });
       }
       assert.deepEqual(cut, []);
     });
   }
 
   it('redirects an unknown path to /', async () => {
-    const { page, context } = await openPage(browser, server, '/no/such/page');
-    try {
+    await site.open('/no/such/page', async ({ page }) => {
       await page.waitForURL((u) => u.pathname === '/');
       assert.equal(new URL(page.url()).pathname, '/');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows a notice for a season page it cannot fetch, and loads it, styled, once the site answers', async () => {
-    const { page, context } = await openPage(browser, server, '/');
-    try {
+    await site.open('/', async ({ page }) => {
       // The visitor's network drops on the way to a page loaded on demand.
       const offline = (route) => route.abort('internetdisconnected');
       await page.route('**/assets/crescendo-*', offline);
@@ -103,15 +88,13 @@ describe('app shell', () => {
       await title.waitFor();
       // The page's own style sheet came too (its title is gradient-filled text).
       assert.equal(await title.evaluate((el) => getComputedStyle(el).color), 'rgba(0, 0, 0, 0)');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('answers 404 for a missing asset and 405 for POST', async () => {
-    const missing = await fetch(`${server.url}/assets/nope.js`);
+    const missing = await fetch(`${site.server.url}/assets/nope.js`);
     assert.equal(missing.status, 404);
-    const post = await fetch(`${server.url}/news`, { method: 'POST' });
+    const post = await fetch(`${site.server.url}/news`, { method: 'POST' });
     assert.equal(post.status, 405);
   });
 });

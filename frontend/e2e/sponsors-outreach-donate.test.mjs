@@ -1,27 +1,15 @@
 // The three small pages: Sponsors (a parallax banner titled NEWS, as the spec
 // shows it), Outreach (the placeholder 'outreach works!') and Donate.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import {
-  eventually,
-  openPage,
-  screenshotDir,
-  scrollWindowTo,
-  startSite,
-  stopSite,
-  viewports,
-} from './harness.mjs';
+import { describe, it } from 'node:test';
+import { eventually, saveScreenshot, scrollWindowTo, siteForSuite, viewports } from './harness.mjs';
 
 describe('sponsors, outreach and donate pages', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`sponsors is a parallax banner titled NEWS only, at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/sponsors', viewport);
-      try {
+      await site.open('/sponsors', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Sponsors');
         assert.ok(await page.getByRole('heading', { level: 1, name: 'NEWS' }).isVisible());
         const children = await page.evaluate(() =>
@@ -48,16 +36,13 @@ describe('sponsors, outreach and donate pages', () => {
           await scrollWindowTo(page, 0);
         }
 
-        await page.screenshot({ path: `${screenshotDir}sponsors-${name}.png`, fullPage: true });
+        await saveScreenshot(page, `sponsors-${name}`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`outreach shows its placeholder at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/outreach', viewport);
-      try {
+      await site.open('/outreach', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Outreach');
         // Only the placeholder is visible (the page's h1 is for screen readers).
         const visible = await page.evaluate(() => {
@@ -67,16 +52,13 @@ describe('sponsors, outreach and donate pages', () => {
         });
         assert.equal(visible, 'outreach works!');
         assert.ok(await page.getByText('outreach works!', { exact: true }).isVisible());
-        await page.screenshot({ path: `${screenshotDir}outreach-${name}.png`, fullPage: true });
+        await saveScreenshot(page, `outreach-${name}`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`donate explains how to support the team at ${name} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/donate', viewport);
-      try {
+      await site.open('/donate', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Donate');
         assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
         assert.ok(await page.getByRole('heading', { name: 'Support the RoboHornets' }).isVisible());
@@ -85,18 +67,15 @@ describe('sponsors, outreach and donate pages', () => {
         assert.equal(await email.getAttribute('href'), 'mailto:{email}');
         const button = page.getByRole('link', { name: 'Email Us' });
         assert.equal(await button.getAttribute('href'), 'mailto:{email}');
-        await page.screenshot({ path: `${screenshotDir}donate-${name}.png` });
-        await page.screenshot({ path: `${screenshotDir}donate-${name}-full.png`, fullPage: true });
+        await saveScreenshot(page, `donate-${name}`);
+        await saveScreenshot(page, `donate-${name}-full`, { fullPage: true });
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('the footer links to Donate', async () => {
-    const { page, context } = await openPage(browser, server, '/', viewports.desktop);
-    try {
+    await site.open('/', viewports.desktop, async ({ page }) => {
       await page
         .getByRole('navigation', { name: 'Sitemap' })
         .getByRole('link', { name: 'Donate' })
@@ -105,8 +84,6 @@ describe('sponsors, outreach and donate pages', () => {
       // The title follows once the page has rendered.
       await page.waitForFunction(() => document.title === 'RoboHornets - Donate');
       assert.equal(await page.title(), 'RoboHornets - Donate');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -3,16 +3,14 @@
 // seconds before the target; 'What time is it?' with confetti after it.
 // Debug mode is on by default, so the target is 10 s after load.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   animationsDone,
   clockIn,
   frames,
-  openPage,
-  screenshotDir,
-  startSite,
-  stopSite,
+  reducedMotion,
+  saveScreenshot,
+  siteForSuite,
   viewports,
 } from './harness.mjs';
 
@@ -30,17 +28,14 @@ const paintedPixels = (page) =>
   });
 
 describe('whattimeisit', () => {
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = await startSite()));
-  after(() => stopSite({ server, browser }));
+  const site = siteForSuite();
+  /** Opens the countdown with query, in the team's time zone, and runs test on it. */
+  const withCountdown = (query, viewport, test, options = {}) =>
+    site.open(`/whattimeisit${query}`, viewport, { timezoneId: zone, ...options }, test);
 
   for (const [size, viewport] of Object.entries(viewports)) {
     it(`counts down 10 s in debug mode, then celebrates, at ${size} size`, async () => {
-      const { page, context, errors } = await openPage(browser, server, '/whattimeisit', viewport, {
-        timezoneId: zone,
-      });
-      try {
+      await withCountdown('', viewport, async ({ page, errors }) => {
         const stage = page.locator('section.wtii');
         await stage.waitFor();
         assert.equal(await page.title(), 'RoboHornets - What time is it?');
@@ -71,7 +66,7 @@ describe('whattimeisit', () => {
         const live = page.locator('[aria-live="polite"]');
         assert.equal(await live.count(), 1);
         assert.match(await live.innerText(), /minute/);
-        await page.screenshot({ path: join(screenshotDir, `whattimeisit-${size}.png`) });
+        await saveScreenshot(page, `whattimeisit-${size}`);
 
         // About ten seconds after load: the celebration and the confetti.
         const title = page.getByRole('heading', { level: 1, name: 'What time is it?' });
@@ -91,46 +86,28 @@ describe('whattimeisit', () => {
         );
         // The title has popped in.
         await animationsDone(page.locator('.wtii-party'));
-        await page.screenshot({ path: join(screenshotDir, `whattimeisit-${size}-party.png`) });
+        await saveScreenshot(page, `whattimeisit-${size}-party`);
 
         assert.deepEqual(errors, []);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it('shows debug mode OFF and the 12:09 target with ?debug=off', async () => {
-    const { page, context, errors } = await openPage(
-      browser,
-      server,
-      '/whattimeisit?debug=off',
-      viewports.desktop,
-      { timezoneId: zone },
-    );
-    try {
+    await withCountdown('?debug=off', viewports.desktop, async ({ page, errors }) => {
       await page.locator('section.wtii').waitFor();
       assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
       assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
       assert.equal(await page.locator('section.wtii').getAttribute('data-phase'), 'counting');
       assert.equal(await page.getByRole('timer').isVisible(), true);
-      await page.screenshot({ path: join(screenshotDir, 'whattimeisit-desktop-debug-off.png') });
+      await saveScreenshot(page, 'whattimeisit-desktop-debug-off');
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('takes the time of day from ?at=HH:MM:SS', async () => {
     const at = clockIn(zone, 5);
-    const { page, context, errors } = await openPage(
-      browser,
-      server,
-      `/whattimeisit?debug=off&at=${at}`,
-      viewports.phone,
-      { timezoneId: zone },
-    );
-    try {
+    await withCountdown(`?debug=off&at=${at}`, viewports.phone, async ({ page, errors }) => {
       await page.locator('section.wtii').waitFor();
       assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
       assert.equal(await page.locator('.wtii-facts time').innerText(), at);
@@ -138,21 +115,12 @@ describe('whattimeisit', () => {
         .getByRole('heading', { level: 1, name: 'What time is it?' })
         .waitFor({ timeout: 12_000 });
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows the clock of the zone in ?tz=, whatever the device says', async () => {
     const tz = 'Asia/Tokyo';
-    const { page, context, errors } = await openPage(
-      browser,
-      server,
-      `/whattimeisit?debug=off&tz=${tz}`,
-      viewports.desktop,
-      { timezoneId: zone },
-    );
-    try {
+    await withCountdown(`?debug=off&tz=${tz}`, viewports.desktop, async ({ page, errors }) => {
       await page.locator('section.wtii').waitFor();
       assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
       const tokyo = new Intl.DateTimeFormat('en-GB', {
@@ -164,33 +132,31 @@ describe('whattimeisit', () => {
       const hours = [Date.now() - 2000, Date.now()].map((ms) => tokyo.format(ms));
       assert.ok(hours.includes(shown), `clock shows hour ${shown}, Tokyo is at ${hours}`);
       assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('celebrates without confetti for reduced motion', async () => {
-    const { page, context } = await openPage(browser, server, '/whattimeisit', viewports.desktop, {
-      timezoneId: zone,
-      reducedMotion: 'reduce',
-    });
-    try {
-      await page
-        .getByRole('heading', { level: 1, name: 'What time is it?' })
-        .waitFor({ timeout: 15_000 });
-      // Confetti would have been fired with the party's first render and
-      // painted in the frame after: wait for the clock's next tick to be
-      // rendered, then for two more frames.
-      const clock = page.locator('time.wtii-clock');
-      const partyStarted = await clock.getAttribute('datetime');
-      await page.waitForFunction(
-        (before) => document.querySelector('time.wtii-clock')?.getAttribute('datetime') !== before,
-        partyStarted,
-      );
-      await frames(page);
-      assert.equal(await paintedPixels(page), 0);
-    } finally {
-      await context.close();
-    }
+    await withCountdown(
+      '',
+      viewports.desktop,
+      async ({ page }) => {
+        await page
+          .getByRole('heading', { level: 1, name: 'What time is it?' })
+          .waitFor({ timeout: 15_000 });
+        // Confetti would have been fired with the party's first render and
+        // painted in the frame after: wait for the clock's next tick to be
+        // rendered, then for two more frames.
+        const clock = page.locator('time.wtii-clock');
+        const partyStarted = await clock.getAttribute('datetime');
+        await page.waitForFunction(
+          (before) =>
+            document.querySelector('time.wtii-clock')?.getAttribute('datetime') !== before,
+          partyStarted,
+        );
+        await frames(page);
+        assert.equal(await paintedPixels(page), 0);
+      },
+      reducedMotion,
+    );
   });
 });
