@@ -68,6 +68,11 @@ func StartDemo(ctx context.Context, c clock.Clock, logger *slog.Logger) (*Demo, 
 	return d, nil
 }
 
+// demoSpeedup is how much faster than a real event the demo's sources are
+// polled: its event is compressed to about ten minutes, and a minute
+// between two looks at TBA would skip whole rounds of the playoffs.
+const demoSpeedup = 10
+
 // Apply returns opts set to read the demo: team 1209, event 2026demo, the
 // demo's URLs and keys. It turns the cache off, so that the demo never
 // replaces the cache of a real event.
@@ -77,6 +82,7 @@ func (d *Demo) Apply(opts Options) Options {
 	opts.NexusURL, opts.TBAURL = d.url+"/nexus/api/v1", d.url+"/tba/api/v3"
 	opts.NexusKey, opts.TBAKey = demoNexusKey, demoTBAKey
 	opts.CacheFile = ""
+	opts.Speedup = demoSpeedup
 	return opts
 }
 

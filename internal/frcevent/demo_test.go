@@ -12,7 +12,7 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 )
 
-func TestDemoPlaysAQualificationDay(t *testing.T) {
+func TestDemoPlaysAWholeEvent(t *testing.T) {
 	clk := clock.NewFake(start)
 	logs := &syncbuf.Buffer{}
 	logger := slog.New(slog.NewTextHandler(logs, nil))
@@ -64,16 +64,36 @@ func TestDemoPlaysAQualificationDay(t *testing.T) {
 		t.Fatalf("at 125 s: recent %+v rank %+v parts %v", s.Recent[0], s.Rank, s.PartsRequests)
 	}
 	e.advance(95*time.Second, time.Second, 2)
-	if s := h.Current(); len(s.Announcements) != 1 || s.NextMatch.Label != "Qualification 24" {
-		t.Fatalf("at 220 s: announcements %d next %q", len(s.Announcements), s.NextMatch.Label)
+	if s := h.Current(); len(s.Announcements) != 1 || s.NextMatch.Label != "Qualification 28" || s.Phase != PhaseQualifications {
+		t.Fatalf("at 220 s: announcements %d next %q phase %q", len(s.Announcements), s.NextMatch.Label, s.Phase)
 	}
-	e.advance(50*time.Second, time.Second, 2)
-	if s := h.Current(); s.OnField != nil || s.Recent[0].Label != "Qualification 24" || s.Recent[0].BreakAfter != "Lunch" {
-		t.Fatalf("at 270 s: on field %+v (want lunch), recent %+v", s.OnField, s.Recent[0])
+	// Every qualification played: alliance selection, then our alliance.
+	e.advance(160*time.Second, time.Second, 2)
+	if s := h.Current(); s.Phase != PhaseAllianceSelection || s.NextMatch != nil {
+		t.Fatalf("at 380 s: phase %q next %+v, want alliance selection", s.Phase, s.NextMatch)
+	}
+	e.advance(40*time.Second, time.Second, 2)
+	s = h.Current()
+	if p := s.Playoffs; p == nil || !slices.Equal(p.Ours.Partners, []string{"148", "6328"}) || p.Ours.Number != 3 || p.Ours.Role != "first pick" ||
+		s.NextMatch == nil || s.NextMatch.Label != "Playoff 4" || p.Next.IfWin != "Playoff 8 (blue)" || p.Next.IfLose != "Playoff 6 (blue)" || len(s.TeamCards) != 6 {
+		t.Fatalf("at 420 s: playoffs %+v next %+v cards %d", s.Playoffs, s.NextMatch, len(s.TeamCards))
+	}
+	// We win Playoff 4, lose Playoff 8 and play on in the lower bracket.
+	e.advance(100*time.Second, time.Second, 2)
+	if p := h.Current().Playoffs; p.Record != (Record{Wins: 1, Losses: 1}) || p.Next == nil || p.Next.Label != "Playoff 10" || p.Next.IfLose != "Eliminated" {
+		t.Fatalf("at 520 s: record %+v next %+v", p.Record, p.Next)
+	}
+	e.advance(80*time.Second, time.Second, 2)
+	if p := h.Current().Playoffs; p.Next == nil || p.Next.Series != "Finals: 1–1, match 3" || p.Next.IfWin != "Event winners" {
+		t.Fatalf("at 600 s: next %+v, want the third final", p.Next)
+	}
+	e.advance(20*time.Second, time.Second, 2)
+	if s := h.Current(); s.Phase != PhaseFinished || s.Playoffs.Outcome != "Event winners" || s.Playoffs.Record != (Record{Wins: 6, Losses: 2}) {
+		t.Fatalf("at 620 s: phase %q outcome %q record %+v", s.Phase, s.Playoffs.Outcome, s.Playoffs.Record)
 	}
 	// Then it starts again.
-	e.advance(40*time.Second, time.Second, 2)
-	if s := h.Current(); s.NextMatch.Label != "Qualification 14" || s.NextMatch.Status != "Queuing soon" {
-		t.Fatalf("at 310 s: next %+v, want the loop back at Qualification 14", s.NextMatch)
+	e.advance(30*time.Second, time.Second, 2)
+	if s := h.Current(); s.NextMatch.Label != "Qualification 14" || s.Phase != PhaseQualifications || s.Playoffs != nil {
+		t.Fatalf("at 650 s: next %+v phase %q playoffs %+v, want the loop back at Qualification 14", s.NextMatch, s.Phase, s.Playoffs)
 	}
 }

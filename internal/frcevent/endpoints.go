@@ -109,7 +109,9 @@ func (h *Hub) tbaPolls(key string) []*poll {
 		}},
 		{endpoint: frcapi.TBAAlliances, every: tbaAlliancesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			as, err := h.tba.alliances(ctx, key)
-			return func(up *upstream) { up.TBA.Alliances = keepFull(up.TBA.Alliances, as); now(up) }, err
+			// Unlike the other lists, a null after alliances is taken: TBA
+			// lists none only before selection, or once an event is reset.
+			return func(up *upstream) { up.TBA.Alliances = as; now(up) }, err
 		}},
 		{endpoint: frcapi.TBAEventTeams, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
 			names, err := h.tba.teamNames(ctx, key)

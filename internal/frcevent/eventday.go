@@ -87,7 +87,7 @@ func turnaround(matches []Match, prev, next int) string {
 	if a == nil || b == nil || b.Sub(*a) > turnaroundWithin || !b.After(*a) {
 		return ""
 	}
-	return strconv.Itoa(int(b.Sub(*a).Minutes())) + " min turnaround"
+	return strconv.Itoa(max(1, int(b.Sub(*a).Minutes()))) + " min turnaround"
 }
 
 // fieldLate is how many minutes the latest match that started ran after

@@ -81,7 +81,7 @@ func (h *Hub) delay(p *poll, err error, failures *int) time.Duration {
 		*failures++
 		d = backoff(p.every, *failures, h.random())
 	}
-	return max(d, p.floor)
+	return max(d, p.floor) / time.Duration(h.opts.Speedup)
 }
 
 // random returns a number in [0, 1) for the jitter.

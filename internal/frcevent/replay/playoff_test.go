@@ -219,7 +219,7 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	// (the finals are listed with empty team keys), null teams on Nexus.
 	p.at(430 * time.Second)
 	p.get(base+"/matches/simple", &matches)
-	if matchByKey(matches, "2026demo_sf3m1") == nil || matchByKey(matches, "2026demo_sf5m1") != nil {
+	if matchByKey(matches, "2026demo_sf4m1") == nil || matchByKey(matches, "2026demo_sf5m1") != nil {
 		t.Fatalf("playoff matches at 430 s: %d listed", len(matches))
 	}
 	if f := matchByKey(matches, "2026demo_f1m1"); f == nil || len(f.Alliances["red"].TeamKeys) != 0 || f.Alliances["blue"].TeamKeys == nil {
@@ -233,8 +233,9 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	if m := nexus.Matches[labels["Playoff 5"]]; m.RedTeams != nil || m.BlueTeams != nil {
 		t.Fatalf("Nexus Playoff 5 undecided: %+v", m)
 	}
-	if m := nexus.Matches[labels["Playoff 3"]]; len(m.RedTeams) != 3 || *m.RedTeams[1] != "1209" {
-		t.Fatalf("Nexus Playoff 3: %+v", m)
+	// Alliance 3 plays Playoff 4, against Alliance 6, as in FIRST's bracket.
+	if m := nexus.Matches[labels["Playoff 4"]]; len(m.RedTeams) != 3 || *m.RedTeams[1] != "1209" {
+		t.Fatalf("Nexus Playoff 4: %+v", m)
 	}
 	p.get(base+"/alliances", &alliances)
 	if st := alliances[2].Status; st == nil || st.Status != "playing" || st.DoubleElimRound != "Round 1" || st.Level != "sf" {
