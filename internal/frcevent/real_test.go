@@ -1,0 +1,83 @@
+package frcevent
+
+import (
+	"os"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
+)
+
+// TestRealEvent plays a real past event (2024nytr, TBA's saved answers)
+// at the moments a crew lives through and checks the pit display shows
+// what team 3360 faced then. 3360 was the first pick of Alliance 2: it
+// won Playoff 3, lost Playoff 8, won Playoffs 10 and 12, and went out in
+// Playoff 13 (Round 5) with a record of 3-2.
+func TestRealEvent(t *testing.T) {
+	ev, err := replay.LoadReal(os.DirFS("replay/testdata/2024nytr"), 3360)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := &OurAlliance{Number: 2, Role: "first pick", Partners: []string{"2791", "3171"}}
+	tests := []struct {
+		moment  string
+		phase   string
+		ours    *OurAlliance
+		next    *PlayoffNext
+		record  Record
+		round   string
+		state   string
+		outcome string
+	}{
+		{moment: "quals", phase: PhaseQualifications},
+		{moment: "selection", phase: PhaseAllianceSelection},
+		{"alliances", PhaseAllianceSelection, ours,
+			&PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"},
+			Record{}, "", "playing", ""},
+		{"playoffs", PhasePlayoffs, ours,
+			&PlayoffNext{Label: "Playoff 10", Alliance: "red", Opponent: "Alliance 8", IfWin: "Playoff 12 (red)", IfLose: "Eliminated"},
+			Record{Wins: 1, Losses: 1}, "Round 2", "playing", ""},
+		{"eliminated", PhasePlayoffs, ours, nil, Record{Wins: 3, Losses: 2}, "Round 5", "eliminated", "Eliminated in Round 5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.moment, func(t *testing.T) {
+			at, err := ev.At(tt.moment)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := newEnvWith(t, replay.Options{Timeline: ev.Timeline, Start: start.Add(-time.Duration(at))}, faultreplay.Options{})
+			opts := e.options()
+			opts.Team, opts.EventKey = 3360, "2024nytr"
+			h, _ := e.runHub(t, opts, 2)
+			s := h.Current()
+			if s.Phase != tt.phase {
+				t.Errorf("phase = %q, want %q", s.Phase, tt.phase)
+			}
+			if tt.ours == nil {
+				if tt.phase == PhaseQualifications && s.NextMatch == nil {
+					t.Errorf("no next match during qualifications")
+				}
+				return
+			}
+			p := s.Playoffs
+			if p == nil {
+				t.Fatal("no playoffs once the alliances are known")
+			}
+			if !reflect.DeepEqual(p.Ours, tt.ours) || !reflect.DeepEqual(p.Next, tt.next) {
+				t.Errorf("ours %+v, next %+v; want %+v, %+v", p.Ours, p.Next, tt.ours, tt.next)
+			}
+			if p.Record != tt.record || p.Round != tt.round || p.State != tt.state || p.Outcome != tt.outcome {
+				t.Errorf("record %+v, round %q, state %q, outcome %q; want %+v, %q, %q, %q", p.Record, p.Round, p.State, p.Outcome, tt.record, tt.round, tt.state, tt.outcome)
+			}
+			if tt.next != nil && (s.NextMatch == nil || s.NextMatch.Label != tt.next.Label) {
+				t.Errorf("the next match shown = %+v, want %s", s.NextMatch, tt.next.Label)
+			}
+			// 9624 played for Alliance 1 from Playoff 7 on.
+			if len(p.Alliances) != 8 || tt.moment != "alliances" && p.Alliances[0].Backup != "9624" {
+				t.Errorf("Alliance 1's backup = %q, want 9624, who played its later matches though TBA's list does not say", p.Alliances[0].Backup)
+			}
+		})
+	}
+}
