@@ -1,4 +1,4 @@
-import { clockText, parseTime, resultLetter, scoreText } from '../lib/pit';
+import { matchTime, resultLetter, scoreText } from '../lib/pit';
 import type { EventStatus, Match } from '../platform/types';
 
 /** A small colour square for our alliance in a match, named for screen readers. */
@@ -11,16 +11,35 @@ function AllianceChip({ alliance }: { alliance: string }) {
   );
 }
 
-/** What a row says after the match's label: result and score, or about when it starts. */
-function matchDetail(match: Match, timeZone: string): string {
+/** The short label of how a time is known, for a narrow row. */
+const kindShort: Record<string, string> = {
+  actual: 'actual',
+  estimated: 'est.',
+  scheduled: 'sched.',
+};
+
+/**
+ * What a row says after the match's label: result and score, or about when
+ * it starts and how that time is known (the full word for screen readers).
+ */
+function MatchDetail({ match, timeZone }: { match: Match; timeZone: string }) {
   const letter = resultLetter(match.result);
   const score = scoreText(match);
-  if (letter || score) return [letter, score].filter(Boolean).join(' ');
-  const startMs =
-    parseTime(match.times.start) ??
-    parseTime(match.times.onField) ??
-    parseTime(match.times.scheduled);
-  return startMs === null ? '' : `~${clockText(startMs, timeZone)}`;
+  if (letter || score) return <>{[letter, score].filter(Boolean).join(' ')}</>;
+  const time = matchTime(match, timeZone);
+  if (!time) return null;
+  return (
+    <>
+      {time.kind === 'actual' ? time.clock : `~${time.clock}`}
+      {time.kind && (
+        <span className="pit-kind">
+          {' '}
+          <span aria-hidden="true">{kindShort[time.kind]}</span>
+          <span className="visually-hidden">{time.kind}</span>
+        </span>
+      )}
+    </>
+  );
 }
 
 interface RowsProps {
@@ -50,7 +69,7 @@ function MatchRows({ title, matches, timeZone, empty }: RowsProps) {
                 <span
                   className={`pit-matches__detail${letter ? ` pit-matches__detail--${letter}` : ''}`}
                 >
-                  {matchDetail(m, timeZone)}
+                  <MatchDetail match={m} timeZone={timeZone} />
                 </span>
               </li>
             );

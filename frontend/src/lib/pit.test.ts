@@ -1,6 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStatus, Match, Source } from '../platform/types';
+import type { BracketMatch, Playoffs } from '../platform/types';
 import {
+  allianceStateText,
+  allianceWords,
+  boardPhase,
+  bracketLayout,
+  bracketShort,
+  calendarUrl,
+  cardsOf,
+  criterionValue,
+  fieldPaceText,
+  ifLoseText,
+  ifWinText,
+  matchTime,
+  oprSourceText,
+  oprText,
+  playoffsOver,
+  rankTrendPoints,
+  rankTrendText,
+  roleText,
+  sideShort,
+  sideWords,
+  timeKindWord,
+  winChanceText,
   ageText,
   asOfText,
   breakText,
@@ -345,6 +368,249 @@ describe('notices, webcasts, QR and no next match', () => {
     );
     expect(noNextMatchText(status({ nextMatch: null, recent: [match()] }))).toBe(
       'No more matches scheduled for us right now',
+    );
+  });
+});
+
+describe('the phase of the board', () => {
+  it('follows the server’s phase words, qualifications before any', () => {
+    expect(boardPhase('qualifications')).toBe('qualifications');
+    expect(boardPhase('alliance selection')).toBe('selection');
+    expect(boardPhase('playoffs')).toBe('playoffs');
+    expect(boardPhase('finished')).toBe('finished');
+    expect(boardPhase('')).toBe('qualifications');
+    expect(boardPhase('something new')).toBe('qualifications');
+  });
+});
+
+describe('times and the field’s pace', () => {
+  it('says how late or early the field runs', () => {
+    expect(fieldPaceText(12)).toBe('Field running 12 min late');
+    expect(fieldPaceText(-5)).toBe('Field running 5 min early');
+    expect(fieldPaceText(1)).toBe('Field running 1 min late');
+    expect(fieldPaceText(0)).toBe('Field on time');
+    expect(fieldPaceText(null)).toBeNull();
+    expect(fieldPaceText(Number.NaN)).toBeNull();
+  });
+
+  it('labels each time by how it is known', () => {
+    expect(timeKindWord('actual')).toBe('actual');
+    expect(timeKindWord('estimated')).toBe('estimated');
+    expect(timeKindWord('scheduled')).toBe('scheduled');
+    expect(timeKindWord('')).toBe('');
+    expect(timeKindWord('guessed')).toBe('');
+  });
+
+  it('shows the time the server’s kind names', () => {
+    const tz = 'UTC';
+    const m = match({
+      times: {
+        queue: null,
+        onDeck: null,
+        onField: iso(t0 + 25 * min),
+        start: iso(t0 + 27 * min),
+        scheduled: iso(t0 + 30 * min),
+        actualStart: iso(t0 + 33 * min),
+      },
+    });
+    expect(matchTime({ ...m, timeKind: 'estimated' }, tz)).toEqual({
+      ms: t0 + 27 * min,
+      clock: '14:27',
+      kind: 'estimated',
+    });
+    expect(matchTime({ ...m, timeKind: 'scheduled' }, tz)?.clock).toBe('14:30');
+    expect(matchTime({ ...m, timeKind: 'actual' }, tz)?.clock).toBe('14:33');
+    expect(matchTime({ ...m, timeKind: '' }, tz)).toMatchObject({ clock: '14:27', kind: '' });
+    const bare = match({
+      timeKind: 'actual',
+      times: { ...m.times, actualStart: null },
+    });
+    expect(matchTime(bare, tz)).toBeNull();
+  });
+});
+
+describe('ranking criteria and trend', () => {
+  it('writes each value with TBA’s precision', () => {
+    expect(criterionValue({ name: 'Ranking Score', value: 2.1666, precision: 2 })).toBe('2.17');
+    expect(criterionValue({ name: 'Avg Auto', value: 21.5, precision: 1 })).toBe('21.5');
+    expect(criterionValue({ name: 'Wins', value: 5, precision: 0 })).toBe('5');
+    expect(criterionValue({ name: 'Odd', value: 3, precision: -2 })).toBe('3');
+    expect(criterionValue({ name: 'Bad', value: Number.NaN, precision: 2 })).toBe('—');
+  });
+
+  it('says the trend in words', () => {
+    expect(rankTrendText([12, 9, 7])).toBe('Rank after each match: 12, 9, 7');
+    expect(rankTrendText([])).toBe('');
+    expect(rankTrendText(null)).toBe('');
+  });
+
+  it('draws rank 1 at the top, one point per match, left to right', () => {
+    expect(rankTrendPoints([10, 5, 1], 100, 40)).toEqual([
+      { x: 0, y: 40 },
+      { x: 50, y: 17.8 },
+      { x: 100, y: 0 },
+    ]);
+    expect(rankTrendPoints([3, 3], 100, 40, 4)).toEqual([
+      { x: 4, y: 20 },
+      { x: 96, y: 20 },
+    ]);
+    expect(rankTrendPoints([3], 100, 40)).toBeNull();
+    expect(rankTrendPoints(null, 100, 40)).toBeNull();
+  });
+});
+
+describe('team cards and the prediction', () => {
+  const p = { winChance: 0.623, matches: 42, model: 'OPR sums' };
+  it('formats the win chance, OPR and where OPR comes from', () => {
+    expect(winChanceText(p)).toBe('62%');
+    expect(winChanceText({ ...p, winChance: 1.2 })).toBe('100%');
+    expect(winChanceText({ ...p, winChance: -1 })).toBe('0%');
+    expect(oprText(23.44)).toBe('23.4');
+    expect(oprText(null)).toBe('—');
+    expect(oprSourceText(p)).toBe('OPR computed by this program from 42 played matches');
+    expect(oprSourceText({ ...p, matches: 1 })).toBe(
+      'OPR computed by this program from 1 played match',
+    );
+    expect(oprSourceText(null)).toBe('OPR computed by this program from the played matches');
+  });
+
+  it('splits the cards by alliance in the server’s order', () => {
+    const cards = [
+      { team: '1209', name: 'RoboHornets', alliance: 'red', opr: 30 },
+      { team: '118', name: 'Robonauts', alliance: 'blue', opr: 29 },
+      { team: '2363', name: '', alliance: 'red', opr: null },
+    ];
+    expect(cardsOf(cards, 'red').map((c) => c.team)).toEqual(['1209', '2363']);
+    expect(cardsOf(cards, 'blue').map((c) => c.team)).toEqual(['118']);
+    expect(cardsOf(null, 'red')).toEqual([]);
+  });
+});
+
+describe('alliances and the playoffs', () => {
+  const next = {
+    label: 'Playoff 10',
+    alliance: 'red',
+    opponent: 'Alliance 4',
+    ifWin: 'Playoff 12 (red)',
+    ifLose: 'Eliminated',
+    series: '',
+  };
+
+  it('says what follows a win and a loss', () => {
+    expect(ifWinText(next)).toBe('If we win → Playoff 12 (red)');
+    expect(ifLoseText(next)).toBe('If we lose → eliminated');
+    expect(ifWinText({ ...next, ifWin: 'Event winners' })).toBe('If we win → event winners');
+    expect(ifWinText({ ...next, ifWin: '' })).toBeNull();
+    expect(ifLoseText({ ...next, ifLose: '' })).toBeNull();
+  });
+
+  it('names roles, alliances and their states', () => {
+    expect(roleText('first pick')).toBe('First pick');
+    expect(roleText('')).toBe('');
+    const a = {
+      number: 3,
+      name: 'Alliance 3',
+      teams: ['2363', '1209', '4414'],
+      backup: '971',
+      out: '4414',
+      state: 'playing',
+      ours: true,
+    };
+    expect(allianceWords(a)).toBe('Captain 2363, picks 1209, 4414, backup 971');
+    expect(allianceWords({ ...a, teams: ['2363'], backup: '' })).toBe('Captain 2363');
+    expect(allianceWords({ ...a, teams: ['2363', ''], backup: '' })).toBe('Captain 2363, pick TBD');
+    expect(allianceStateText('eliminated')).toBe('Out');
+    expect(allianceStateText('won')).toBe('Winners');
+    expect(allianceStateText('playing')).toBe('');
+  });
+
+  it('is over for us once the event finished or our alliance is out or won', () => {
+    const playoffs: Playoffs = {
+      type: 10,
+      typeName: '',
+      alliances: [],
+      ours: null,
+      bracket: [],
+      record: { wins: 0, losses: 0, ties: 0 },
+      round: '',
+      state: 'playing',
+      outcome: '',
+      next: null,
+    };
+    expect(playoffsOver(status({ phase: 'playoffs', playoffs }))).toBe(false);
+    expect(
+      playoffsOver(status({ phase: 'playoffs', playoffs: { ...playoffs, state: 'eliminated' } })),
+    ).toBe(true);
+    expect(
+      playoffsOver(status({ phase: 'playoffs', playoffs: { ...playoffs, state: 'won' } })),
+    ).toBe(true);
+    expect(playoffsOver(status({ phase: 'finished', playoffs: null }))).toBe(true);
+    expect(playoffsOver(status({ phase: 'playoffs', playoffs: null }))).toBe(false);
+  });
+
+  it('writes bracket sides and matches short, and in full for screen readers', () => {
+    expect(sideShort({ alliance: 3, from: 'Winner of Playoff 4' })).toBe('A3');
+    expect(sideShort({ alliance: 0, from: 'Winner of Playoff 5' })).toBe('W M5');
+    expect(sideShort({ alliance: 0, from: 'Loser of Playoff 11' })).toBe('L M11');
+    expect(sideShort({ alliance: 0, from: '' })).toBe('TBD');
+    expect(sideWords({ alliance: 3, from: 'Alliance 3' })).toBe('Alliance 3');
+    expect(sideWords({ alliance: 0, from: 'Loser of Playoff 3' })).toBe('Loser of Playoff 3');
+    expect(sideWords({ alliance: 0, from: '' })).toBe('to be decided');
+    expect(bracketShort('Playoff 13')).toBe('M13');
+    expect(bracketShort('Finals')).toBe('F');
+    expect(bracketShort('Exhibition')).toBe('Exhibition');
+  });
+
+  it('places a double-elimination bracket: rounds, upper over lower, finals apart', () => {
+    const side = (alliance: number, from: string) => ({ alliance, from });
+    const bm = (n: number | 'F', round: string, red: string, blue: string): BracketMatch => ({
+      label: n === 'F' ? 'Finals' : `Playoff ${n}`,
+      round,
+      red: side(0, red),
+      blue: side(0, blue),
+      winner: '',
+      redWins: 0,
+      blueWins: 0,
+      ours: false,
+    });
+    const bracket = [
+      bm(1, 'Round 1', 'Alliance 1', 'Alliance 8'),
+      bm(2, 'Round 1', 'Alliance 4', 'Alliance 5'),
+      bm(3, 'Round 1', 'Alliance 2', 'Alliance 7'),
+      bm(4, 'Round 1', 'Alliance 3', 'Alliance 6'),
+      bm(5, 'Round 2', 'Loser of Playoff 1', 'Loser of Playoff 2'),
+      bm(6, 'Round 2', 'Loser of Playoff 3', 'Loser of Playoff 4'),
+      bm(7, 'Round 2', 'Winner of Playoff 1', 'Winner of Playoff 2'),
+      bm(8, 'Round 2', 'Winner of Playoff 3', 'Winner of Playoff 4'),
+      bm(9, 'Round 3', 'Loser of Playoff 7', 'Winner of Playoff 6'),
+      bm(10, 'Round 3', 'Loser of Playoff 8', 'Winner of Playoff 5'),
+      bm(11, 'Round 4', 'Winner of Playoff 7', 'Winner of Playoff 8'),
+      bm(12, 'Round 4', 'Winner of Playoff 10', 'Winner of Playoff 9'),
+      bm(13, 'Round 5', 'Loser of Playoff 11', 'Winner of Playoff 12'),
+      bm('F', 'Finals', 'Winner of Playoff 11', 'Winner of Playoff 13'),
+    ];
+    const layout = bracketLayout(bracket);
+    const labels = (cols: { matches: BracketMatch[] }[]) =>
+      cols.map((c) => c.matches.map((m) => bracketShort(m.label)));
+    expect(layout.rounds).toEqual(['Round 1', 'Round 2', 'Round 3', 'Round 4', 'Round 5']);
+    expect(labels(layout.upper)).toEqual([['M1', 'M2', 'M3', 'M4'], ['M7', 'M8'], [], ['M11'], []]);
+    expect(labels(layout.lower)).toEqual([[], ['M5', 'M6'], ['M9', 'M10'], ['M12'], ['M13']]);
+    expect(layout.finals.map((m) => m.label)).toEqual(['Finals']);
+    expect(bracketLayout(null)).toEqual({ rounds: [], upper: [], lower: [], finals: [] });
+  });
+});
+
+describe('calendar', () => {
+  it('points at /pit/{team}.ics on the site the QR code points to', () => {
+    expect(calendarUrl('https://robohornets.example/', 1209)).toBe(
+      'https://robohornets.example/pit/1209.ics',
+    );
+    expect(calendarUrl('https://robohornets.example/team/', 1209)).toBe(
+      'https://robohornets.example/pit/1209.ics',
+    );
+    expect(calendarUrl(null, 1209)).toBe('/pit/1209.ics');
+    expect(calendarUrl(qrTarget('http://127.0.0.1:8080', undefined), 1209)).toBe(
+      'http://127.0.0.1:8080/pit/1209.ics',
     );
   });
 });

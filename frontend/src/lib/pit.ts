@@ -1,16 +1,28 @@
 // The pit display's logic (src/routes/pit.tsx): which countdown applies, how
 // old the data is, which warning to show, and how numbers are written.
 import type {
+  Alliance,
   Announcement,
+  BracketMatch,
+  BracketSide,
+  Criterion,
   EventStatus,
   Match,
   PartsRequest,
+  PlayoffNext,
+  Prediction,
   Rank,
   Source,
+  TeamCard,
   Webcast,
   WinLossRecord,
 } from '../platform/types';
-import { StepOnField } from '../platform/wire.gen';
+import {
+  PhaseAllianceSelection,
+  PhaseFinished,
+  PhasePlayoffs,
+  StepOnField,
+} from '../platform/wire.gen';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,
@@ -324,4 +336,255 @@ export function noNextMatchText(status: EventStatus): string {
   return (status.recent ?? []).length > 0
     ? 'No more matches scheduled for us right now'
     : 'Our match schedule is not out yet';
+}
+
+// ---- The whole event: phases, times, ranking, playoffs, team cards ----
+//
+// Every fact below is the server's (internal/frcevent): these functions only
+// choose words and shapes for it.
+
+/** Which board the page lays out for the event's phase; "" and unknown phases read as qualifications. */
+export type BoardPhase = 'qualifications' | 'selection' | 'playoffs' | 'finished';
+
+/** The board for status.phase (the PhaseX words of wire.gen.ts). */
+export function boardPhase(phase: string): BoardPhase {
+  switch (phase) {
+    case PhaseAllianceSelection:
+      return 'selection';
+    case PhasePlayoffs:
+      return 'playoffs';
+    case PhaseFinished:
+      return 'finished';
+    default:
+      return 'qualifications';
+  }
+}
+
+/** The field's pace in words: "Field running 12 min late", "… 5 min early", "Field on time"; null unknown. */
+export function fieldPaceText(lateMinutes: number | null): string | null {
+  if (lateMinutes === null || !Number.isFinite(lateMinutes)) return null;
+  const minutes = Math.round(Math.abs(lateMinutes));
+  if (minutes === 0) return 'Field on time';
+  return `Field running ${minutes} min ${lateMinutes > 0 ? 'late' : 'early'}`;
+}
+
+/** How a match's time is labelled: the server's timeKind as a word; "" for none known. */
+export function timeKindWord(kind: string): string {
+  switch (kind) {
+    case 'actual':
+      return 'actual';
+    case 'estimated':
+      return 'estimated';
+    case 'scheduled':
+      return 'scheduled';
+    default:
+      return '';
+  }
+}
+
+/** A match's time to show and how it is known: { clock: "14:32", kind: "estimated" }. */
+export interface MatchTime {
+  ms: number;
+  clock: string;
+  /** "actual", "estimated", "scheduled", or "" when the server does not say. */
+  kind: string;
+}
+
+/**
+ * The start time the server's timeKind names: the actual start, the
+ * estimate (start, else on field), or the published schedule; null when that
+ * time is not in the match.
+ */
+export function matchTime(match: Match, timeZone: string): MatchTime | null {
+  const t = match.times;
+  const kind = timeKindWord(match.timeKind);
+  let ms: number | null;
+  if (kind === 'actual') ms = parseTime(t.actualStart);
+  else if (kind === 'scheduled') ms = parseTime(t.scheduled);
+  else ms = parseTime(t.start) ?? parseTime(t.onField) ?? parseTime(t.scheduled);
+  if (ms === null) return null;
+  return { ms, clock: clockText(ms, timeZone), kind };
+}
+
+/** A ranking criterion's value with TBA's number of decimals: "2.17". */
+export function criterionValue(criterion: Criterion): string {
+  const digits = Math.min(Math.max(0, Math.trunc(criterion.precision) || 0), 6);
+  return Number.isFinite(criterion.value) ? criterion.value.toFixed(digits) : '—';
+}
+
+/** The rank trend for screen readers: "Rank after each match: 12, 9, 7"; "" for none. */
+export function rankTrendText(trend: readonly number[] | null): string {
+  if (!trend || trend.length === 0) return '';
+  return `Rank after each match: ${trend.join(', ')}`;
+}
+
+/**
+ * The sparkline of a rank trend as SVG polyline points in a width×height box:
+ * one point per match from left to right, the best rank (1) at the top and
+ * the worst at the bottom, scaled to the ranks seen. Null for under 2 points.
+ */
+export function rankTrendPoints(
+  trend: readonly number[] | null,
+  width: number,
+  height: number,
+  pad = 0,
+): { x: number; y: number }[] | null {
+  if (!trend || trend.length < 2) return null;
+  const best = Math.min(...trend);
+  const worst = Math.max(...trend);
+  const span = worst - best;
+  const step = (width - 2 * pad) / (trend.length - 1);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return trend.map((rank, i) => ({
+    x: round(pad + i * step),
+    y: round(span === 0 ? height / 2 : pad + ((rank - best) / span) * (height - 2 * pad)),
+  }));
+}
+
+/** Our win chance as a whole percentage: "62%". */
+export function winChanceText(prediction: Prediction): string {
+  const p = Math.min(1, Math.max(0, prediction.winChance));
+  return `${Math.round(p * 100)}%`;
+}
+
+/** A team's OPR with one decimal, "23.4"; "—" when the server has none. */
+export function oprText(opr: number | null): string {
+  return opr === null || !Number.isFinite(opr) ? '—' : opr.toFixed(1);
+}
+
+/** Where the OPR figures come from: "OPR computed by this program from 42 played matches". */
+export function oprSourceText(prediction: Prediction | null): string {
+  if (!prediction) return 'OPR computed by this program from the played matches';
+  const n = prediction.matches;
+  return `OPR computed by this program from ${n} played ${n === 1 ? 'match' : 'matches'}`;
+}
+
+/** The team cards of one colour, in the server's order. */
+export function cardsOf(cards: readonly TeamCard[] | null, alliance: string): TeamCard[] {
+  return (cards ?? []).filter((c) => c.alliance === alliance);
+}
+
+/** Our role capitalised for the screen: "First pick". */
+export function roleText(role: string): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : '';
+}
+
+/** What follows a playoff match as the line says it: "Playoff 13 (blue)", "eliminated", "event winners". */
+function nextWords(what: string): string {
+  if (what === 'Eliminated' || what === 'Event winners') return what.toLowerCase();
+  return what;
+}
+
+/** "If we win → Playoff 13 (blue)"; null when the server does not say. */
+export function ifWinText(next: PlayoffNext): string | null {
+  return next.ifWin ? `If we win → ${nextWords(next.ifWin)}` : null;
+}
+
+/** "If we lose → eliminated"; null when the server does not say. */
+export function ifLoseText(next: PlayoffNext): string | null {
+  return next.ifLose ? `If we lose → ${nextWords(next.ifLose)}` : null;
+}
+
+/** An alliance's teams in words for screen readers: "Captain 1209, picks 118, 254, backup 971". */
+export function allianceWords(alliance: Alliance): string {
+  const [captain, ...picks] = (alliance.teams ?? []).map(teamText);
+  const parts = [`Captain ${captain ?? 'TBD'}`];
+  if (picks.length > 0) parts.push(`${picks.length === 1 ? 'pick' : 'picks'} ${picks.join(', ')}`);
+  if (alliance.backup) parts.push(`backup ${alliance.backup}`);
+  return parts.join(', ');
+}
+
+/** The alliance states shown beside an alliance: "Eliminated", "Winners"; "" while playing or before. */
+export function allianceStateText(state: string): string {
+  if (state === 'eliminated') return 'Out';
+  if (state === 'won') return 'Winners';
+  return '';
+}
+
+/**
+ * Whether the playoffs are over for us: the event finished, or the server
+ * says our alliance was eliminated or won.
+ */
+export function playoffsOver(status: EventStatus): boolean {
+  const p = status.playoffs;
+  if (status.phase === PhaseFinished) return true;
+  return p !== null && (p.state === 'eliminated' || p.state === 'won');
+}
+
+/** A bracket side in short: "A3" for an alliance, else its source shortened ("W P5", "L P3"), "TBD". */
+export function sideShort(side: BracketSide): string {
+  if (side.alliance > 0) return `A${side.alliance}`;
+  const m = /^(Winner|Loser) of (?:Playoff|Match) (\d+)$/i.exec(side.from.trim());
+  if (m) return `${m[1].charAt(0).toUpperCase()} M${m[2]}`;
+  return side.from.trim() || 'TBD';
+}
+
+/** A bracket side in full for screen readers: "Alliance 3", "Winner of Playoff 5". */
+export function sideWords(side: BracketSide): string {
+  if (side.alliance > 0) return `Alliance ${side.alliance}`;
+  return side.from.trim() || 'to be decided';
+}
+
+/** A bracket match's short name: "M7" for "Playoff 7", "F" for the finals. */
+export function bracketShort(label: string): string {
+  const m = /(\d+)\s*$/.exec(label);
+  if (/^final/i.test(label.trim())) return 'F';
+  return m ? `M${m[1]}` : label;
+}
+
+/** One column of a bracket section: a round and its matches, in number order. */
+export interface BracketColumn {
+  round: string;
+  matches: BracketMatch[];
+}
+
+/** The bracket laid out: the upper and lower bracket by round, and the finals. */
+export interface BracketLayout {
+  rounds: string[];
+  upper: BracketColumn[];
+  lower: BracketColumn[];
+  finals: BracketMatch[];
+}
+
+/**
+ * Places the server's bracket for drawing: one column per round in the
+ * order the rounds come, the finals apart, and each match in the lower
+ * bracket when a side comes from a loser ("Loser of Playoff 3") or from a
+ * lower-bracket match, else in the upper. It only places boxes: who plays
+ * and who advances is the server's.
+ */
+export function bracketLayout(bracket: readonly BracketMatch[] | null): BracketLayout {
+  const all = bracket ?? [];
+  const finals = all.filter((m) => /^finals?$/i.test(m.round.trim()));
+  const rest = all.filter((m) => !finals.includes(m));
+  const rounds: string[] = [];
+  for (const m of rest) if (!rounds.includes(m.round)) rounds.push(m.round);
+  const lowerLabels = new Set<string>();
+  const fromLower = (side: BracketSide) => {
+    const m = /^(Winner|Loser) of (.+)$/i.exec(side.from.trim());
+    if (!m) return false;
+    return m[1].toLowerCase() === 'loser' || lowerLabels.has(m[2].trim().toLowerCase());
+  };
+  for (const m of rest) {
+    if (fromLower(m.red) || fromLower(m.blue)) lowerLabels.add(m.label.trim().toLowerCase());
+  }
+  const column = (lower: boolean) =>
+    rounds.map((round) => ({
+      round,
+      matches: rest.filter(
+        (m) => m.round === round && lowerLabels.has(m.label.trim().toLowerCase()) === lower,
+      ),
+    }));
+  return { rounds, upper: column(false), lower: column(true), finals };
+}
+
+/** The calendar's address: /pit/{team}.ics on the site the QR code points to, else on this page's. */
+export function calendarUrl(siteTarget: string | null, team: number): string {
+  const path = `/pit/${team}.ics`;
+  if (!siteTarget) return path;
+  try {
+    return new URL(path, siteTarget).href;
+  } catch {
+    return path;
+  }
 }

@@ -283,3 +283,216 @@ describe('Pit', () => {
     expect(screen.getByText('Our match schedule is not out yet')).toBeInTheDocument();
   });
 });
+
+// The statuses of a whole event, as the hub sends them, written at t0
+// (e2e/fixtures/pit-status/*.json; the end-to-end tests use them too).
+const phases = import.meta.glob<EventStatus>('../../e2e/fixtures/pit-status/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function phase(name: string): EventStatus {
+  const status = phases[`../../e2e/fixtures/pit-status/${name}.json`];
+  if (!status) throw new Error(`no fixture ${name}`);
+  return structuredClone(status);
+}
+
+const region = (name: RegExp | string) => screen.getByRole('region', { name });
+
+describe('Pit through the whole event', () => {
+  afterEach(cleanup);
+
+  it('qualifications: turnaround, time kinds, field pace, criteria, trend, team cards, calendar', () => {
+    const { push } = renderPit();
+    push(phase('qualifications'));
+    expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'qualifications');
+    expect(screen.getByRole('note')).toHaveTextContent('2-match turnaround');
+    expect(screen.getByText('Field running 12 min late')).toBeInTheDocument();
+    const time = document.querySelector('.pit-hero__time');
+    expect(time).toHaveTextContent(/^Starts 10:22 estimated/);
+    const then = within(region('Matches'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(then).toContain('blue allianceQualification 38~11:10 est.estimated');
+    expect(then).toContain('red allianceQualification 45~11:58 sched.scheduled');
+
+    const standing = region('Standing');
+    expect(within(standing).getByText('Rank 7 of 40')).toBeInTheDocument();
+    const criteria = within(standing).getByRole('group', { name: 'Ranking criteria' });
+    expect(criteria).toHaveTextContent('Ranking Score2.17');
+    expect(criteria).toHaveTextContent('Avg Barge12.0');
+    expect(
+      within(standing).getByRole('img', { name: 'Rank after each match: 18, 12, 9, 11, 8, 9, 7' }),
+    ).toBeInTheDocument();
+
+    const teams = region('Next match teams');
+    expect(within(teams).getByRole('list', { name: 'Red alliance' })).toHaveTextContent(
+      /^1209RoboHornetsOPR 31\.42363Triple HelixOPR 27\.94499The HighlandersOPR 18\.2$/,
+    );
+    expect(within(teams).getByRole('list', { name: 'Blue alliance' })).toHaveTextContent(
+      '1678Citrus CircuitsOPR —',
+    );
+    expect(teams).toHaveTextContent('Win chance 62%');
+    expect(teams).toHaveTextContent('OPR computed by this program from 42 played matches');
+    expect(document.querySelector('.pit-card--us')).toHaveTextContent(/^1209/);
+
+    expect(screen.getByRole('link', { name: 'Add our matches to your calendar' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/pit/1209.ics`,
+    );
+    expect(
+      screen.getByRole('img', {
+        name: `Our matches’ calendar: ${window.location.origin}/pit/1209.ics`,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('qualifications without cards, prediction, pace or trend: those parts are simply absent', () => {
+    const { push } = renderPit();
+    push({
+      ...phase('qualifications'),
+      teamCards: null,
+      prediction: null,
+      fieldLateMinutes: null,
+      rankTrend: [7],
+      rankCriteria: null,
+    });
+    expect(screen.queryByRole('region', { name: 'Next match teams' })).toBeNull();
+    expect(document.querySelector('.pit')).not.toHaveClass('pit--cards');
+    expect(screen.queryByText(/Field running|Field on time/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Ranking criteria' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /Rank after each match/ })).toBeNull();
+    expect(screen.getByText('Rank 7 of 40')).toBeInTheDocument();
+  });
+
+  it('alliance selection: our final rank and alliance, every alliance with ours highlighted', () => {
+    const { push } = renderPit();
+    push(phase('selection'));
+    expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'selection');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Alliance selection · First pickAlliance 3',
+    );
+    expect(screen.getByText('2363 · 4414')).toBeInTheDocument();
+    expect(screen.getByText('Final qualification rank 5 of 40 · 8-2-0')).toBeInTheDocument();
+    const list = within(region(/^Alliances/));
+    const rows = list.getAllByRole('listitem').filter((li) => li.getAttribute('aria-label'));
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Alliance 1: Captain 254, picks 1678, 971',
+      'Alliance 2: Captain 118, picks 148, 3310',
+      'Alliance 3 (ours): Captain 2363, picks 1209, 4414',
+      'Alliance 4: Captain 1477, pick 2468',
+      'Alliance 5: Captain 5172',
+      'Alliance 6: Captain 2357',
+      'Alliance 7: Captain 6328',
+      'Alliance 8: Captain 4143',
+    ]);
+    expect(rows[2]).toHaveClass('pit-alliances__row--ours');
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it('alliance selection, not picked: calm, with the alliances', () => {
+    const { push } = renderPit();
+    push(phase('selection-not-picked'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not on an alliance yet');
+    expect(screen.getByText('Final qualification rank 24 of 40 · 4-6-0')).toBeInTheDocument();
+    expect(region('Alliances')).toBeInTheDocument();
+    expect(document.querySelector('.pit-alliances__row--ours')).toBeNull();
+    expect(warning()).toBeNull();
+  });
+
+  it('playoffs: our alliance and colour, countdown, what follows, bracket with our path', () => {
+    const { push } = renderPit();
+    push(phase('playoffs'));
+    expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'playoffs');
+    expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--red');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Alliance 3 · Red alliancePlayoff 10',
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('Back to back');
+    expect(screen.getByRole('timer')).toHaveTextContent('On deck in 2:00');
+    expect(screen.getByText('If we win → Playoff 12 (red)')).toBeInTheDocument();
+    expect(screen.getByText('If we lose → eliminated')).toBeInTheDocument();
+    expect(screen.getByText('Alliance 4')).toBeInTheDocument();
+    expect(screen.getByText('Field running 5 min early')).toBeInTheDocument();
+
+    const bracket = region(/^Bracket/);
+    const upper1 = within(bracket).getByRole('list', { name: 'Upper bracket, Round 1' });
+    expect(within(upper1).getAllByRole('listitem')).toHaveLength(4);
+    expect(
+      within(bracket).getByRole('list', { name: 'Lower bracket, Round 3' }),
+    ).toBeInTheDocument();
+    const ours = [...bracket.querySelectorAll('.pit-bm--ours')].map((li) =>
+      li.getAttribute('aria-label'),
+    );
+    expect(ours).toEqual([
+      'Playoff 4: Alliance 3 (red) vs Alliance 6 (blue), won by Alliance 3, ours',
+      'Playoff 8: Alliance 2 (red) vs Alliance 3 (blue), won by Alliance 2, ours',
+      'Playoff 10: Alliance 3 (red) vs Alliance 4 (blue), ours',
+    ]);
+    expect(
+      within(bracket).getByRole('listitem', {
+        name: 'Finals: Winner of Playoff 11 (red) vs Winner of Playoff 13 (blue)',
+      }),
+    ).toBeInTheDocument();
+    expect(region('Next match teams')).toHaveTextContent('Win chance 47%');
+  });
+
+  it('playoffs, finals: the series so far', () => {
+    const { push } = renderPit();
+    push(phase('finals'));
+    expect(screen.getByText('Finals: 1–1, match 3')).toBeInTheDocument();
+    expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--blue');
+    expect(screen.getByText('If we win → event winners')).toBeInTheDocument();
+    expect(
+      screen.getByRole('listitem', {
+        name: 'Finals: Alliance 2 (red) vs Alliance 3 (blue) (1–1), ours',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Field on time')).toBeInTheDocument();
+  });
+
+  it('eliminated: says so with the round, and still shows the bracket', () => {
+    const { push } = renderPit();
+    push(phase('eliminated'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Playoffs · Alliance 3Eliminated in Round 4',
+    );
+    expect(screen.getByText('Playoff record 2-2-0')).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Next match teams' })).toBeNull();
+    expect(region(/^Bracket/)).toBeInTheDocument();
+  });
+
+  it('finished as winners', () => {
+    const { push } = renderPit();
+    push(phase('winners'));
+    expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'finished');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Event winners');
+    expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--gold');
+    expect(
+      screen.getByRole('listitem', {
+        name: 'Finals: Alliance 2 (red) vs Alliance 3 (blue), won by Alliance 3 (1–2), ours',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('not selected during the playoffs: a calm thank-you over the bracket', () => {
+    const { push } = renderPit();
+    push(phase('not-selected'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not selected — thank you');
+    expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--none');
+    expect(region(/^Bracket/)).toBeInTheDocument();
+    expect(document.querySelector('.pit-bm--ours')).toBeNull();
+    expect(warning()).toBeNull();
+  });
+
+  it('playoffs without a known bracket: the alliances instead', () => {
+    const { push } = renderPit();
+    const status = phase('playoffs');
+    const playoffs = status.playoffs;
+    if (!playoffs) throw new Error('the playoffs fixture has no playoffs');
+    push({ ...status, playoffs: { ...playoffs, type: 4, bracket: [] } });
+    expect(screen.queryByRole('region', { name: /^Bracket/ })).toBeNull();
+    expect(region(/^Alliances/)).toBeInTheDocument();
+  });
+});

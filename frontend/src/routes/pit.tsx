@@ -1,24 +1,17 @@
+import { AllianceList } from '../components/pit-alliances';
+import { Bracket } from '../components/pit-bracket';
 import { PitMatches } from '../components/pit-matches';
+import { NextMatch } from '../components/pit-next';
+import { PlayoffHero, SelectionHero } from '../components/pit-playoff';
+import { Standing } from '../components/pit-standing';
+import { TeamCards } from '../components/pit-teams';
 import { PitNotices } from '../components/pit-notices';
 import { PitQr } from '../components/pit-qr';
 import { useEvent, useNow } from '../hooks/use-event';
 import { useRouteHead } from '../hooks/use-route-head';
 import { usePlatform } from '../platform';
-import {
-  asOfText,
-  breakText,
-  countdownFor,
-  noNextMatchText,
-  opponentsOf,
-  partnersOf,
-  qrTarget,
-  rankText,
-  recordText,
-  statusTone,
-  warningsFor,
-  webcastLinks,
-} from '../lib/pit';
-import type { EventStatus, Match } from '../platform/types';
+import { asOfText, boardPhase, calendarUrl, qrTarget, warningsFor, webcastLinks } from '../lib/pit';
+import type { EventStatus } from '../platform/types';
 import './pit.css';
 
 /**
@@ -85,112 +78,31 @@ function PitNotConfigured() {
   );
 }
 
-/** The size step of a match label: the longer it is, the smaller, so it stays whole. */
-function labelSize(label: string): string {
-  if (label.length > 30) return ' pit-hero__label--longer';
-  if (label.length > 18) return ' pit-hero__label--long';
-  return '';
-}
-
-/** Team numbers joined for reading from afar: "2363 · 4499". */
-const teams = (list: readonly string[]) => list.join(' · ');
-
-/** The next match, largest on the page, on our alliance's colour. */
-function NextMatch({ status, nowMs }: { status: EventStatus; nowMs: number }) {
-  const match: Match | null = status.nextMatch;
-  if (!match) {
-    return (
-      <div className="pit-hero pit-hero--none">
-        <h1 id="pit-title" className="pit-hero__eyebrow">
-          Next match
-        </h1>
-        <p className="pit-hero__quiet">{noNextMatchText(status)}</p>
-      </div>
-    );
-  }
-  const alliance = match.alliance === 'red' || match.alliance === 'blue' ? match.alliance : 'none';
-  const countdown = countdownFor(match, nowMs);
-  const tone = statusTone(match);
-  const partners = partnersOf(match, status.team);
-  const opponents = opponentsOf(match);
-  const after = breakText(match);
-  return (
-    <div className={`pit-hero pit-hero--${alliance} pit-hero--${tone}`}>
-      <h1 id="pit-title" className="pit-hero__title">
-        <span className="pit-hero__eyebrow">
-          Next match{alliance !== 'none' && ` · ${alliance === 'red' ? 'Red' : 'Blue'} alliance`}
-        </span>
-        <span className={`pit-hero__label${labelSize(match.label)}`}>{match.label}</span>
-      </h1>
-      {match.replayOf && <p className="pit-hero__replay">Replay of {match.replayOf}</p>}
-      <div className="pit-hero__status">
-        {match.status && (
-          <p className={`pit-pill pit-pill--${tone}`} aria-live="polite">
-            {match.status}
-          </p>
-        )}
-        {countdown && (
-          <p className="pit-countdown" role="timer">
-            {countdown.text}
-          </p>
-        )}
-      </div>
-      {(partners.length > 0 || opponents.length > 0) && (
-        <p className="pit-hero__teams">
-          {partners.length > 0 && (
-            <span>
-              With <strong>{teams(partners)}</strong>
-            </span>
-          )}
-          {opponents.length > 0 && (
-            <span>
-              vs <strong>{teams(opponents)}</strong>
-            </span>
-          )}
-        </p>
-      )}
-      {after && <p className="pit-hero__break">{after}</p>}
-    </div>
-  );
-}
-
-/** Rank, record and our pit. */
-function Facts({ status }: { status: EventStatus }) {
-  return (
-    <section className="pit-panel pit-facts" aria-label="Standing">
-      <dl className="pit-facts__list">
-        <div className="pit-fact pit-fact--rank">
-          <dt className="visually-hidden">Rank</dt>
-          <dd className="pit-fact__value">{status.rank ? rankText(status.rank) : 'Unranked'}</dd>
-        </div>
-        <div className="pit-fact">
-          <dt className="pit-fact__label">W-L-T</dt>
-          <dd className="pit-fact__value">{status.rank ? recordText(status.rank.record) : '—'}</dd>
-        </div>
-        <div className="pit-fact">
-          <dt className="pit-fact__label">Our pit</dt>
-          <dd className="pit-fact__value">{status.pit ? `Pit ${status.pit}` : '—'}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
-
-/** The QR code to the public site and the event's webcasts. */
+/** The QR codes to the public site and to our matches' calendar, and the event's webcasts. */
 function Links({ status }: { status: EventStatus }) {
   // The window's own origin is wails://: it points at --site-url instead.
   const qr = qrTarget(window.location.origin, usePlatform().siteUrl ?? undefined);
+  const calendar = calendarUrl(qr, status.team);
   // Three at most: the panel has room for no more.
   const webcasts = webcastLinks(status.webcasts).slice(0, 3);
   return (
     <section className="pit-panel pit-links" aria-label="Follow along">
       {qr && (
-        <figure className="pit-links__qr">
-          <PitQr url={qr} label="Our website" className="pit-links__code" />
-          <figcaption>Scan for our site</figcaption>
-        </figure>
+        <div className="pit-links__codes">
+          <figure className="pit-links__qr">
+            <PitQr url={qr} label="Our website" className="pit-links__code" />
+            <figcaption>Our site</figcaption>
+          </figure>
+          <figure className="pit-links__qr">
+            <PitQr url={calendar} label="Our matches’ calendar" className="pit-links__code" />
+            <figcaption>Calendar</figcaption>
+          </figure>
+        </div>
       )}
       <div className="pit-links__watch">
+        <a className="pit-links__calendar" href={calendar}>
+          Add our matches to your calendar
+        </a>
         <h2 className="pit-panel__title">Watch live</h2>
         {webcasts.length === 0 ? (
           <p className="pit-links__none">No webcast listed</p>
@@ -210,11 +122,53 @@ function Links({ status }: { status: EventStatus }) {
   );
 }
 
+/** The panels of the board in the event's phase. */
+function PhasePanels({ status, nowMs }: { status: EventStatus; nowMs: number }) {
+  const phase = boardPhase(status.phase);
+  if (phase === 'qualifications') {
+    return (
+      <>
+        <NextMatch status={status} nowMs={nowMs} />
+        <Standing status={status} />
+        <PitMatches status={status} />
+        <TeamCards status={status} />
+      </>
+    );
+  }
+  if (phase === 'selection') {
+    return (
+      <>
+        <SelectionHero status={status} />
+        <AllianceList playoffs={status.playoffs} team={status.team} />
+      </>
+    );
+  }
+  const playoffs = status.playoffs;
+  const bracket = (playoffs?.bracket ?? []).length > 0;
+  return (
+    <>
+      <PlayoffHero status={status} nowMs={nowMs} />
+      {playoffs && bracket ? (
+        <Bracket playoffs={playoffs} />
+      ) : (
+        <AllianceList playoffs={playoffs} team={status.team} />
+      )}
+      <TeamCards status={status} />
+    </>
+  );
+}
+
 /** The board with data: warnings over everything, then the panels, then the sources. */
 function PitBoard({ status, nowMs }: { status: EventStatus; nowMs: number }) {
   const warnings = warningsFor(status, nowMs);
+  const phase = boardPhase(status.phase);
+  const cards = (status.teamCards ?? []).length > 0;
   return (
-    <section className="pit" aria-labelledby="pit-title">
+    <section
+      className={`pit pit--${phase}${cards ? ' pit--cards' : ''}`}
+      aria-labelledby="pit-title"
+      data-phase={phase}
+    >
       {warnings.length > 0 && (
         <div className="pit-warning" role="status">
           {warnings.map((w) => (
@@ -222,9 +176,7 @@ function PitBoard({ status, nowMs }: { status: EventStatus; nowMs: number }) {
           ))}
         </div>
       )}
-      <NextMatch status={status} nowMs={nowMs} />
-      <Facts status={status} />
-      <PitMatches status={status} />
+      <PhasePanels status={status} nowMs={nowMs} />
       <PitNotices status={status} />
       <Links status={status} />
       <footer className="pit-bar">
