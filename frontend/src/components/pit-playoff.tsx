@@ -31,7 +31,7 @@ function NotSelected({ status, selecting }: { status: EventStatus; selecting: bo
     <div className="pit-hero pit-hero--none pit-hero--thanks">
       <h1 id="pit-title" className="pit-hero__title">
         <span className="pit-hero__eyebrow">{selecting ? 'Alliance selection' : 'Playoffs'}</span>
-        <span className="pit-hero__label pit-hero__label--long">
+        <span className="pit-hero__label pit-hero__label--words">
           {selecting ? 'Not on an alliance yet' : 'Not selected — thank you'}
         </span>
       </h1>
@@ -77,7 +77,7 @@ function Outcome({ status, playoffs }: { status: EventStatus; playoffs: Playoffs
     <div className={`pit-hero ${won ? 'pit-hero--gold' : 'pit-hero--none'} pit-hero--outcome`}>
       <h1 id="pit-title" className="pit-hero__title">
         <span className="pit-hero__eyebrow">Playoffs{ours && ` · Alliance ${ours.number}`}</span>
-        <span className={`pit-hero__label${labelSize(playoffs.outcome || 'Playoffs over')}`}>
+        <span className="pit-hero__label pit-hero__label--words">
           {playoffs.outcome || 'Playoffs over'}
         </span>
       </h1>

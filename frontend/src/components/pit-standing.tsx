@@ -63,14 +63,16 @@ export function Standing({ status, final = false }: { status: EventStatus; final
       {(criteria.length > 0 || (status.rankTrend ?? []).length > 1) && (
         <div className="pit-facts__more">
           {criteria.length > 0 && (
-            <dl className="pit-criteria" role="group" aria-label="Ranking criteria">
-              {criteria.map((c) => (
-                <div key={c.name} className="pit-criteria__item">
-                  <dt className="pit-criteria__name">{c.name}</dt>
-                  <dd className="pit-criteria__value">{criterionValue(c)}</dd>
-                </div>
-              ))}
-            </dl>
+            <div role="group" aria-label="Ranking criteria">
+              <dl className="pit-criteria">
+                {criteria.map((c) => (
+                  <div key={c.name} className="pit-criteria__item">
+                    <dt className="pit-criteria__name">{c.name}</dt>
+                    <dd className="pit-criteria__value">{criterionValue(c)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
           )}
           <RankTrend trend={status.rankTrend} />
         </div>

@@ -51,8 +51,8 @@ export function TeamCards({ status }: { status: EventStatus }) {
         );
       })}
       <p className="pit-teams__note">
-        {oprSourceText(p)}
-        {p?.model && <span className="pit-teams__model"> · {p.model}</span>}
+        <span>{oprSourceText(p)}</span>
+        {p?.model && <span className="pit-teams__model">Win chance: {p.model}</span>}
       </p>
     </section>
   );

@@ -1,0 +1,172 @@
+// The pit display (/pit) in every phase of an event, in Chromium against
+// `serve`: each status of e2e/fixtures/pit-status (the JSON the hub sends,
+// its times moved to now) comes in on the page's event stream, and the board
+// must fit the first screen at 720p, 1080p, 4K and portrait 1080×1920, its
+// text readable, with no CSP violation, no console error and no serious axe
+// finding. Screenshots land in screenshots/pit-<phase>-<size>.png.
+//
+// The replay server (cmd/replayd) plays a qualification day only so far;
+// e2e/pit.test.mjs and fit.test.mjs test that day through the real hub.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { after, before, describe, it } from 'node:test';
+import { routeStatus, statusNames } from './fixtures/pit-status.mjs';
+import { assertFits, openPage, screenshotDir, startSite, stopSite } from './harness.mjs';
+
+const sizes = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+  { width: 3840, height: 2160 },
+  { width: 1080, height: 1920 },
+];
+const name = ({ width, height }) => `${width}x${height}`;
+
+/** The phase each fixture must show (section.pit's data-phase). */
+const phaseOf = {
+  qualifications: 'qualifications',
+  selection: 'selection',
+  'selection-not-picked': 'selection',
+  playoffs: 'playoffs',
+  finals: 'playoffs',
+  eliminated: 'playoffs',
+  'not-selected': 'playoffs',
+  winners: 'finished',
+};
+
+/**
+ * The smallest text on a screen, per 720 px of its shorter side: the fine
+ * print (the OPR model, a criterion's name) is 11 px on a 720p TV, read from
+ * up close; everything else is larger. It must grow with the screen.
+ */
+const smallestPer720 = 11;
+
+/**
+ * Runs in the page: the font sizes (px) of the visible text of the board,
+ * smallest first, as { px, text }; text hidden for screen readers only is
+ * left out.
+ */
+function textSizes() {
+  const out = [];
+  const walker = document.createTreeWalker(
+    document.querySelector('section.pit'),
+    NodeFilter.SHOW_TEXT,
+  );
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest('.visually-hidden')) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    out.push({ px: parseFloat(getComputedStyle(el).fontSize), text: text.slice(0, 40) });
+  }
+  return out.sort((a, b) => a.px - b.px);
+}
+
+/** Opens /pit showing the fixture status at viewport and waits for its board. */
+async function openPhase(browser, server, status, viewport, options = {}) {
+  const opened = await openPage(browser, server, '/pit', viewport, options, routeStatus(status));
+  await opened.page.locator(`section.pit[data-phase="${phaseOf[status]}"]`).waitFor();
+  return opened;
+}
+
+describe('pit display in every phase of the event', () => {
+  let site;
+  let server;
+  let browser;
+  before(async () => ({ server, browser } = site = await startSite()));
+  after(() => stopSite(site));
+
+  it('has a fixture for every phase', () => {
+    assert.deepEqual(Object.keys(phaseOf).sort(), statusNames);
+  });
+
+  for (const status of statusNames) {
+    describe(status, { concurrency: true }, () => {
+      for (const viewport of sizes) {
+        it(`fits ${name(viewport)}, readable, with no error or CSP violation`, async () => {
+          const { page, context, errors, cspViolations } = await openPhase(
+            browser,
+            server,
+            status,
+            viewport,
+          );
+          try {
+            await assertFits(page, `/pit ${status}`);
+            const sizesPx = await page.evaluate(textSizes);
+            const floor = (smallestPer720 * Math.min(viewport.width, viewport.height)) / 720;
+            const small = sizesPx.filter((s) => s.px < floor - 0.5);
+            assert.deepEqual(small, [], `text under ${floor.toFixed(1)} px`);
+            // The board's headline: readable across the room.
+            const label = await page
+              .locator('.pit-hero__label')
+              .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+            assert.ok(
+              label >= (40 * Math.min(viewport.width, viewport.height)) / 720,
+              `headline ${label} px`,
+            );
+            await page.screenshot({
+              path: join(screenshotDir, `pit-${status}-${name(viewport)}.png`),
+            });
+            assert.deepEqual(await cspViolations(), []);
+            assert.deepEqual(errors, []);
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    });
+  }
+
+  it('has no serious or critical axe violations in any phase, on a TV and a phone', async () => {
+    const found = [];
+    for (const status of statusNames) {
+      for (const viewport of [sizes[0], { width: 390, height: 844 }]) {
+        const { page, context } = await openPhase(browser, server, status, viewport);
+        try {
+          const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+          for (const v of violations) {
+            if (v.impact === 'serious' || v.impact === 'critical') {
+              const where = v.nodes.map((n) => n.target.join(' ')).join(', ');
+              found.push(`${status} ${name(viewport)}: ${v.id} (${where})`);
+            }
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    assert.deepEqual(found, []);
+  });
+
+  it('keeps still for prefers-reduced-motion: the urgent pill does not pulse', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce']) {
+      const { page, context } = await openPhase(browser, server, 'playoffs', sizes[0], {
+        reducedMotion,
+      });
+      try {
+        const running = await page
+          .locator('.pit-pill--urgent')
+          .evaluate((el) => el.getAnimations().length);
+        assert.equal(running > 0, reducedMotion === 'no-preference', reducedMotion);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('links our matches’ calendar at /pit/{team}.ics, with its QR code', async () => {
+    const { page, context } = await openPhase(browser, server, 'qualifications', sizes[0]);
+    try {
+      const link = page.getByRole('link', { name: 'Add our matches to your calendar' });
+      assert.equal(await link.getAttribute('href'), `${server.url}/pit/1209.ics`);
+      const qr = page.getByRole('img', {
+        name: `Our matches’ calendar: ${server.url}/pit/1209.ics`,
+      });
+      assert.equal(await qr.isVisible(), true);
+    } finally {
+      await context.close();
+    }
+  });
+});
