@@ -115,56 +115,46 @@ describe('full-screen pages fit the first screen', () => {
   const hd = { width: 1920, height: 1080 };
   const uhd = { width: 3840, height: 2160 };
 
-  it('sizes the countdown for a TV across the room, and larger on a larger screen', async () => {
+  /**
+   * Opens a page with open at 720p, 1080p and 4K and measures the font size
+   * (px) of each of selectors (by key), once ready(page) resolves; asserts
+   * each is readable across the room at 720p and grows from 1080p to 4K.
+   */
+  async function assertSizedForTV(open, selectors, ready = async () => {}) {
     const px = {};
     for (const viewport of [tv720, hd, uhd]) {
-      const { page, context } = await openCountdown(viewport);
+      const { page, context } = await open(viewport);
       try {
-        px[name(viewport)] = {
-          clock: await fontSize(page, '.wtii-clock'),
-          seconds: await fontSize(page, '.wtii-seconds-value'),
-        };
+        await ready(page);
+        const measured = {};
+        for (const [key, selector] of Object.entries(selectors)) {
+          measured[key] = await fontSize(page, selector);
+        }
+        px[name(viewport)] = measured;
       } finally {
         await context.close();
       }
     }
     const at = (v) => px[name(v)];
     const sizesText = JSON.stringify(px);
-    for (const key of ['clock', 'seconds']) {
+    for (const key of Object.keys(selectors)) {
       assert.ok(
         at(tv720)[key] >= readable,
         `${key} at 1280×720 under ${readable} px: ${sizesText}`,
       );
       assert.ok(at(uhd)[key] > at(hd)[key], `${key} does not grow from 1080p to 4K: ${sizesText}`);
     }
-  });
+  }
 
-  it('sizes the pit’s next match for a TV across the room, and larger on a larger screen', async () => {
-    const px = {};
-    for (const viewport of [tv720, hd, uhd]) {
-      const { page, context } = await openPit(viewport);
-      try {
-        await eventually(
-          'the next match label',
-          async () => (await page.locator('.pit-hero__label').count()) > 0,
-          5000,
-        );
-        px[name(viewport)] = {
-          label: await fontSize(page, '.pit-hero__label'),
-          countdown: await fontSize(page, '.pit-countdown'),
-        };
-      } finally {
-        await context.close();
-      }
-    }
-    const at = (v) => px[name(v)];
-    const sizesText = JSON.stringify(px);
-    for (const key of ['label', 'countdown']) {
-      assert.ok(
-        at(tv720)[key] >= readable,
-        `${key} at 1280×720 under ${readable} px: ${sizesText}`,
-      );
-      assert.ok(at(uhd)[key] > at(hd)[key], `${key} does not grow from 1080p to 4K: ${sizesText}`);
-    }
-  });
+  it('sizes the countdown for a TV across the room, and larger on a larger screen', () =>
+    assertSizedForTV(openCountdown, { clock: '.wtii-clock', seconds: '.wtii-seconds-value' }));
+
+  it('sizes the pit’s next match for a TV across the room, and larger on a larger screen', () =>
+    assertSizedForTV(openPit, { label: '.pit-hero__label', countdown: '.pit-countdown' }, (page) =>
+      eventually(
+        'the next match label',
+        async () => (await page.locator('.pit-hero__label').count()) > 0,
+        5000,
+      ),
+    ));
 });

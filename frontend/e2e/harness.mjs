@@ -169,12 +169,12 @@ export async function stopSite({ server, browser }) {
 /**
  * Starts a site (startSite's options) before the tests of the suite this is
  * called in and stops it after them. Returns the site: its server and
- * browser are there once the suite's tests run, and open(path, viewport,
- * options, test) runs test on a page of it, as withPage does.
+ * browser are there once the suite's tests run, and open(path, [viewport,
+ * [options,]] test) runs test on a page of it, as withPage does.
  */
 export function siteForSuite(options) {
   const site = {
-    open: (path, viewport, pageOptions, test) => withPage(site, path, viewport, pageOptions, test),
+    open: (...page) => withPage(site, ...page),
   };
   before(async () => Object.assign(site, await startSite(options)));
   after(() => stopSite(site));
@@ -188,12 +188,13 @@ export async function assertNoHeader(page) {
 }
 
 /**
- * Opens path on the site as openPage does (options, the browser context's,
- * may be left out), runs test with what openPage gives, and closes the page's
- * context however the test ends.
+ * Opens path on the site as openPage does (the viewport and options, the
+ * browser context's, may be left out), runs test with what openPage gives,
+ * and closes the page's context however the test ends.
  */
-export async function withPage({ browser, server }, path, viewport, options, test) {
-  if (typeof options === 'function') [options, test] = [{}, options];
+export async function withPage({ browser, server }, path, ...rest) {
+  const test = rest.pop();
+  const [viewport, options = {}] = rest;
   const opened = await openPage(browser, server, path, viewport, options);
   try {
     return await test(opened);
