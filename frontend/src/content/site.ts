@@ -85,34 +85,26 @@ export interface SiteLink {
   readonly label: string;
 }
 
-/** The name each in-site page has in the header and the footer. */
-const pageLabels = {
-  '/': 'Home',
-  '/news': 'News',
-  '/outreach': 'Outreach',
-  '/sponsors': 'Sponsors',
-  '/about': 'About',
-  '/contact': 'Contact',
-  '/donate': 'Donate',
-} as const;
-
-/** The links to the given pages, in the given order. */
-const siteLinks = (paths: readonly (keyof typeof pageLabels)[]): readonly SiteLink[] =>
-  paths.map((to) => ({ to, label: pageLabels[to] }));
-
 /** The header navigation, in the spec's order. */
-export const mainNav = siteLinks(['/', '/news', '/outreach', '/sponsors', '/about', '/contact']);
+export const mainNav: readonly SiteLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/news', label: 'News' },
+  { to: '/outreach', label: 'Outreach' },
+  { to: '/sponsors', label: 'Sponsors' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+];
 
 /** The footer sitemap, in the spec's order. */
-export const sitemap = siteLinks([
-  '/',
-  '/news',
-  '/outreach',
-  '/about',
-  '/contact',
-  '/sponsors',
-  '/donate',
-]);
+export const sitemap: readonly SiteLink[] = [
+  { to: '/', label: 'Home' },
+  { to: '/news', label: 'News' },
+  { to: '/outreach', label: 'Outreach' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/sponsors', label: 'Sponsors' },
+  { to: '/donate', label: 'Donate' },
+];
 
 /** A link to another site. */
 export interface ExternalLink {
