@@ -11,9 +11,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { specRoutes } from '../e2e/harness.mjs';
-import { startDesktop, startXvfb } from './desktop-harness.mjs';
+import { startDesktop, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
 
 /**
  * Every route of the spec but the countdown (its party comes 10 s after it
@@ -36,18 +36,11 @@ const pageLine = (route) =>
   new RegExp(`msg=page route=${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
 
 describe('Content-Security-Policy in the window', () => {
-  let xvfb;
-  before(async () => {
-    xvfb = await startXvfb();
-  });
-  after(async () => {
-    await xvfb?.stop();
-  });
+  const xvfb = xvfbForSuite();
 
   it('no route breaks the policy', async () => {
     const rotate = visits.map((v) => v.path).join(',');
-    const app = startDesktop(xvfb.display, ['--rotate', rotate, '--every', '2s']);
-    try {
+    await withDesktop(xvfb.display, ['--rotate', rotate, '--every', '2s'], async (app) => {
       // One whole turn, from the rotation's first step (the window may
       // report its start page after it) back to the start page, which
       // also gives the last route its whole time.
@@ -57,32 +50,31 @@ describe('Content-Security-Policy in the window', () => {
         from += m.index + m[0].length;
       }
       assert.deepEqual(violations(app.log()), []);
-    } finally {
-      await app.stop();
-    }
+    });
   });
 
   it('the countdown breaks no rule of the policy through its party', async () => {
     // At debug level the window logs every heartbeat of the page.
-    const app = startDesktop(xvfb.display, ['--route', '/whattimeisit', '--log-level', 'debug']);
-    try {
-      await app.waitForLog(/msg=page route=\/whattimeisit .*headings=Countdown/);
-      // Debug mode: the party starts 10 s after the page opens; the page
-      // reports itself every 5 s.
-      const party = await app.waitForLog(
-        /msg=page route=\/whattimeisit .*headings="What time is it\?"/,
-        25000,
-      );
-      // The party goes on until the page's next heartbeat, up to 5 s later.
-      await app.waitForLog(
-        /msg=heartbeat route=\/whattimeisit /,
-        10000,
-        party.index + party[0].length,
-      );
-      assert.deepEqual(violations(app.log()), []);
-    } finally {
-      await app.stop();
-    }
+    await withDesktop(
+      xvfb.display,
+      ['--route', '/whattimeisit', '--log-level', 'debug'],
+      async (app) => {
+        await app.waitForLog(/msg=page route=\/whattimeisit .*headings=Countdown/);
+        // Debug mode: the party starts 10 s after the page opens; the page
+        // reports itself every 5 s.
+        const party = await app.waitForLog(
+          /msg=page route=\/whattimeisit .*headings="What time is it\?"/,
+          25000,
+        );
+        // The party goes on until the page's next heartbeat, up to 5 s later.
+        await app.waitForLog(
+          /msg=heartbeat route=\/whattimeisit /,
+          10000,
+          party.index + party[0].length,
+        );
+        assert.deepEqual(violations(app.log()), []);
+      },
+    );
   });
 
   it('logs what the policy blocks: an article’s image from another site', async () => {

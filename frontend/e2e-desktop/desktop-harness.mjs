@@ -4,6 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import { logLine } from '../e2e/harness.mjs';
 
@@ -39,6 +40,33 @@ export async function startXvfb({ size = '1280x800', args = [] } = {}) {
       await exited;
     },
   };
+}
+
+/**
+ * Starts Xvfb (startXvfb's options) before the tests of the suite this is
+ * called in and stops it after them. Returns it: its display is there once
+ * the suite's tests run.
+ */
+export function xvfbForSuite(options) {
+  const xvfb = {};
+  before(async () => Object.assign(xvfb, await startXvfb(options)));
+  after(() => xvfb.stop?.());
+  return xvfb;
+}
+
+/**
+ * Starts the window as startDesktop does (args and options may be left out),
+ * runs test with it, and stops the window however the test ends.
+ */
+export async function withDesktop(display, ...rest) {
+  const test = rest.pop();
+  const [args, options] = rest;
+  const app = startDesktop(display, args, options);
+  try {
+    return await test(app);
+  } finally {
+    await app.stop();
+  }
 }
 
 /**

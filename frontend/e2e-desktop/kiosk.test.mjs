@@ -5,52 +5,50 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { eventually } from '../e2e/harness.mjs';
-import { screenshot, startDesktop, startXvfb, webProcessOf } from './desktop-harness.mjs';
+import {
+  screenshot,
+  startDesktop,
+  startXvfb,
+  webProcessOf,
+  withDesktop,
+  xvfbForSuite,
+} from './desktop-harness.mjs';
 import { startReplay } from '../e2e/replay.mjs';
 
 const shots = new URL('../screenshots/', import.meta.url).pathname;
 
 describe('kiosk window', () => {
-  let xvfb;
-  before(async () => {
-    xvfb = await startXvfb();
-  });
-  after(async () => {
-    await xvfb?.stop();
-  });
+  const xvfb = xvfbForSuite();
 
   it('shows "What time is it?" about 10 s after start on the shop TV', async () => {
-    const app = startDesktop(xvfb.display, ['--kiosk', '--route', '/whattimeisit']);
-    try {
+    await withDesktop(xvfb.display, ['--kiosk', '--route', '/whattimeisit'], async (app) => {
       await app.waitForLog(/msg=page route=\/whattimeisit .*headings=Countdown/);
       // Debug mode (the spec's default) targets 10 s after load; the page
       // reports itself every 5 s, so allow 10 + 5 + slack.
       await app.waitForLog(/msg=page route=\/whattimeisit .*headings="What time is it\?"/, 25000);
       const colours = await screenshot(xvfb.display, join(shots, 'desktop-whattimeisit-party.png'));
       assert.ok(colours > 50, `screenshot has only ${colours} colours`);
-    } finally {
-      await app.stop();
-    }
+    });
   });
 
   it('rotates through pages on time', async () => {
-    const app = startDesktop(xvfb.display, ['--rotate', '/about,/contact', '--every', '3s']);
-    try {
-      await app.waitForLog(/msg=page route=\/about /);
-      await app.waitForLog(/msg=page route=\/contact /, 15000);
-      const back =
-        /msg=page route=\/about [^\n]*\n(?:.*\n)*?.*msg=page route=\/contact [^\n]*\n(?:.*\n)*?.*msg=page route=\/about /;
-      await app.waitForLog(back, 15000);
-    } finally {
-      await app.stop();
-    }
+    await withDesktop(
+      xvfb.display,
+      ['--rotate', '/about,/contact', '--every', '3s'],
+      async (app) => {
+        await app.waitForLog(/msg=page route=\/about /);
+        await app.waitForLog(/msg=page route=\/contact /, 15000);
+        const back =
+          /msg=page route=\/about [^\n]*\n(?:.*\n)*?.*msg=page route=\/contact [^\n]*\n(?:.*\n)*?.*msg=page route=\/about /;
+        await app.waitForLog(back, 15000);
+      },
+    );
   });
 
   it('shows an article written while it is open', async () => {
-    const app = startDesktop(xvfb.display, ['--route', '/news']);
-    try {
+    await withDesktop(xvfb.display, ['--route', '/news'], async (app) => {
       await app.waitForLog(/msg=page route=\/news /);
       writeFileSync(
         join(app.dataDir, 'news', 'pit-update.md'),
@@ -61,14 +59,11 @@ describe('kiosk window', () => {
         20000,
       );
       await screenshot(xvfb.display, join(shots, 'desktop-news-live.png'));
-    } finally {
-      await app.stop();
-    }
+    });
   });
 
   it('reloads a page that stopped answering, and exits when reloading does not help', async () => {
-    const app = startDesktop(xvfb.display, ['--watchdog', '3s']);
-    try {
+    await withDesktop(xvfb.display, ['--watchdog', '3s'], async (app) => {
       await app.waitForLog(/msg=page route=\/ /);
       // Freeze the page for real: stop the process that runs it.
       const web = await webProcessOf(app.pid);
@@ -87,9 +82,7 @@ describe('kiosk window', () => {
       await eventually('the program gives up and exits', () => ended.done, 40000);
       assert.match(app.log(), /watchdog: giving up/);
       assert.notEqual(ended.code, 0, `exit code ${ended.code}`);
-    } finally {
-      await app.stop();
-    }
+    });
   });
 });
 

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eventually } from '../e2e/harness.mjs';
-import { startDesktop, startXvfb } from './desktop-harness.mjs';
+import { startDesktop, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
 
 const run = promisify(execFile);
 
@@ -69,13 +69,7 @@ function longestBlankMs(frames) {
 }
 
 describe('memory guard', () => {
-  let xvfb;
-  before(async () => {
-    xvfb = await startXvfb();
-  });
-  after(async () => {
-    await xvfb?.stop();
-  });
+  const xvfb = xvfbForSuite();
 
   it('reloads the page past the ceiling with no blank frame longer than 1 s', async (t) => {
     // At debug level the window logs each heartbeat of the page.
@@ -119,8 +113,7 @@ describe('memory guard', () => {
   });
 
   it('does not reload with the ceiling off (the default)', async () => {
-    const app = startDesktop(xvfb.display, ['--log-level', 'debug']);
-    try {
+    await withDesktop(xvfb.display, ['--log-level', 'debug'], async (app) => {
       await app.waitForLog(/msg=page route=\/ /);
       // The guard would first look 5 s after start: wait for three
       // heartbeats of the page (5 s apart), well past it.
@@ -135,8 +128,6 @@ describe('memory guard', () => {
         1,
         'the page reported itself anew',
       );
-    } finally {
-      await app.stop();
-    }
+    });
   });
 });

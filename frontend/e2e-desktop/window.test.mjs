@@ -3,25 +3,18 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { eventually } from '../e2e/harness.mjs';
-import { screenshot, startDesktop, startXvfb } from './desktop-harness.mjs';
+import { screenshot, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
 
 const shots = new URL('../screenshots/', import.meta.url).pathname;
 
 describe('desktop window', () => {
-  let xvfb;
-  before(async () => {
-    mkdirSync(shots, { recursive: true });
-    xvfb = await startXvfb();
-  });
-  after(async () => {
-    await xvfb?.stop();
-  });
+  before(() => mkdirSync(shots, { recursive: true }));
+  const xvfb = xvfbForSuite();
 
   it('renders the home page and is not blank', async () => {
-    const app = startDesktop(xvfb.display);
-    try {
+    await withDesktop(xvfb.display, async (app) => {
       await app.waitForLog(/msg=page route=\/ title="RoboHornets - Home"/);
       // A blank or unrendered window is one or two flat colours. The page has
       // reported itself, but X may paint a moment later: look a few times.
@@ -35,17 +28,12 @@ describe('desktop window', () => {
         10000,
         { every: 250 },
       );
-    } finally {
-      await app.stop();
-    }
+    });
   });
 
   it('opens on --route', async () => {
-    const app = startDesktop(xvfb.display, ['--route', '/about']);
-    try {
+    await withDesktop(xvfb.display, ['--route', '/about'], async (app) => {
       await app.waitForLog(/msg=page route=\/about /);
-    } finally {
-      await app.stop();
-    }
+    });
   });
 });
