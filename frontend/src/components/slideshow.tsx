@@ -29,29 +29,6 @@ function keyboardFocus(target: Element): boolean {
   }
 }
 
-interface StepButtonProps {
-  /** The id of the slides the button moves through. */
-  slides: string;
-  step: 'prev' | 'next';
-  label: string;
-  onClick: () => void;
-}
-
-/** The button that shows the previous or the next slide. */
-function StepButton({ slides, step, label, onClick }: StepButtonProps) {
-  return (
-    <button
-      type="button"
-      className="carousel__button"
-      aria-controls={slides}
-      aria-label={label}
-      onClick={onClick}
-    >
-      <span className={`icon icon--${step}`} aria-hidden="true" />
-    </button>
-  );
-}
-
 /**
  * A rotating set of pictures following the WAI-ARIA carousel pattern: previous and
  * next buttons, one labelled picker button per slide, and a button that stops and
@@ -134,12 +111,15 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
               />
             </button>
           )}
-          <StepButton
-            slides={`${id}-slides`}
-            step="prev"
-            label="Previous slide"
+          <button
+            type="button"
+            className="carousel__button"
+            aria-controls={`${id}-slides`}
+            aria-label="Previous slide"
             onClick={previous}
-          />
+          >
+            <span className="icon icon--prev" aria-hidden="true" />
+          </button>
           <div className="carousel__picker" role="group" aria-label="Choose a slide">
             {images.map((image, i) => (
               <button
@@ -153,7 +133,15 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
               />
             ))}
           </div>
-          <StepButton slides={`${id}-slides`} step="next" label="Next slide" onClick={next} />
+          <button
+            type="button"
+            className="carousel__button"
+            aria-controls={`${id}-slides`}
+            aria-label="Next slide"
+            onClick={next}
+          >
+            <span className="icon icon--next" aria-hidden="true" />
+          </button>
         </div>
       )}
     </section>
