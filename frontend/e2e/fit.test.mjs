@@ -4,9 +4,15 @@
 // and nothing scrolls sideways. The site footer may follow below. The main
 // text is readable from 3 m on a 720p TV and grows with the screen.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { animationsDone, assertFits, eventually, openPage, screenshotDir } from './harness.mjs';
+import { describe, it } from 'node:test';
+import {
+  animationsDone,
+  assertFits,
+  eventually,
+  openPage,
+  saveScreenshot,
+  siteForSuite,
+} from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
 /** The sizes every full-screen page must fit, the desktop window's default among them. */
@@ -32,15 +38,11 @@ const fontSize = (page, selector) =>
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
 describe('full-screen pages fit the first screen', () => {
-  let site;
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = site = await startPitSite()));
-  after(() => stopPitSite(site));
+  const site = siteForSuite(startPitSite, stopPitSite);
 
   /** Opens /whattimeisit (debug on: the target is 10 s away) and waits for the clock. */
   async function openCountdown(viewport) {
-    const opened = await openPage(browser, server, '/whattimeisit', viewport, {
+    const opened = await openPage(site.browser, site.server, '/whattimeisit', viewport, {
       timezoneId: zone,
     });
     const { page } = opened;
@@ -54,7 +56,7 @@ describe('full-screen pages fit the first screen', () => {
 
   /** Opens /pit and waits for the next match and its countdown. */
   async function openPit(viewport) {
-    const opened = await openPage(browser, server, '/pit', viewport);
+    const opened = await openPage(site.browser, site.server, '/pit', viewport);
     await opened.page.getByRole('timer').waitFor();
     return opened;
   }
@@ -70,9 +72,7 @@ describe('full-screen pages fit the first screen', () => {
             assert.equal(await page.locator(selector).isVisible(), true, selector);
           }
           await assertFits(page, '/whattimeisit counting');
-          await page.screenshot({
-            path: join(screenshotDir, `fit-whattimeisit-${name(viewport)}.png`),
-          });
+          await saveScreenshot(page, `fit-whattimeisit-${name(viewport)}`);
 
           const title = page.getByRole('heading', { level: 1, name: 'What time is it?' });
           await title.waitFor({ timeout: 15_000 });
@@ -83,9 +83,7 @@ describe('full-screen pages fit the first screen', () => {
           // The title pops in; measure it at its full size.
           await animationsDone(title);
           await assertFits(page, '/whattimeisit celebrating');
-          await page.screenshot({
-            path: join(screenshotDir, `fit-whattimeisit-${name(viewport)}-party.png`),
-          });
+          await saveScreenshot(page, `fit-whattimeisit-${name(viewport)}-party`);
           assert.deepEqual(errors, []);
         } finally {
           await context.close();
@@ -100,7 +98,7 @@ describe('full-screen pages fit the first screen', () => {
         const { page, context } = await openPit(viewport);
         try {
           await assertFits(page, '/pit');
-          await page.screenshot({ path: join(screenshotDir, `fit-pit-${name(viewport)}.png`) });
+          await saveScreenshot(page, `fit-pit-${name(viewport)}`);
         } finally {
           await context.close();
         }

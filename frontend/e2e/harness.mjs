@@ -167,17 +167,19 @@ export async function stopSite({ server, browser }) {
 }
 
 /**
- * Starts a site (startSite's options) before the tests of the suite this is
- * called in and stops it after them. Returns the site: its server and
- * browser are there once the suite's tests run, and open(path, [viewport,
- * [options,]] test) runs test on a page of it, as withPage does.
+ * Starts a site before the tests of the suite this is called in and stops it
+ * after them: by default startSite() and stopSite(), or another start (which
+ * resolves with the site's server and browser, and more) and its stop.
+ * Returns the site: its server and browser are there once the suite's tests
+ * run, and open(path, [viewport, [options,]] test) runs test on a page of it,
+ * as withPage does.
  */
-export function siteForSuite(options) {
+export function siteForSuite(start = startSite, stop = stopSite) {
   const site = {
     open: (...page) => withPage(site, ...page),
   };
-  before(async () => Object.assign(site, await startSite(options)));
-  after(() => stopSite(site));
+  before(async () => Object.assign(site, await start()));
+  after(() => stop(site));
   return site;
 }
 
