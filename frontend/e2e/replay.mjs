@@ -12,8 +12,9 @@ export const replaydBinary =
 export const replayKeys = { NEXUS_API_KEY: 'replay-nexus-key', TBA_API_KEY: 'replay-tba-key' };
 
 /**
- * Starts replayd with timeline ("demo" or a JSON file) on listen (default a
- * free port) and resolves once it accepts connections. The result has the
+ * Starts replayd with timeline ("demo" or a JSON file), or a real past
+ * event ({dir, team, at}), on listen (default a free port) and resolves
+ * once it accepts connections. The result has the
  * base URLs to pass as --nexus-url and --tba-url, the environment with the
  * keys, control(fault) to make both APIs fail ("down", "500", "slow",
  * "malformed", "huge") or serve again (""), and stop().
@@ -22,9 +23,12 @@ export async function startReplay({
   timeline = 'demo',
   loop = false,
   listen = '127.0.0.1:0',
+  real,
 } = {}) {
   const args = ['-listen', listen, '-timeline', timeline];
   if (loop) args.push('-loop');
+  // A real past event (TBA's saved answers) as it was at a moment, for a team.
+  if (real) args.push('-real', real.dir, '-team', String(real.team), '-at', real.at);
   const child = spawn(replaydBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const onData = (chunk) => (out += chunk);

@@ -1,0 +1,75 @@
+// The pit display through a real past event, end to end: replayd plays
+// 2024nytr (TBA's saved answers) as it was at a moment, `serve --event
+// 2024nytr --team 3360` reads it through the real hub, and /pit must show
+// what 3360's crew faced then, fitting a 1920×1080 and a 1280×720 screen.
+// 3360 was the first pick of Alliance 2: it won Playoff 3, lost Playoff 8,
+// won Playoffs 10 and 12 and went out in Playoff 13.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  assertFits,
+  eventually,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  startServer,
+} from './harness.mjs';
+import { startReplay } from './replay.mjs';
+
+const dir = new URL('../../internal/frcevent/replay/testdata/2024nytr', import.meta.url).pathname;
+
+const moments = [
+  { at: 'quals', phase: 'qualifications', shows: [/Qualification \d+/] },
+  { at: 'alliances', phase: 'selection', shows: [/Alliance 2/, /first pick/i] },
+  {
+    at: 'playoffs',
+    phase: 'playoffs',
+    shows: [
+      /Playoff 10/,
+      /If we win → Playoff 12 \(red\)/,
+      /If we lose → eliminated/i,
+      /Alliance 8/,
+    ],
+  },
+  { at: 'eliminated', phase: 'playoffs', shows: [/Eliminated in Round 5/] },
+];
+
+describe('pit display through a real past event', () => {
+  for (const m of moments) {
+    it(`at ${m.at}: shows what team 3360 faced`, async () => {
+      const upstream = await startReplay({ real: { dir, team: 3360, at: m.at } });
+      const server = await startServer({
+        extraArgs: ['--event', '2024nytr', '--team', '3360', ...upstream.args],
+        env: upstream.env,
+      });
+      const browser = await launchBrowser();
+      try {
+        for (const viewport of [
+          { width: 1920, height: 1080 },
+          { width: 1280, height: 720 },
+        ]) {
+          const { page, context } = await openPage(browser, server, '/pit', viewport);
+          try {
+            await eventually(
+              `the ${m.phase} view`,
+              async () =>
+                (await page.locator('section.pit').getAttribute('data-phase')) === m.phase,
+              20_000,
+            );
+            const text = await page.locator('section.pit').innerText();
+            for (const re of m.shows)
+              assert.match(text, re, `at ${m.at} (${viewport.width}x${viewport.height})`);
+            await assertFits(page, `/pit at ${m.at}, ${viewport.width}x${viewport.height}`);
+            await saveScreenshot(page, `pit-real-${m.at}-${viewport.width}x${viewport.height}`);
+          } finally {
+            await context.close();
+          }
+        }
+      } finally {
+        await browser.close();
+        await server.stop();
+        await upstream.stop();
+      }
+    });
+  }
+});
