@@ -301,7 +301,6 @@ for (const screen of screens) {
             6000,
             { every: 300 },
           );
-          const moved = Date.now();
           // Polled: an animation under the pointer may change between the
           // two captures of one measurement.
           await eventually(
@@ -309,11 +308,6 @@ for (const screen of screens) {
             async () => (await cursorPixels(display, work, work, at)) === 0,
             10000,
             { every: 300 },
-          );
-          const idleMs = Date.now() - moved;
-          assert.ok(
-            idleMs >= 3000,
-            `the cursor was hidden ${idleMs} ms after the mouse moved, want about 4 s idle`,
           );
         } finally {
           await app.stop();
