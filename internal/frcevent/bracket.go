@@ -2,13 +2,15 @@ package frcevent
 
 import (
 	"strconv"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // TBA's playoff types with the double-elimination brackets of FIRST (2023
 // on); every other type is shown as TBA lists its matches, without routes.
 const (
-	PlayoffDoubleElim8 = 10
-	PlayoffDoubleElim4 = 11
+	PlayoffDoubleElim8 = frcapi.PlayoffDoubleElim8
+	PlayoffDoubleElim4 = frcapi.PlayoffDoubleElim4
 )
 
 // source is where one alliance of a bracket match comes from: a seed, or
@@ -24,8 +26,8 @@ type source struct {
 // labels "Playoff N"; the finals have number 0.
 type bracketSlot struct {
 	number    int
-	round     string
 	red, blue source
+	round     string // as TBA names it: "Round 1" … "Finals"
 }
 
 // bracket is a double-elimination bracket: its matches in number order,
@@ -37,31 +39,47 @@ type bracket []bracketSlot
 // They are FIRST's brackets for 8 and 4 alliances, as the real events
 // TBA lists played them (2024nytr: Playoff 3 was Alliance 2 against 7).
 var (
-	bracket8 = bracket{
-		{1, "Round 1", source{seed: 1}, source{seed: 8}},
-		{2, "Round 1", source{seed: 4}, source{seed: 5}},
-		{3, "Round 1", source{seed: 2}, source{seed: 7}},
-		{4, "Round 1", source{seed: 3}, source{seed: 6}},
-		{5, "Round 2", source{loserOf: 1}, source{loserOf: 2}},
-		{6, "Round 2", source{loserOf: 3}, source{loserOf: 4}},
-		{7, "Round 2", source{winnerOf: 1}, source{winnerOf: 2}},
-		{8, "Round 2", source{winnerOf: 3}, source{winnerOf: 4}},
-		{9, "Round 3", source{loserOf: 7}, source{winnerOf: 6}},
-		{10, "Round 3", source{loserOf: 8}, source{winnerOf: 5}},
-		{11, "Round 4", source{winnerOf: 7}, source{winnerOf: 8}},
-		{12, "Round 4", source{winnerOf: 10}, source{winnerOf: 9}},
-		{13, "Round 5", source{loserOf: 11}, source{winnerOf: 12}},
-		{0, "Finals", source{winnerOf: 11}, source{winnerOf: 13}},
-	}
-	bracket4 = bracket{
-		{1, "Round 1", source{seed: 1}, source{seed: 4}},
-		{2, "Round 1", source{seed: 2}, source{seed: 3}},
-		{3, "Round 2", source{winnerOf: 1}, source{winnerOf: 2}},
-		{4, "Round 2", source{loserOf: 1}, source{loserOf: 2}},
-		{5, "Round 3", source{loserOf: 3}, source{winnerOf: 4}},
-		{0, "Finals", source{winnerOf: 3}, source{winnerOf: 5}},
-	}
+	bracket8 = withRounds(PlayoffDoubleElim8, []row{
+		{1, source{seed: 1}, source{seed: 8}},
+		{2, source{seed: 4}, source{seed: 5}},
+		{3, source{seed: 2}, source{seed: 7}},
+		{4, source{seed: 3}, source{seed: 6}},
+		{5, source{loserOf: 1}, source{loserOf: 2}},
+		{6, source{loserOf: 3}, source{loserOf: 4}},
+		{7, source{winnerOf: 1}, source{winnerOf: 2}},
+		{8, source{winnerOf: 3}, source{winnerOf: 4}},
+		{9, source{loserOf: 7}, source{winnerOf: 6}},
+		{10, source{loserOf: 8}, source{winnerOf: 5}},
+		{11, source{winnerOf: 7}, source{winnerOf: 8}},
+		{12, source{winnerOf: 10}, source{winnerOf: 9}},
+		{13, source{loserOf: 11}, source{winnerOf: 12}},
+		{0, source{winnerOf: 11}, source{winnerOf: 13}},
+	})
+	bracket4 = withRounds(PlayoffDoubleElim4, []row{
+		{1, source{seed: 1}, source{seed: 4}},
+		{2, source{seed: 2}, source{seed: 3}},
+		{3, source{winnerOf: 1}, source{winnerOf: 2}},
+		{4, source{loserOf: 1}, source{loserOf: 2}},
+		{5, source{loserOf: 3}, source{winnerOf: 4}},
+		{0, source{winnerOf: 3}, source{winnerOf: 5}},
+	})
 )
+
+// row is a bracket match as the tables write it.
+type row struct {
+	number    int
+	red, blue source
+}
+
+// withRounds makes a bracket of rows, each match with its round as TBA
+// names it.
+func withRounds(playoffType int, rows []row) bracket {
+	b := make(bracket, len(rows))
+	for i, r := range rows {
+		b[i] = bracketSlot{number: r.number, red: r.red, blue: r.blue, round: frcapi.Round(playoffType, r.number)}
+	}
+	return b
+}
 
 // bracketOf returns the bracket of a TBA playoff type; nil for types whose
 // routes are not known here.

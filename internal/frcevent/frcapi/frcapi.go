@@ -6,6 +6,8 @@
 // the request logged by the other.
 package frcapi
 
+import "strconv"
+
 // Source is one upstream API.
 type Source string
 
@@ -60,3 +62,31 @@ const (
 	OnDeck      = "On deck"
 	OnField     = "On field"
 )
+
+// TBA's playoff types of FIRST's double-elimination brackets (2023 on).
+const (
+	PlayoffDoubleElim8 = 10
+	PlayoffDoubleElim4 = 11
+)
+
+// roundEnds are the last bracket match numbers of each round of the
+// double-elimination brackets; the finals follow.
+var roundEnds = map[int][]int{
+	PlayoffDoubleElim8: {4, 8, 10, 12, 13},
+	PlayoffDoubleElim4: {2, 4, 5},
+}
+
+// Round names the round of bracket match n (0: the finals) of a
+// double-elimination playoff type, as TBA's double_elim_round does: "Round
+// 1" … "Round 5", or "Finals"; "" for a number or type without one.
+func Round(playoffType, n int) string {
+	if n == 0 {
+		return "Finals"
+	}
+	for i, end := range roundEnds[playoffType] {
+		if n <= end {
+			return "Round " + strconv.Itoa(i+1)
+		}
+	}
+	return ""
+}

@@ -4,35 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // The playoffs as TBA tells them: which alliance played a match, and how
 // each alliance stands after the results so far.
-
-// roundEnds are the last bracket match numbers of each round of FIRST's
-// double-elimination brackets; the finals follow.
-var roundEnds = map[int][]int{
-	PlayoffDoubleElim8: {4, 8, 10, 12, 13},
-	PlayoffDoubleElim4: {2, 4, 5},
-}
-
-// Round names the double-elimination round of a playoff match, as TBA's
-// double_elim_round does: "Round 1" … "Round 5", or "Finals".
-func Round(playoffType int, compLevel string, set int) string {
-	if compLevel == "f" {
-		return "Finals"
-	}
-	ends, ok := roundEnds[playoffType]
-	if !ok {
-		ends = roundEnds[PlayoffDoubleElim8]
-	}
-	for i, end := range ends {
-		if set <= end {
-			return fmt.Sprintf("Round %d", i+1)
-		}
-	}
-	return ""
-}
 
 // listed reports whether the match is in the lists at this moment.
 func (m moment) listed(o *Offset) bool { return o == nil || m.passed(o) }
@@ -114,7 +91,11 @@ func (m moment) allianceStatus(n, playoffType int) *AllianceStatus {
 		if st.Level != mt.CompLevel {
 			st.CurrentLevelRecord = Record{}
 		}
-		st.Level, st.DoubleElimRound = mt.CompLevel, Round(playoffType, mt.CompLevel, mt.SetNumber)
+		set := mt.SetNumber
+		if mt.CompLevel == "f" {
+			set = 0 // the finals
+		}
+		st.Level, st.DoubleElimRound = mt.CompLevel, frcapi.Round(playoffType, set)
 		_, _, winner, out := m.result(mt)
 		switch {
 		case !out:

@@ -314,22 +314,6 @@ func TestScriptedPlayoffStatus(t *testing.T) {
 	}
 }
 
-func TestRound(t *testing.T) {
-	for _, tt := range []struct {
-		playoffType int
-		level       string
-		set         int
-		want        string
-	}{
-		{10, "sf", 4, "Round 1"}, {10, "sf", 5, "Round 2"}, {10, "sf", 10, "Round 3"}, {10, "sf", 12, "Round 4"},
-		{10, "sf", 13, "Round 5"}, {10, "f", 1, "Finals"}, {11, "sf", 3, "Round 2"}, {11, "sf", 5, "Round 3"},
-	} {
-		if got := replay.Round(tt.playoffType, tt.level, tt.set); got != tt.want {
-			t.Errorf("Round(%d, %s, %d) = %q, want %q", tt.playoffType, tt.level, tt.set, got, tt.want)
-		}
-	}
-}
-
 func loadNYTR(t *testing.T, team int) replay.RealEvent {
 	t.Helper()
 	ev, err := replay.LoadReal(os.DirFS("testdata/2024nytr"), team)

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // The TBA endpoints, in the shape of TBA's API v3: times in seconds,
@@ -297,8 +299,8 @@ func nullableInt(n int) *int {
 
 // playoffTypeStrings are TBA's names of its playoff types.
 var playoffTypeStrings = map[int]string{
-	PlayoffDoubleElim8: "Double Elimination Bracket (8 Alliances)",
-	PlayoffDoubleElim4: "Double Elimination Bracket (4 Alliances)",
+	frcapi.PlayoffDoubleElim8: "Double Elimination Bracket (8 Alliances)",
+	frcapi.PlayoffDoubleElim4: "Double Elimination Bracket (4 Alliances)",
 }
 
 // eventJSON is an Event in TBA's shape, its days turned into dates.

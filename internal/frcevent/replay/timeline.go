@@ -291,16 +291,10 @@ type Event struct {
 	StartDay int       `json:"startDay"`
 	EndDay   int       `json:"endDay"`
 	Webcasts []Webcast `json:"webcasts,omitempty"`
-	// PlayoffType is TBA's: PlayoffDoubleElim8, PlayoffDoubleElim4, …;
+	// PlayoffType is TBA's: frcapi.PlayoffDoubleElim8, PlayoffDoubleElim4, …;
 	// 0 is served as null.
 	PlayoffType int `json:"playoffType,omitempty"`
 }
-
-// TBA's playoff types of FIRST's double-elimination brackets.
-const (
-	PlayoffDoubleElim8 = 10
-	PlayoffDoubleElim4 = 11
-)
 
 // Webcast is a TBA webcast.
 type Webcast struct {
