@@ -6,6 +6,10 @@ import (
 	"strconv"
 )
 
+// allianceSize is how many teams an alliance has once selection is over:
+// its captain and two picks.
+const allianceSize = 3
+
 // The roles of a team on its alliance, by its place in the picks.
 var roles = []string{"captain", "first pick", "second pick", "third pick"}
 
@@ -29,8 +33,9 @@ func playoffs(tba tbaData, team string) *Playoffs {
 	}
 	p.TypeName = playoffTypeNames[p.Type]
 	for i, a := range tba.Alliances {
-		p.Alliances[i] = Alliance{Number: i + 1, Name: a.Name, Teams: orEmpty(a.Teams), Backup: a.BackupIn, Out: a.BackupOut, State: a.State}
+		p.Alliances[i] = Alliance{Number: i + 1, Name: a.Name, Teams: orEmpty(a.Teams), Backup: a.BackupIn, Out: a.BackupOut, State: a.State, Round: a.Round}
 	}
+	p.SelectionDone = len(p.Alliances) > 0 && !slices.ContainsFunc(p.Alliances, func(a Alliance) bool { return len(a.Teams) < allianceSize })
 	games := playoffGames(tba.EventMatches)
 	for _, g := range games {
 		for _, side := range [][]string{g.Red, g.Blue} {

@@ -141,8 +141,12 @@ func TestPlayoffsNotSelected(t *testing.T) {
 	a := eightAlliances()
 	a[2].Teams = []string{"301", "302", "303"}
 	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim4}, Alliances: a[:4]}, "1209")
-	if p.Ours != nil || p.State != "" || p.Next != nil || len(p.Bracket) != 6 || p.TypeName != "Double elimination, 4 alliances" {
+	if p.Ours != nil || p.State != "" || p.Next != nil || len(p.Bracket) != 6 || p.TypeName != "Double elimination, 4 alliances" || !p.SelectionDone {
 		t.Fatalf("not selected: %+v", p)
+	}
+	a[3].Teams = a[3].Teams[:2] // Alliance 4's second pick is still to come
+	if p := playoffs(tbaData{Alliances: a[:4]}, "1209"); p.SelectionDone {
+		t.Error("selection done while an alliance has two teams")
 	}
 	other := playoffs(tbaData{Event: &tbaEvent{PlayoffType: 9}, Alliances: a}, "1209")
 	if len(other.Bracket) != 0 {

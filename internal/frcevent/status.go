@@ -180,8 +180,11 @@ type Playoffs struct {
 	TypeName string `json:"typeName"`
 	// Alliances are every alliance in number order.
 	Alliances []Alliance `json:"alliances"`
-	// Ours is our alliance; nil when we are on none (not selected).
+	// Ours is our alliance; nil when we are on none.
 	Ours *OurAlliance `json:"ours"`
+	// SelectionDone is true once every alliance has its captain and two
+	// picks: from then on, a team on none was not selected.
+	SelectionDone bool `json:"selectionDone"`
 	// Bracket is every playoff match of the bracket, in number order, with
 	// the finals last; empty for playoff types without known routes.
 	Bracket []BracketMatch `json:"bracket"`
@@ -213,6 +216,9 @@ type Alliance struct {
 	Out    string `json:"out"`
 	// State is "playing", "eliminated", "won" or "" before the playoffs.
 	State string `json:"state"`
+	// Round is the double-elimination round of its last played match,
+	// "Round 1" … "Finals"; "" before it played.
+	Round string `json:"round"`
 	// Ours is true for our alliance.
 	Ours bool `json:"ours"`
 }

@@ -48,7 +48,7 @@ function NotSelected({ status, selecting }: { status: EventStatus; selecting: bo
 /** Alliance selection: our final rank and, once picked, our alliance, role and partners. */
 export function SelectionHero({ status }: { status: EventStatus }) {
   const ours = status.playoffs?.ours ?? null;
-  if (!ours) return <NotSelected status={status} selecting />;
+  if (!ours) return <NotSelected status={status} selecting={!status.playoffs?.selectionDone} />;
   const rank = finalRankLine(status);
   return (
     <div className="pit-hero pit-hero--gold">

@@ -514,6 +514,7 @@ describe('alliances and the playoffs', () => {
       backup: '971',
       out: '4414',
       state: 'playing',
+      round: 'Round 2',
       ours: true,
     };
     expect(allianceWords(a)).toBe('Captain 2363, picks 1209, 4414, backup 971');
@@ -528,6 +529,7 @@ describe('alliances and the playoffs', () => {
     const playoffs: Playoffs = {
       type: 10,
       typeName: '',
+      selectionDone: true,
       alliances: [],
       ours: null,
       bracket: [],

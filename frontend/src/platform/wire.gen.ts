@@ -323,8 +323,13 @@ export interface Playoffs {
   typeName: string;
   /** Alliances are every alliance in number order. */
   alliances: Alliance[] | null;
-  /** Ours is our alliance; nil when we are on none (not selected). */
+  /** Ours is our alliance; nil when we are on none. */
   ours: OurAlliance | null;
+  /**
+   * SelectionDone is true once every alliance has its captain and two picks:
+   * from then on, a team on none was not selected.
+   */
+  selectionDone: boolean;
   /**
    * Bracket is every playoff match of the bracket, in number order, with the finals
    * last; empty for playoff types without known routes.
@@ -363,6 +368,11 @@ export interface Alliance {
   out: string;
   /** State is "playing", "eliminated", "won" or "" before the playoffs. */
   state: string;
+  /**
+   * Round is the double-elimination round of its last played match, "Round 1" …
+   * "Finals"; "" before it played.
+   */
+  round: string;
   /** Ours is true for our alliance. */
   ours: boolean;
 }

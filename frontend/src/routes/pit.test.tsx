@@ -400,6 +400,14 @@ describe('Pit through the whole event', () => {
     expect(warning()).toBeNull();
   });
 
+  it('alliance selection over without us: not selected, thank you', () => {
+    const { push } = renderPit();
+    const status = phase('selection-not-picked');
+    push({ ...status, playoffs: status.playoffs && { ...status.playoffs, selectionDone: true } });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not selected — thank you');
+    expect(region('Alliances')).toBeInTheDocument();
+  });
+
   it('playoffs: our alliance and colour, countdown, what follows, bracket with our path', () => {
     const { push } = renderPit();
     push(phase('playoffs'));

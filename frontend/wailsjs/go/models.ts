@@ -74,6 +74,7 @@ export namespace frcevent {
 	    backup: string;
 	    out: string;
 	    state: string;
+	    round: string;
 	    ours: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -88,6 +89,7 @@ export namespace frcevent {
 	        this.backup = source["backup"];
 	        this.out = source["out"];
 	        this.state = source["state"];
+	        this.round = source["round"];
 	        this.ours = source["ours"];
 	    }
 	}
@@ -406,6 +408,7 @@ export namespace frcevent {
 	    typeName: string;
 	    alliances: Alliance[];
 	    ours?: OurAlliance;
+	    selectionDone: boolean;
 	    bracket: BracketMatch[];
 	    record: Record;
 	    round: string;
@@ -423,6 +426,7 @@ export namespace frcevent {
 	        this.typeName = source["typeName"];
 	        this.alliances = this.convertValues(source["alliances"], Alliance);
 	        this.ours = this.convertValues(source["ours"], OurAlliance);
+	        this.selectionDone = source["selectionDone"];
 	        this.bracket = this.convertValues(source["bracket"], BracketMatch);
 	        this.record = this.convertValues(source["record"], Record);
 	        this.round = source["round"];
