@@ -33,6 +33,10 @@ func Default(getenv func(string) string, home string) Dir {
 // News holds the local news store: one markdown file per article.
 func (d Dir) News() string { return filepath.Join(string(d), "news") }
 
+// Console holds the team console's local document store (docstore.Local):
+// one directory per collection and a blobs directory for photos.
+func (d Dir) Console() string { return filepath.Join(string(d), "console") }
+
 // Cache holds the last good data of the live sources, for a restart
 // without them.
 func (d Dir) Cache() string { return filepath.Join(string(d), "cache") }

@@ -36,6 +36,7 @@ func TestLayout(t *testing.T) {
 	d := Dir("/srv/rh")
 	for got, want := range map[string]string{
 		d.News():       "/srv/rh/news",
+		d.Console():    "/srv/rh/console",
 		d.Cache():      "/srv/rh/cache",
 		d.NewsCache():  "/srv/rh/cache/news.json",
 		d.EventCache(): "/srv/rh/cache/event.json",

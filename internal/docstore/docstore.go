@@ -1,0 +1,146 @@
+// Package docstore keeps the team console's documents (members, passkeys,
+// invitations, sessions, posts and their revisions, photos, pit notices, the
+// audit log) in the same place as the news: JSON files in the data directory
+// by default, or collections of the Firestore project in production, so any
+// number of serve instances share them.
+package docstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+var (
+	// ErrNotFound means no document has the requested id.
+	ErrNotFound = errors.New("no such document")
+	// ErrExists means Create found a document with the id already there.
+	ErrExists = errors.New("document already exists")
+	// ErrInvalidID means an id or collection name breaks the rules of ValidateID.
+	ErrInvalidID = errors.New("invalid document id")
+	// ErrTooLarge means a document or blob exceeds what the store keeps.
+	ErrTooLarge = errors.New("document too large")
+	// ErrUnreachable means the store cannot be reached: Watch returns it.
+	ErrUnreachable = errors.New("unreachable")
+	// ErrNotJSON means a document given to Create, Put or Update is not JSON.
+	ErrNotJSON = errors.New("document is not JSON")
+)
+
+// Doc is one document: its id and its JSON.
+type Doc struct {
+	ID   string
+	JSON []byte
+}
+
+// DB keeps JSON documents by collection and id, and blobs by id.
+// Implementations are safe for concurrent use, also across processes that
+// share the store (two serve instances, or serve and the admin command).
+type DB interface {
+	// Every method that takes a collection name or an id returns an error
+	// wrapping ErrInvalidID when ValidateID (or the store's own, stricter
+	// rule, see Local) refuses it, and every write of a document an error
+	// wrapping ErrNotJSON or ErrTooLarge when it is not JSON or exceeds
+	// MaxDocBytes.
+
+	// Get returns the document's JSON, or an error wrapping ErrNotFound.
+	Get(ctx context.Context, coll, id string) ([]byte, error)
+	// Create stores a new document, or returns an error wrapping ErrExists.
+	Create(ctx context.Context, coll, id string, doc []byte) error
+	// Put creates or replaces a document.
+	Put(ctx context.Context, coll, id string, doc []byte) error
+	// Delete removes a document; deleting one that does not exist is not an error.
+	Delete(ctx context.Context, coll, id string) error
+	// List returns every document of a collection, ordered by id.
+	List(ctx context.Context, coll string) ([]Doc, error)
+	// Update reads a document (nil when absent) and stores what fn returns,
+	// atomically: no other writer (in this process or another) changes it in
+	// between; under contention fn may be called again. fn returning nil
+	// deletes the document; fn returning an error aborts with that error and
+	// changes nothing. fn must be quick and must not use the store: Local
+	// holds its lock while fn runs, Firestore refuses nested transactions.
+	Update(ctx context.Context, coll, id string, fn func(cur []byte) ([]byte, error)) error
+	// Watch calls fn with the whole collection now and after every change,
+	// until ctx ends or the store fails; it returns the reason (ctx.Err(), or
+	// an error wrapping ErrUnreachable when the store cannot be reached).
+	Watch(ctx context.Context, coll string, fn func([]Doc)) error
+	// PutBlob stores bytes under id (photos); MaxBlobBytes is the limit.
+	PutBlob(ctx context.Context, id string, data []byte) error
+	// GetBlob returns the bytes stored under id, or an error wrapping ErrNotFound.
+	GetBlob(ctx context.Context, id string) ([]byte, error)
+	// Close releases the store's resources.
+	Close() error
+}
+
+// MaxBlobBytes is the largest blob every store keeps: a Firestore document
+// holds at most 1 MiB, less its name and field names.
+const MaxBlobBytes = 1_000_000
+
+// MaxDocBytes is the largest document every store keeps, for the same reason.
+const MaxDocBytes = 1_000_000
+
+// MaxIDBytes is Firestore's limit on the size of a document id.
+const MaxIDBytes = 1500
+
+// BlobCollection is where blobs live in Firestore; no collection of
+// documents may take its name, in any case (Local keeps blobs in a "blobs"
+// directory beside the collections' directories, and some file systems
+// ignore case).
+const BlobCollection = "Blobs"
+
+// reservedID is Firestore's reserved form of ids.
+var reservedID = regexp.MustCompile(`^__.*__$`)
+
+// ValidateID reports whether id can name a document, a blob or a
+// collection in every store: not empty, at most MaxIDBytes, no slash,
+// backslash or NUL, not "." or "..", no leading dot (which marks temporary
+// files) and not of Firestore's reserved form __.*__. Errors wrap
+// ErrInvalidID.
+func ValidateID(id string) error {
+	switch {
+	case id == "":
+		return fmt.Errorf("docstore: %w: empty", ErrInvalidID)
+	case len(id) > MaxIDBytes:
+		return fmt.Errorf("docstore: %w: %d bytes, more than %d", ErrInvalidID, len(id), MaxIDBytes)
+	case strings.HasPrefix(id, "."):
+		return fmt.Errorf("docstore: %w: %q starts with a dot", ErrInvalidID, id)
+	case strings.ContainsAny(id, "/\\\x00"):
+		return fmt.Errorf("docstore: %w: %q contains a slash, backslash or NUL", ErrInvalidID, id)
+	case reservedID.MatchString(id):
+		return fmt.Errorf("docstore: %w: %q matches the reserved form __.*__", ErrInvalidID, id)
+	}
+	return nil
+}
+
+// validateColl is ValidateID for a collection of documents, which also may
+// not be BlobCollection.
+func validateColl(coll string) error {
+	if err := ValidateID(coll); err != nil {
+		return err
+	}
+	if strings.EqualFold(coll, BlobCollection) {
+		return fmt.Errorf("docstore: %w: collection %q is where blobs are kept", ErrInvalidID, coll)
+	}
+	return nil
+}
+
+// checkDoc reports whether doc can be stored: JSON of at most MaxDocBytes.
+func checkDoc(coll, id string, doc []byte) error {
+	if len(doc) > MaxDocBytes {
+		return fmt.Errorf("docstore: %s/%s: %w: %d bytes, more than %d", coll, id, ErrTooLarge, len(doc), MaxDocBytes)
+	}
+	if !json.Valid(doc) {
+		return fmt.Errorf("docstore: %s/%s: %w", coll, id, ErrNotJSON)
+	}
+	return nil
+}
+
+// checkBlob reports whether data can be stored as a blob.
+func checkBlob(id string, data []byte) error {
+	if len(data) > MaxBlobBytes {
+		return fmt.Errorf("docstore: blob %s: %w: %d bytes, more than %d", id, ErrTooLarge, len(data), MaxBlobBytes)
+	}
+	return nil
+}

@@ -1,0 +1,353 @@
+package docstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"google.golang.org/api/iterator"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// callTimeout bounds every single Firestore read or write.
+const callTimeout = 15 * time.Second
+
+// updateTimeout bounds an Update with all its attempts, which the library
+// spaces out more and more under contention.
+const updateTimeout = time.Minute
+
+// updateAttempts is how many times Update tries a transaction that
+// contention aborts: the library's default of 5 is too few for a burst of
+// writers on one document (every sign-in of a team at an event updates the
+// same few).
+const updateAttempts = 30
+
+// Field names of the Firestore documents.
+const (
+	// jsonField holds a document's JSON text.
+	jsonField = "json"
+	// dataField holds a blob's bytes.
+	dataField = "data"
+)
+
+// Firestore keeps each document as a Firestore document of the collection
+// of the same name, with one string field, json, that holds the JSON text,
+// and each blob as a document of the collection Blobs (BlobCollection)
+// with one bytes field, data.
+//
+// The JSON is kept as text, not as Firestore fields, on purpose: every
+// store then holds the same bytes, the console's types decide alone what a
+// document contains (no second mapping of field names and types to keep
+// in step, no float64 for every number), and nothing reads the documents
+// field by field: the console lists, gets and rewrites them whole. The
+// cost is that the Firebase console shows one string per document.
+type Firestore struct {
+	client *firestore.Client
+	// firstSnapshot bounds Watch's wait for its first snapshot: callTimeout,
+	// shorter in tests.
+	firstSnapshot time.Duration
+}
+
+// OpenFirestore connects to the Firestore project projectID with
+// Application Default Credentials, or to the emulator named by
+// FIRESTORE_EMULATOR_HOST (the client library reads that variable itself).
+func OpenFirestore(ctx context.Context, projectID string) (*Firestore, error) {
+	if projectID == "" {
+		return nil, errors.New("docstore: firestore needs a project id: pass --project or set GOOGLE_CLOUD_PROJECT")
+	}
+	client, err := firestore.NewClient(ctx, projectID)
+	if err != nil {
+		return nil, fmt.Errorf("docstore: connect to firestore project %q: %w", projectID, err)
+	}
+	return &Firestore{client: client, firstSnapshot: callTimeout}, nil
+}
+
+// doc returns the reference of coll/id, once both are valid.
+func (s *Firestore) doc(coll, id string) (*firestore.DocumentRef, error) {
+	if err := validateColl(coll); err != nil {
+		return nil, err
+	}
+	if err := ValidateID(id); err != nil {
+		return nil, err
+	}
+	return s.client.Collection(coll).Doc(id), nil
+}
+
+// jsonOf returns the JSON of a document snapshot.
+func jsonOf(snap *firestore.DocumentSnapshot) ([]byte, error) {
+	v, err := snap.DataAt(jsonField)
+	if err != nil {
+		return nil, fmt.Errorf("docstore: %s: %w", snap.Ref.Path, err)
+	}
+	text, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("docstore: %s: field %s is %T, want a string", snap.Ref.Path, jsonField, v)
+	}
+	return []byte(text), nil
+}
+
+// fields returns the Firestore fields that hold doc.
+func fields(doc []byte) map[string]any { return map[string]any{jsonField: string(doc)} }
+
+// Get returns the document coll/id.
+func (s *Firestore) Get(ctx context.Context, coll, id string) ([]byte, error) {
+	ref, err := s.doc(coll, id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	snap, err := ref.Get(ctx)
+	if status.Code(err) == codes.NotFound {
+		return nil, fmt.Errorf("docstore: %s/%s: %w", coll, id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("docstore: get %s/%s: %w", coll, id, err)
+	}
+	return jsonOf(snap)
+}
+
+// Create stores a new document coll/id; Firestore itself refuses an id
+// that is taken.
+func (s *Firestore) Create(ctx context.Context, coll, id string, doc []byte) error {
+	ref, err := s.doc(coll, id)
+	if err != nil {
+		return err
+	}
+	if err := checkDoc(coll, id, doc); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	_, err = ref.Create(ctx, fields(doc))
+	if status.Code(err) == codes.AlreadyExists {
+		return fmt.Errorf("docstore: create %s/%s: %w", coll, id, ErrExists)
+	}
+	if err != nil {
+		return fmt.Errorf("docstore: create %s/%s: %w", coll, id, err)
+	}
+	return nil
+}
+
+// Put creates or replaces the document coll/id.
+func (s *Firestore) Put(ctx context.Context, coll, id string, doc []byte) error {
+	ref, err := s.doc(coll, id)
+	if err != nil {
+		return err
+	}
+	if err := checkDoc(coll, id, doc); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	if _, err := ref.Set(ctx, fields(doc)); err != nil {
+		return fmt.Errorf("docstore: put %s/%s: %w", coll, id, err)
+	}
+	return nil
+}
+
+// Delete removes the document coll/id.
+func (s *Firestore) Delete(ctx context.Context, coll, id string) error {
+	ref, err := s.doc(coll, id)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	if _, err := ref.Delete(ctx); err != nil {
+		return fmt.Errorf("docstore: delete %s/%s: %w", coll, id, err)
+	}
+	return nil
+}
+
+// Update changes the document coll/id in a Firestore transaction, which
+// Firestore retries (calling fn again) when another writer got there
+// first.
+func (s *Firestore) Update(ctx context.Context, coll, id string, fn func(cur []byte) ([]byte, error)) error {
+	ref, err := s.doc(coll, id)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
+	defer cancel()
+	// fnErr tells fn's own error from the transaction's, which is wrapped.
+	var fnErr error
+	err = s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		fnErr = nil
+		var cur []byte
+		snap, err := tx.Get(ref)
+		switch {
+		case status.Code(err) == codes.NotFound:
+		case err != nil:
+			return err
+		default:
+			if cur, err = jsonOf(snap); err != nil {
+				return err
+			}
+		}
+		next, err := fn(cur)
+		if err != nil {
+			fnErr = err
+			return err
+		}
+		if next == nil {
+			if cur == nil {
+				return nil
+			}
+			return tx.Delete(ref)
+		}
+		if err := checkDoc(coll, id, next); err != nil {
+			fnErr = err
+			return err
+		}
+		return tx.Set(ref, fields(next))
+	}, firestore.MaxAttempts(updateAttempts))
+	if err != nil && fnErr != nil {
+		return fnErr
+	}
+	if err != nil {
+		return fmt.Errorf("docstore: update %s/%s: %w", coll, id, err)
+	}
+	return nil
+}
+
+// docs returns the documents of snaps, which Firestore orders by id. One
+// without its JSON field was not written by this package: it is left out.
+func docs(snaps []*firestore.DocumentSnapshot) []Doc {
+	list := make([]Doc, 0, len(snaps))
+	for _, snap := range snaps {
+		data, err := jsonOf(snap)
+		if err != nil {
+			continue
+		}
+		list = append(list, Doc{ID: snap.Ref.ID, JSON: data})
+	}
+	return list
+}
+
+// List returns the documents of coll by id.
+func (s *Firestore) List(ctx context.Context, coll string) ([]Doc, error) {
+	if err := validateColl(coll); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	it := s.client.Collection(coll).OrderBy(firestore.DocumentID, firestore.Asc).Documents(ctx)
+	defer it.Stop()
+	var snaps []*firestore.DocumentSnapshot
+	for {
+		snap, err := it.Next()
+		if errors.Is(err, iterator.Done) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
+		}
+		snaps = append(snaps, snap)
+	}
+	return docs(snaps), nil
+}
+
+// errNoFirstSnapshot ends a Watch whose first snapshot does not come. It
+// says no more than that: a hub's status is shown to people.
+var errNoFirstSnapshot = fmt.Errorf("docstore: firestore is %w", ErrUnreachable)
+
+// Watch follows coll with a snapshot listener: Firestore sends the whole
+// collection first, then again after every change.
+//
+// The client library retries a broken listener itself, behind backoffs of
+// up to minutes, and never reports an outage to it. So Watch returns an
+// error wrapping ErrUnreachable when the first snapshot does not come
+// within callTimeout (Firestore unreachable when Watch starts); an outage
+// after that only delays the next call of fn until the library has
+// reconnected. (news.FirestoreStore follows Firestore's reachability on a
+// gRPC link of its own to see such outages at once; that link is unexported
+// in package news, and should move to a package of its own for Watch to
+// use it too.)
+func (s *Firestore) Watch(ctx context.Context, coll string, fn func([]Doc)) error {
+	if err := validateColl(coll); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	first := time.AfterFunc(s.firstSnapshot, func() { cancel(errNoFirstSnapshot) })
+	defer first.Stop()
+	it := s.client.Collection(coll).Snapshots(ctx)
+	defer it.Stop()
+	for {
+		snap, err := it.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return context.Cause(ctx)
+			}
+			return fmt.Errorf("docstore: watch %s: %w", coll, err)
+		}
+		if !first.Stop() && ctx.Err() != nil {
+			return context.Cause(ctx) // the first snapshot came too late
+		}
+		snaps, err := snap.Documents.GetAll()
+		if err != nil {
+			return fmt.Errorf("docstore: watch %s: %w", coll, err)
+		}
+		fn(docs(snaps))
+	}
+}
+
+// blob returns the reference of blob id, once it is valid.
+func (s *Firestore) blob(id string) (*firestore.DocumentRef, error) {
+	if err := ValidateID(id); err != nil {
+		return nil, err
+	}
+	return s.client.Collection(BlobCollection).Doc(id), nil
+}
+
+// PutBlob stores data as the document Blobs/<id>.
+func (s *Firestore) PutBlob(ctx context.Context, id string, data []byte) error {
+	ref, err := s.blob(id)
+	if err != nil {
+		return err
+	}
+	if err := checkBlob(id, data); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	if _, err := ref.Set(ctx, map[string]any{dataField: data}); err != nil {
+		return fmt.Errorf("docstore: put blob %s: %w", id, err)
+	}
+	return nil
+}
+
+// GetBlob returns the blob id.
+func (s *Firestore) GetBlob(ctx context.Context, id string) ([]byte, error) {
+	ref, err := s.blob(id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	snap, err := ref.Get(ctx)
+	if status.Code(err) == codes.NotFound {
+		return nil, fmt.Errorf("docstore: blob %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("docstore: get blob %s: %w", id, err)
+	}
+	v, err := snap.DataAt(dataField)
+	if err != nil {
+		return nil, fmt.Errorf("docstore: blob %s: %w", id, err)
+	}
+	data, ok := v.([]byte)
+	if !ok {
+		return nil, fmt.Errorf("docstore: blob %s: field %s is %T, want bytes", id, dataField, v)
+	}
+	return data, nil
+}
+
+// Close closes the Firestore client.
+func (s *Firestore) Close() error { return s.client.Close() }
+
+var _ DB = (*Firestore)(nil)

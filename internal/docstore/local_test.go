@@ -1,0 +1,199 @@
+package docstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// openLocal opens a Local on dir and closes it when the test ends.
+func openLocal(t *testing.T, dir string) *Local {
+	t.Helper()
+	l, err := OpenLocal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	return l
+}
+
+func TestLocal(t *testing.T) {
+	testDB(t, func(t *testing.T) (DB, DB) {
+		dir := filepath.Join(t.TempDir(), "console")
+		return openLocal(t, dir), openLocal(t, dir)
+	})
+}
+
+// TestLocalLayout checks the files other code and people rely on: the pit
+// notice at DIR/Notices/pit.json, blobs at DIR/blobs/<id>.
+func TestLocalLayout(t *testing.T) {
+	dir := t.TempDir()
+	l := openLocal(t, dir)
+	ctx := t.Context()
+	if err := l.Put(ctx, "Notices", "pit", []byte(`{"text":"a"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "Notices", "pit.json")); err != nil || string(got) != `{"text":"a"}` {
+		t.Errorf("Notices/pit.json = %q, %v; want {\"text\":\"a\"}", got, err)
+	}
+	if err := l.PutBlob(ctx, "ab.png", []byte("png")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "blobs", "ab.png")); err != nil || string(got) != "png" {
+		t.Errorf("blobs/ab.png = %q, %v; want png", got, err)
+	}
+	// A file written by hand is a document like any other.
+	if err := os.WriteFile(filepath.Join(dir, "Notices", "hand.json"), []byte(`"by hand"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, l, "Notices", "hand"); got != `"by hand"` {
+		t.Errorf("Get of a file written by hand = %s, want \"by hand\"", got)
+	}
+}
+
+// TestLocalSkipsOtherFiles checks that what a killed writer leaves (a
+// temporary file of atomicfile) and other files are no documents.
+func TestLocalSkipsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	l := openLocal(t, dir)
+	ctx := t.Context()
+	if err := l.Put(ctx, "Posts", "a", []byte(`1`)); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		".b.json.tmp-123456": `{"half`,
+		"notes.txt":          "x",
+		".hidden.json":       `1`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "Posts", name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "Posts", "d.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := l.List(ctx, "Posts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(ids(docs), " "); got != "a" {
+		t.Errorf("List = %q, want only a", got)
+	}
+}
+
+func TestLocalIDLength(t *testing.T) {
+	l := openLocal(t, t.TempDir())
+	ctx := t.Context()
+	longest := strings.Repeat("x", MaxLocalIDBytes)
+	if err := l.Put(ctx, "Posts", longest, []byte(`1`)); err != nil {
+		t.Errorf("Put with an id of %d bytes: %v", len(longest), err)
+	}
+	if err := l.PutBlob(ctx, longest, []byte(`1`)); err != nil {
+		t.Errorf("PutBlob with an id of %d bytes: %v", len(longest), err)
+	}
+	tooLong := longest + "x"
+	if err := l.Put(ctx, "Posts", tooLong, []byte(`1`)); !errors.Is(err, ErrInvalidID) {
+		t.Errorf("Put with an id of %d bytes: %v, want ErrInvalidID", len(tooLong), err)
+	}
+	if err := l.Put(ctx, tooLong, "a", []byte(`1`)); !errors.Is(err, ErrInvalidID) {
+		t.Errorf("Put to a collection of %d bytes: %v, want ErrInvalidID", len(tooLong), err)
+	}
+	if err := l.PutBlob(ctx, tooLong, []byte(`1`)); !errors.Is(err, ErrInvalidID) {
+		t.Errorf("PutBlob with an id of %d bytes: %v, want ErrInvalidID", len(tooLong), err)
+	}
+}
+
+// helperEnv, set in the environment of this test binary, makes it increment
+// a counter instead of running the tests: "DIR N" increments DIR's counter
+// N times, as another process sharing the store would (see TestMain).
+const helperEnv = "DOCSTORE_TEST_INCREMENT"
+
+// helperCounter is the document the helper process increments.
+const helperCounter = "c"
+
+// runHelper does what helperEnv asks, if it is set, and exits.
+func runHelper() {
+	arg := os.Getenv(helperEnv)
+	if arg == "" {
+		return
+	}
+	if err := incrementLocal(arg); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// incrementLocal increments the counter of a Local as helperEnv's value arg
+// says.
+func incrementLocal(arg string) error {
+	dir, nText, ok := strings.Cut(arg, " ")
+	n, err := strconv.Atoi(nText)
+	if !ok || err != nil {
+		return fmt.Errorf("%s=%q: want DIR N", helperEnv, arg)
+	}
+	l, err := OpenLocal(dir)
+	if err != nil {
+		return err
+	}
+	for range n {
+		if err := increment(context.Background(), l, "Counters", helperCounter); err != nil {
+			return err
+		}
+	}
+	return l.Close()
+}
+
+// TestLocalLockAcrossProcesses increments one counter from this process and
+// two others at once: without the lock on the directory, increments of one
+// process overwrite those of another.
+func TestLocalLockAcrossProcesses(t *testing.T) {
+	if !crossProcessLock {
+		t.Skip("no lock across processes on " + runtime.GOOS)
+	}
+	const (
+		processes = 2
+		each      = 100
+	)
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := openLocal(t, dir)
+	var wg sync.WaitGroup
+	errs := make(chan error, processes+1)
+	for range processes {
+		wg.Go(func() {
+			cmd := exec.Command(exe, "-test.run=^$")
+			cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s %d", helperEnv, dir, each))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("helper process: %v: %s", err, out)
+			}
+		})
+	}
+	wg.Go(func() {
+		for range each {
+			if err := increment(t.Context(), l, "Counters", helperCounter); err != nil {
+				errs <- err
+				return
+			}
+		}
+	})
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if got, want := readCounter(t, l, "Counters", helperCounter), (processes+1)*each; got != want {
+		t.Errorf("counter = %d, want %d", got, want)
+	}
+}
