@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/frcevent"
 )
 
@@ -60,6 +61,20 @@ var wireTypes = []wireType{
 	{"internal/desktop", "PageSettings", "WindowSettings"},
 	{"internal/desktop", "PageState", "PageState"},
 	{"internal/desktop", "Violation", "Violation"},
+	{"internal/console", "Notice", "Notice"},
+	{"internal/console", "Member", "Member"},
+	{"internal/console", "Passkey", "Passkey"},
+	{"internal/console", "Me", "Me"},
+	{"internal/console", "Ceremony", "Ceremony"},
+	{"internal/console", "Invitation", "Invitation"},
+	{"internal/console", "PostFields", "PostFields"},
+	{"internal/console", "Post", "Post"},
+	{"internal/console", "Save", "Save"},
+	{"internal/console", "Conflict", "Conflict"},
+	{"internal/console", "Revision", "Revision"},
+	{"internal/console", "Preview", "Preview"},
+	{"internal/console", "Photo", "Photo"},
+	{"internal/console", "AuditEntry", "AuditEntry"},
 }
 
 // wireConsts are the values that wire fields take, by their Go names.
@@ -75,6 +90,11 @@ var wireConsts = []struct {
 	{"PhaseAllianceSelection", "EventStatus.phase: the alliances are being formed.", frcevent.PhaseAllianceSelection},
 	{"PhasePlayoffs", "EventStatus.phase: the playoff bracket and the finals.", frcevent.PhasePlayoffs},
 	{"PhaseFinished", "EventStatus.phase: the event has its winners.", frcevent.PhaseFinished},
+	{"RoleEditor", "Member.role: writes news and pit notices.", console.RoleEditor},
+	{"RoleAdmin", "Member.role: also invites and revokes members and reads the audit log.", console.RoleAdmin},
+	{"StatusDraft", "Post.status: the site does not show it.", console.StatusDraft},
+	{"StatusScheduled", "Post.status: the site shows it from its date, still to come.", console.StatusScheduled},
+	{"StatusPublished", "Post.status: the site shows it.", console.StatusPublished},
 }
 
 func main() {
@@ -235,8 +255,11 @@ func tsType(e ast.Expr, dir string, names map[string]string) (string, error) {
 		}
 		return "", fmt.Errorf("type %s is not among wireTypes", t.Name)
 	case *ast.SelectorExpr:
-		if exprString(t) == "time.Time" {
+		switch exprString(t) {
+		case "time.Time":
 			return "string", nil
+		case "json.RawMessage":
+			return "unknown", nil // JSON passed through as is
 		}
 	case *ast.StarExpr:
 		inner, err := tsType(t.X, dir, names)

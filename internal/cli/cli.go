@@ -56,6 +56,8 @@ func (p Program) Run(args []string) int {
 		err = p.runServe(rest)
 	case "news":
 		err = p.runNews(rest)
+	case "admin":
+		err = p.runAdmin(rest)
 	case "version":
 		_, err = fmt.Fprintf(p.Stdout, "robohornets %s (%s, %s/%s)\n", p.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	case "help":
@@ -86,6 +88,7 @@ Usage:
   robohornets [flags]          open the desktop window (pit display, shop TV)
   robohornets serve [flags]    serve the public website over HTTP
   robohornets news CMD ...     list, show, add, edit, remove, import or export news
+  robohornets admin CMD ...    invite, list or revoke members of the team console
   robohornets version          print the version
 
 Run 'robohornets COMMAND -h' for the flags of a command.

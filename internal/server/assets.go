@@ -159,6 +159,7 @@ var (
 	cacheImmutable  = []string{"public, max-age=31536000, immutable"}
 	cacheRevalidate = []string{"no-cache"}
 	cacheShort      = []string{"public, max-age=3600"}
+	cacheNoStore    = []string{"no-store"}
 	// cacheFeed lets clients and proxies keep the feed and sitemap for 5 minutes.
 	cacheFeed = []string{"public, max-age=300"}
 )

@@ -17,6 +17,16 @@ export const PhaseAllianceSelection = "alliance selection";
 export const PhasePlayoffs = "playoffs";
 /** EventStatus.phase: the event has its winners. */
 export const PhaseFinished = "finished";
+/** Member.role: writes news and pit notices. */
+export const RoleEditor = "editor";
+/** Member.role: also invites and revokes members and reads the audit log. */
+export const RoleAdmin = "admin";
+/** Post.status: the site does not show it. */
+export const StatusDraft = "draft";
+/** Post.status: the site shows it from its date, still to come. */
+export const StatusScheduled = "scheduled";
+/** Post.status: the site shows it. */
+export const StatusPublished = "published";
 
 /**
  * Article is an article with what the Hub derives from it: the whole content
@@ -530,4 +540,159 @@ export interface Violation {
   source: string;
   /** Sample is the start of the blocked code, when the browser gives it. */
   sample: string;
+}
+
+/**
+ * Notice is the pit notice: a short line shown on the pit display and the site's
+ * banner until it expires (GET /api/notice, its stream, and the console's PUT
+ * /admin/api/notice). An empty text means no notice.
+ */
+export interface Notice {
+  text: string;
+  until: string;
+  by: string;
+  at: string;
+}
+
+/** Member is a person who may sign in to the console. */
+export interface Member {
+  id: string;
+  name: string;
+  role: string;
+  created: string;
+  /** Revoked is when an admin revoked the member; zero while they may sign in. */
+  revoked: string;
+  /** Passkeys counts the member's passkeys. */
+  passkeys: number;
+}
+
+/** Passkey is one of a member's passkeys, as the member sees it. */
+export interface Passkey {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed: string;
+}
+
+/** Me is GET /admin/api/me: who is signed in, with which passkeys. */
+export interface Me {
+  member: Member;
+  passkeys: Passkey[] | null;
+  /** Expires is when the session ends at the latest. */
+  expires: string;
+}
+
+/**
+ * Ceremony is the answer to a .../begin call of a WebAuthn ceremony: the options
+ * for navigator.credentials (create or get), as WebAuthn's JSON (base64url byte
+ * strings), and the id the .../finish call sends back.
+ */
+export interface Ceremony {
+  id: string;
+  /** Options is the value of the publicKey member of the call's options. */
+  options: unknown;
+}
+
+/**
+ * Invitation is the answer to POST /admin/api/invitations (and what the admin
+ * command prints): a one-time link, whose token is in the fragment.
+ */
+export interface Invitation {
+  link: string;
+  role: string;
+  name: string;
+  expires: string;
+}
+
+/** PostFields are the fields of a post that an editor writes. */
+export interface PostFields {
+  title: string;
+  date: string;
+  content: string;
+}
+
+/** Post is one post of the console, with its latest revision's fields. */
+export interface Post {
+  id: string;
+  title: string;
+  date: string;
+  content: string;
+  /**
+   * Version is the number of the latest revision; a save names the version it was
+   * based on and is refused when it is not the latest.
+   */
+  version: number;
+  status: string;
+  /** Changed is true when the latest revision differs from what the site shows. */
+  changed: boolean;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/**
+ * Save is the body of PUT /admin/api/posts/{id} and of a restore or publish:
+ * the fields (not for a restore) and the version the editor started from.
+ */
+export interface Save {
+  title: string;
+  date: string;
+  content: string;
+  baseVersion: number;
+  /** At is when to publish (publish only); zero means now. */
+  at: string;
+}
+
+/**
+ * Conflict is the 409 answer to a save based on an old version: both versions,
+ * so the editor can merge by hand.
+ */
+export interface Conflict {
+  error: string;
+  theirs: Post;
+  yours: PostFields;
+}
+
+/**
+ * Revision is one saved state of a post; every save makes one, none is ever
+ * destroyed.
+ */
+export interface Revision {
+  n: number;
+  title: string;
+  date: string;
+  content: string;
+  by: string;
+  at: string;
+  /**
+   * Note says what made the revision: "saved", "published", "scheduled",
+   * "unpublished", "restored from 3".
+   */
+  note: string;
+}
+
+/**
+ * Preview is the answer to POST /admin/api/preview: the content rendered as the
+ * site renders it.
+ */
+export interface Preview {
+  html: string;
+}
+
+/** Photo is the answer to POST /admin/api/photos. */
+export interface Photo {
+  url: string;
+  markdown: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** AuditEntry is one line of the audit log: who did what, when, from where. */
+export interface AuditEntry {
+  at: string;
+  memberId: string;
+  name: string;
+  action: string;
+  target: string;
+  addr: string;
 }

@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/console"
+	"github.com/robohornets/robohornets/internal/datadir"
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+const adminUsage = `Usage: robohornets admin [flags] COMMAND [args]
+
+Members of the team console (/admin) sign in with passkeys only. Each one
+comes in by a one-time invitation link, valid for 1 hour.
+
+Commands:
+  invite --role editor|admin [--name NAME] [--site-url URL]
+             print a one-time link to enrol a passkey (the first admin comes in this way)
+  list       list the members
+  revoke ID  revoke a member: they can no longer sign in, and their sessions end at once
+
+The store is the news store's: local files in DIR (DIR/console) or Firestore.
+`
+
+// defaultInviteBase is the site an invitation links to without --site-url:
+// make serve's address, by name, since passkeys refuse an IP address.
+const defaultInviteBase = "http://localhost:8080"
+
+func (p Program) runAdmin(args []string) error {
+	fs := newFlagSet("admin", adminUsage, p.Stderr)
+	var c commonFlags
+	c.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("%w: admin needs a command (invite, list, revoke)", errUsage)
+	}
+	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	do, ok := adminCommands[cmd]
+	if !ok {
+		return fmt.Errorf("%w: unknown admin command %q", errUsage, cmd)
+	}
+	if err := c.checkStore(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var db docstore.DB
+	defer func() {
+		if db != nil {
+			_ = db.Close() // the command's writes have succeeded or failed by now
+		}
+	}()
+	open := func() (docstore.DB, error) {
+		opened, err := openDocstore(ctx, c.news)
+		if err != nil {
+			return nil, err
+		}
+		db = opened
+		return db, nil
+	}
+	ac := adminCommand{open: open, stdout: p.Stdout, stderr: p.Stderr, clock: clock.Real{}}
+	return do(ac, ctx, rest)
+}
+
+// openDocstore opens the console's store beside the news store cfg names.
+// A failed open returns a nil interface, never a nil *Local or *Firestore
+// in a non-nil one.
+func openDocstore(ctx context.Context, cfg news.Config) (docstore.DB, error) {
+	if cfg.Kind == news.StoreFirestore {
+		db, err := docstore.OpenFirestore(ctx, cfg.Project)
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
+	}
+	db, err := docstore.OpenLocal(datadir.Dir(cfg.Dir).Console())
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// adminCommands are the admin sub-commands by name.
+var adminCommands = map[string]func(adminCommand, context.Context, []string) error{
+	"invite": adminCommand.invite,
+	"list":   adminCommand.list,
+	"revoke": adminCommand.revoke,
+}
+
+// adminCommand runs the admin sub-commands against one store.
+type adminCommand struct {
+	// open opens the store, once the arguments are known to be good.
+	open           func() (docstore.DB, error)
+	stdout, stderr io.Writer
+	clock          clock.Clock
+}
+
+func (c adminCommand) invite(ctx context.Context, args []string) error {
+	fs := newFlagSet("admin invite", adminUsage, c.stderr)
+	role := fs.String("role", "", "the new member's `ROLE`: editor (news and pit notices) or admin (also members)")
+	name := fs.String("name", "", "the new member's `NAME`, as the console shows it")
+	siteURL := siteURLFlag(fs, "the link points there (default "+defaultInviteBase+", make serve's address)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return fmt.Errorf("%w: invite takes no arguments, only flags", errUsage)
+	}
+	if *role != console.RoleEditor && *role != console.RoleAdmin {
+		return fmt.Errorf("%w: --role %q: want %s or %s", errUsage, *role, console.RoleEditor, console.RoleAdmin)
+	}
+	if err := checkSiteURL(*siteURL); err != nil {
+		return err
+	}
+	base := *siteURL
+	if base == "" {
+		base = defaultInviteBase
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	inv, err := console.Invite(ctx, db, c.clock.Now(), base, *role, *name)
+	if errors.Is(err, console.ErrBadInvitation) {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if err != nil {
+		return err
+	}
+	who := "an " + inv.Role // "an editor", "an admin"
+	if inv.Name != "" {
+		who += " (" + inv.Name + ")"
+	}
+	_, err = fmt.Fprintf(c.stdout, "Invitation for %s, valid once until %s:\n%s\n",
+		who, inv.Expires.Local().Format("2006-01-02 15:04 MST"), inv.Link)
+	return err
+}
+
+func (c adminCommand) list(ctx context.Context, args []string) error {
+	fs := newFlagSet("admin list", adminUsage, c.stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return fmt.Errorf("%w: list takes no arguments", errUsage)
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	members, err := console.Members(ctx, db)
+	if err != nil {
+		return err
+	}
+	if len(members) == 0 {
+		_, err := fmt.Fprintln(c.stdout, "No members yet: robohornets admin invite --role admin")
+		return err
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	_, _ = fmt.Fprintln(tw, "ID\tROLE\tNAME\tPASSKEYS\tSINCE\tREVOKED")
+	for _, m := range members {
+		revoked := "-"
+		if !m.Revoked.IsZero() {
+			revoked = m.Revoked.Local().Format(time.DateTime)
+		}
+		name := m.Name
+		if name == "" {
+			name = "-"
+		}
+		_, _ = fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Role, name, m.Passkeys, m.Created.Local().Format(time.DateOnly), revoked)
+	}
+	return tw.Flush()
+}
+
+func (c adminCommand) revoke(ctx context.Context, args []string) error {
+	fs := newFlagSet("admin revoke", adminUsage, c.stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("%w: revoke takes one member ID (see robohornets admin list)", errUsage)
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	m, err := console.Revoke(ctx, db, c.clock.Now(), fs.Arg(0))
+	if errors.Is(err, docstore.ErrNotFound) {
+		return fmt.Errorf("no member %q (see robohornets admin list)", fs.Arg(0))
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.stdout, "Revoked %s (%s): their sessions have ended.\n", m.ID, m.Role)
+	return err
+}

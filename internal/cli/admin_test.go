@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"context"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/robohornets/robohornets/internal/console"
+	"github.com/robohornets/robohornets/internal/datadir"
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// adminCmd runs "admin --data DATA args...".
+func adminCmd(t *testing.T, data string, args ...string) runResult {
+	t.Helper()
+	return runCmd(t, append([]string{"admin", "--data", data}, args...)...)
+}
+
+// inviteLink is the link line of admin invite's output.
+var inviteLink = regexp.MustCompile(`(?m)^(\S+/admin/enrol#[A-Za-z0-9_-]{43})$`)
+
+func TestAdminInviteListRevoke(t *testing.T) {
+	data := t.TempDir()
+	r := adminCmd(t, data, "list")
+	if r.code != 0 || !strings.Contains(r.stdout, "No members yet") {
+		t.Fatalf("list of none: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+
+	r = adminCmd(t, data, "invite", "--role", "admin", "--name", "Ada")
+	if r.code != 0 {
+		t.Fatalf("invite: exit %d\n%s", r.code, r.stderr)
+	}
+	m := inviteLink.FindStringSubmatch(r.stdout)
+	if m == nil || !strings.HasPrefix(r.stdout, "Invitation for an admin (Ada), valid once until ") {
+		t.Fatalf("invite printed %q", r.stdout)
+	}
+	link, _ := url.Parse(m[1])
+	if link.Scheme+"://"+link.Host != defaultInviteBase {
+		t.Errorf("link %s: want it on %s", link, defaultInviteBase)
+	}
+	r = adminCmd(t, data, "invite", "--role", "editor", "--site-url", "https://robohornets.org")
+	if r.code != 0 || !strings.Contains(r.stdout, "\nhttps://robohornets.org/admin/enrol#") {
+		t.Fatalf("invite --site-url: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+
+	// The invitations are in DATA/console, under hashes only.
+	db, err := docstore.OpenLocal(datadir.Dir(data).Console())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	invs, err := db.List(context.Background(), "Invitations")
+	if err != nil || len(invs) != 2 {
+		t.Fatalf("invitations %v, %v; want 2", invs, err)
+	}
+	for _, d := range invs {
+		if strings.Contains(string(d.JSON), link.Fragment) || d.ID == link.Fragment {
+			t.Errorf("the store holds the token: %s %s", d.ID, d.JSON)
+		}
+	}
+
+	// Members come from enrolment, in the console; write one as it would.
+	member := `{"id":"0123456789abcdef0123456789abcdef","name":"Sam","role":"editor","created":"2026-03-01T10:00:00Z","revoked":"0001-01-01T00:00:00Z","passkeys":1,"passkeyIds":["k"]}`
+	if err := db.Create(context.Background(), "Members", "0123456789abcdef0123456789abcdef", []byte(member)); err != nil {
+		t.Fatal(err)
+	}
+	r = adminCmd(t, data, "list")
+	if r.code != 0 || !regexp.MustCompile(`(?m)^0123456789abcdef0123456789abcdef\s+editor\s+Sam\s+1\s+2026-03-0[12]\s+-$`).MatchString(r.stdout) {
+		t.Fatalf("list: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = adminCmd(t, data, "revoke", "0123456789abcdef0123456789abcdef")
+	if r.code != 0 || r.stdout != "Revoked 0123456789abcdef0123456789abcdef (editor): their sessions have ended.\n" {
+		t.Fatalf("revoke: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	members, err := console.Members(context.Background(), db)
+	if err != nil || len(members) != 1 || members[0].Revoked.IsZero() {
+		t.Errorf("after revoke: %+v, %v", members, err)
+	}
+	r = adminCmd(t, data, "list")
+	if strings.Contains(r.stdout, " -\n") {
+		t.Errorf("list shows the revoked member as not revoked:\n%s", r.stdout)
+	}
+	audit, err := db.List(context.Background(), "Audit")
+	if err != nil || len(audit) != 3 {
+		t.Errorf("audit log %v, %v; want two invitations and a revocation", audit, err)
+	}
+}
+
+func TestAdminErrors(t *testing.T) {
+	data := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"no command", nil, 2, "admin needs a command"},
+		{"unknown command", []string{"promote"}, 2, `unknown admin command "promote"`},
+		{"no role", []string{"invite"}, 2, `--role "": want editor or admin`},
+		{"bad role", []string{"invite", "--role", "owner"}, 2, `--role "owner"`},
+		{"bad name", []string{"invite", "--role", "editor", "--name", strings.Repeat("x", 61)}, 2, "at most 60 characters"},
+		{"bad site", []string{"invite", "--role", "editor", "--site-url", "robohornets.org"}, 2, "--site-url"},
+		{"stray argument", []string{"invite", "--role", "editor", "x"}, 2, "invite takes no arguments"},
+		{"revoke without id", []string{"revoke"}, 2, "revoke takes one member ID"},
+		{"revoke nobody", []string{"revoke", "0123456789abcdef0123456789abcdef"}, 1, `no member "0123456789abcdef0123456789abcdef"`},
+		{"list with argument", []string{"list", "x"}, 2, "list takes no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := adminCmd(t, data, tt.args...)
+			if r.code != tt.code || !strings.Contains(r.stderr, tt.err) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", r.code, r.stderr, tt.code, tt.err)
+			}
+		})
+	}
+	r := runCmd(t, "admin", "--store", "nowhere", "list")
+	if r.code != 2 || !strings.Contains(r.stderr, `--store "nowhere"`) {
+		t.Errorf("bad --store: exit %d, %q", r.code, r.stderr)
+	}
+	r = runCmd(t, "admin", "--store", "firestore", "--project", "", "list")
+	if r.code != 1 || !strings.Contains(r.stderr, "project") {
+		t.Errorf("firestore without a project: exit %d, %q", r.code, r.stderr)
+	}
+}

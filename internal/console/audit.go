@@ -1,0 +1,71 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// auditShown is how many entries GET /admin/api/audit answers, newest first.
+const auditShown = 500
+
+// auditIDTime formats an entry's time at the start of its id: fixed width,
+// so the ids sort as the times do.
+const auditIDTime = "20060102T150405.000000000Z"
+
+// audit writes one entry of the audit log: m did action on target, from r's
+// address. A failure is logged; the change it records has been made.
+func (c *Console) audit(ctx context.Context, r *http.Request, m Member, action, target string) {
+	e := AuditEntry{At: c.opts.Clock.Now(), MemberID: m.ID, Name: m.Name, Action: action, Target: target, Addr: clientAddr(r)}
+	if err := writeAudit(ctx, c.opts.DB, e); err != nil {
+		c.opts.Logger.Error("console: audit", "action", action, "target", target, "member", m.ID, "err", err)
+	}
+}
+
+// writeAudit stores e under an id that sorts by time (then at random among
+// entries of the same nanosecond), so List returns the log in order.
+func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	id := e.At.UTC().Format(auditIDTime) + "-" + randomHex(4)
+	if err := db.Create(ctx, collAudit, id, data); err != nil {
+		return fmt.Errorf("console: write audit log: %w", err)
+	}
+	return nil
+}
+
+// clientAddr is the IP address of r's peer.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// serveAudit answers the last auditShown entries, newest first.
+func (c *Console) serveAudit(w http.ResponseWriter, r *http.Request, _ Member) {
+	docs, err := c.opts.DB.List(r.Context(), collAudit)
+	if err != nil {
+		c.fail(w, fmt.Errorf("console: read audit log: %w", err))
+		return
+	}
+	docs = docs[max(0, len(docs)-auditShown):]
+	out := make([]AuditEntry, 0, len(docs))
+	for _, d := range slices.Backward(docs) {
+		var e AuditEntry
+		if err := json.Unmarshal(d.JSON, &e); err != nil {
+			c.fail(w, fmt.Errorf("console: audit entry %s: %w", d.ID, err))
+			return
+		}
+		out = append(out, e)
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,410 @@
+package console
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/go-webauthn/webauthn/protocol"
+	"github.com/go-webauthn/webauthn/webauthn"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// enrolBegin is the body of POST /admin/api/enrol/begin.
+type enrolBegin struct {
+	Token string `json:"token"`
+}
+
+// ceremonyFinish is the body of the .../finish calls: the ceremony's id,
+// the PublicKeyCredential as WebAuthn's JSON, and a name for a new passkey.
+type ceremonyFinish struct {
+	Ceremony   string          `json:"ceremony"`
+	Credential json.RawMessage `json:"credential"`
+	Name       string          `json:"name,omitempty"`
+}
+
+var (
+	errPasskeyRefused = &apiError{http.StatusBadRequest, "The passkey's answer was not accepted; try again"}
+	errSignInRefused  = &apiError{http.StatusUnauthorized, "This passkey was not accepted: it may have been removed, or belong to another site"}
+	errCloned         = &apiError{http.StatusUnauthorized, "This passkey's counter went backwards, as a copied passkey's would; ask an admin"}
+	errBadPasskeyName = &apiError{http.StatusBadRequest, fmt.Sprintf("A passkey's name is one line of at most %d characters", maxNameRunes)}
+)
+
+// defaultPasskeyName names a passkey its owner did not name.
+const defaultPasskeyName = "Passkey"
+
+// readFinish reads a finish call's body.
+func readFinish(w http.ResponseWriter, r *http.Request) (ceremonyFinish, bool) {
+	var body ceremonyFinish
+	if err := readJSON(w, r, &body); err != nil {
+		writeBodyError(w, err)
+		return body, false
+	}
+	name, ok := cleanName(body.Name)
+	if !ok {
+		writeError(w, errBadPasskeyName.status, errBadPasskeyName.msg)
+		return body, false
+	}
+	if name == "" {
+		name = defaultPasskeyName
+	}
+	body.Name = name
+	return body, true
+}
+
+// webauthnFailed logs why go-webauthn refused a credential and answers
+// with refusal: the details help a developer, not the person signing in.
+func (c *Console) webauthnFailed(w http.ResponseWriter, refusal *apiError, err error) {
+	var pe *protocol.Error
+	if errors.As(err, &pe) {
+		c.opts.Logger.Info("console: passkey refused", "type", pe.Type, "details", pe.Details, "info", pe.DevInfo)
+	} else {
+		c.opts.Logger.Info("console: passkey refused", "err", err)
+	}
+	c.fail(w, refusal)
+}
+
+func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) {
+	var body enrolBegin
+	if err := readJSON(w, r, &body); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	rp, err := c.relyingParty(r)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	ctx := r.Context()
+	c.sweep(ctx)
+	invID, inv, err := c.readInvitation(ctx, body.Token)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	wa, err := rp.webauthn()
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	user := waUser{m: memberDoc{Member: Member{ID: randomHex(memberIDBytes), Name: inv.Name, Role: inv.Role}}}
+	creation, sess, err := wa.BeginRegistration(user)
+	if err != nil {
+		c.fail(w, fmt.Errorf("console: begin enrolment: %w", err))
+		return
+	}
+	cer, err := c.startCeremony(ctx, ceremonyDoc{Kind: kindEnrol, RP: rp, Session: *sess, MemberID: user.m.ID, Invitation: invID}, creation.Response)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, cer)
+}
+
+// serveEnrolFinish registers the passkey of an enrolment, consumes its
+// invitation (atomically: a link works once), creates the member and signs
+// them in.
+func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) {
+	body, ok := readFinish(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	cer, err := c.takeCeremony(ctx, body.Ceremony, kindEnrol)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	user := waUser{m: memberDoc{Member: Member{ID: cer.MemberID}}}
+	cred, err := c.createCredential(cer, user, body.Credential)
+	if err != nil {
+		c.webauthnFailed(w, errPasskeyRefused, err)
+		return
+	}
+	inv, err := c.consumeInvitation(ctx, cer.Invitation)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	now := c.opts.Clock.Now()
+	key, err := c.storePasskey(r, cer.MemberID, body.Name, cred)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	m := memberDoc{
+		Member:     Member{ID: cer.MemberID, Name: inv.Name, Role: inv.Role, Created: now, Passkeys: 1},
+		PasskeyIDs: []string{key.ID},
+	}
+	data, err := json.Marshal(m)
+	if err == nil {
+		err = c.opts.DB.Create(ctx, collMembers, m.ID, data)
+	}
+	if err != nil {
+		c.fail(w, fmt.Errorf("console: store member: %w", err))
+		return
+	}
+	c.audit(ctx, r, m.Member, "enrol", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
+	c.signIn(w, r, m)
+}
+
+// createCredential verifies a registration's answer against its ceremony.
+func (c *Console) createCredential(cer ceremonyDoc, user waUser, credential json.RawMessage) (*webauthn.Credential, error) {
+	parsed, err := protocol.ParseCredentialCreationResponseBytes(credential)
+	if err != nil {
+		return nil, err
+	}
+	wa, err := cer.RP.webauthn()
+	if err != nil {
+		return nil, err
+	}
+	return wa.CreateCredential(user, cer.Session, parsed)
+}
+
+// storePasskey stores a new passkey of memberID.
+func (c *Console) storePasskey(r *http.Request, memberID, name string, cred *webauthn.Credential) (passkeyDoc, error) {
+	key := passkeyDoc{
+		Passkey:    Passkey{ID: passkeyID(cred.ID), Name: name, Created: c.opts.Clock.Now()},
+		MemberID:   memberID,
+		Credential: *cred,
+	}
+	data, err := json.Marshal(key)
+	if err != nil {
+		return passkeyDoc{}, err
+	}
+	err = c.opts.DB.Create(r.Context(), collPasskeys, key.ID, data)
+	if errors.Is(err, docstore.ErrExists) {
+		return passkeyDoc{}, errPasskeyTaken
+	}
+	if err != nil {
+		return passkeyDoc{}, fmt.Errorf("console: store passkey: %w", err)
+	}
+	return key, nil
+}
+
+// signIn starts a new session for m and answers Me.
+func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc) {
+	s, err := c.startSession(w, r, m.ID)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	me, err := c.me(r.Context(), m, s)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, me)
+}
+
+func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) {
+	rp, err := c.relyingParty(r)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	c.sweep(r.Context())
+	wa, err := rp.webauthn()
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	assertion, sess, err := wa.BeginDiscoverableLogin()
+	if err != nil {
+		c.fail(w, fmt.Errorf("console: begin sign-in: %w", err))
+		return
+	}
+	cer, err := c.startCeremony(r.Context(), ceremonyDoc{Kind: kindSignIn, RP: rp, Session: *sess}, assertion.Response)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, cer)
+}
+
+// serveSignInFinish verifies a passkey's assertion, records its sign
+// counter and flags, and signs its member in with a new session.
+func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) {
+	body, ok := readFinish(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	cer, err := c.takeCeremony(ctx, body.Ceremony, kindSignIn)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(body.Credential)
+	if err != nil {
+		c.webauthnFailed(w, errSignInRefused, err)
+		return
+	}
+	wa, err := cer.RP.webauthn()
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	// The lookup's own refusals and failures are kept apart from
+	// go-webauthn's: a store failure is not a refused passkey.
+	var member memberDoc
+	var lookupErr error
+	lookup := func(rawID, userHandle []byte) (webauthn.User, error) {
+		m, err := getMember(ctx, c.opts.DB, string(userHandle))
+		switch {
+		case err != nil:
+		case !m.Revoked.IsZero():
+			err = errMemberGone
+		case !slices.Contains(m.PasskeyIDs, passkeyID(rawID)):
+			err = errSignInRefused
+		}
+		if err != nil {
+			lookupErr = err
+			return nil, err
+		}
+		member = m
+		user, err := c.webauthnUser(ctx, m)
+		lookupErr = err
+		return user, err
+	}
+	_, cred, err := wa.ValidatePasskeyLogin(lookup, cer.Session, parsed)
+	switch {
+	case errors.Is(lookupErr, docstore.ErrNotFound):
+		c.webauthnFailed(w, errSignInRefused, lookupErr)
+		return
+	case lookupErr != nil:
+		c.fail(w, lookupErr)
+		return
+	case err != nil:
+		c.webauthnFailed(w, errSignInRefused, err)
+		return
+	}
+	// go-webauthn flags a counter that did not move forward
+	// (CloneWarning); recordUse refuses it, atomically with the store.
+	if err := c.recordUse(r, member.ID, cred); err != nil {
+		c.fail(w, err)
+		return
+	}
+	c.audit(ctx, r, member.Member, "sign-in", passkeyID(cred.ID))
+	c.signIn(w, r, member)
+}
+
+// recordUse stores a sign-in's sign counter, flags and time on its passkey.
+// The counter must still move forward in the store: of two sign-ins that
+// race with the same assertion's counter, one is refused.
+func (c *Console) recordUse(r *http.Request, memberID string, cred *webauthn.Credential) error {
+	id := passkeyID(cred.ID)
+	return c.opts.DB.Update(r.Context(), collPasskeys, id, func(cur []byte) ([]byte, error) {
+		if cur == nil {
+			return nil, errSignInRefused
+		}
+		var key passkeyDoc
+		if err := json.Unmarshal(cur, &key); err != nil {
+			return nil, fmt.Errorf("console: passkey %s: %w", id, err)
+		}
+		if key.MemberID != memberID {
+			return nil, errSignInRefused
+		}
+		stored, got := key.Credential.Authenticator.SignCount, cred.Authenticator.SignCount
+		if (stored != 0 || got != 0) && got <= stored {
+			return nil, errCloned
+		}
+		key.Credential.Authenticator.SignCount = got
+		key.Credential.Flags = cred.Flags
+		key.LastUsed = c.opts.Clock.Now()
+		return json.Marshal(key)
+	})
+}
+
+func (c *Console) servePasskeyBegin(w http.ResponseWriter, r *http.Request, s session) {
+	rp, err := c.relyingParty(r)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	if len(s.member.PasskeyIDs) >= maxPasskeys {
+		c.fail(w, errTooMany)
+		return
+	}
+	ctx := r.Context()
+	user, err := c.webauthnUser(ctx, s.member)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	wa, err := rp.webauthn()
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	creation, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(user.descriptors()))
+	if err != nil {
+		c.fail(w, fmt.Errorf("console: begin passkey: %w", err))
+		return
+	}
+	cer, err := c.startCeremony(ctx, ceremonyDoc{Kind: kindPasskey, RP: rp, Session: *sess, MemberID: s.member.ID}, creation.Response)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, cer)
+}
+
+// servePasskeyFinish adds a passkey to the signed-in member.
+func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s session) {
+	body, ok := readFinish(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	cer, err := c.takeCeremony(ctx, body.Ceremony, kindPasskey)
+	if err == nil && cer.MemberID != s.member.ID {
+		err = errCeremonyGone // another member's ceremony
+	}
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	user, err := c.webauthnUser(ctx, s.member)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	cred, err := c.createCredential(cer, user, body.Credential)
+	if err != nil {
+		c.webauthnFailed(w, errPasskeyRefused, err)
+		return
+	}
+	key, err := c.storePasskey(r, s.member.ID, body.Name, cred)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
+		switch {
+		case !m.Revoked.IsZero():
+			return errMemberGone
+		case len(m.PasskeyIDs) >= maxPasskeys:
+			return errTooMany
+		}
+		m.PasskeyIDs = append(m.PasskeyIDs, key.ID)
+		return nil
+	})
+	if err != nil {
+		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
+			c.opts.Logger.Error("console: delete unlisted passkey", "id", key.ID, "err", derr)
+		}
+		c.fail(w, err)
+		return
+	}
+	c.audit(ctx, r, m.Member, "passkey-add", key.ID)
+	me, err := c.me(ctx, m, s.doc)
+	if err != nil {
+		c.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, me)
+}

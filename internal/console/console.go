@@ -1,0 +1,97 @@
+// Package console is the team console at /admin: members who sign in with
+// passkeys only (WebAuthn), invitations, sessions, the audit log, and the
+// posts they write (drafts, revisions, conflicts, publish and schedule),
+// photos and the pit notice. Its documents live in a docstore.DB beside the
+// news, so every serve instance shares them; publishing writes the article
+// to the news store, whose hub pushes it to every open screen.
+package console
+
+import (
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+// The collections of the console in the docstore (Firestore collection names).
+const (
+	collMembers     = "Members"
+	collPasskeys    = "Passkeys"
+	collInvitations = "Invitations"
+	collSessions    = "Sessions"
+	collCeremonies  = "Ceremonies"
+	collPosts       = "Posts"
+	collRevisions   = "Revisions"
+	collNotices     = "Notices"
+	collAudit       = "Audit"
+)
+
+// Collections are every collection the console writes, for the Firestore
+// rules test and the docs.
+var Collections = []string{collMembers, collPasskeys, collInvitations, collSessions, collCeremonies, collPosts, collRevisions, collNotices, collAudit}
+
+// Options configures a Console.
+type Options struct {
+	// DB keeps the console's documents; required.
+	DB docstore.DB
+	// News is the store publishing writes to; required.
+	News news.Store
+	// SiteURL is the site's public origin, like "https://robohornets.org":
+	// the WebAuthn relying party (its host is the RP ID) and the base of
+	// invitation links. "" allows only http://localhost (development), with
+	// the origin taken from the request; any other plain-HTTP host is
+	// refused sign-in with a clear message.
+	SiteURL string
+	// Clock tells the time; nil means clock.Real.
+	Clock clock.Clock
+	// Logger receives errors; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Console is the team console. Its zero value is not usable: call New.
+type Console struct {
+	opts    Options
+	handler http.Handler
+	// site is Options.SiteURL parsed; nil when it is "".
+	site *url.URL
+	// limiter counts the sign-in and enrolment requests of each client.
+	limiter *rateLimiter
+	// sweepMu guards lastSweep, when this instance last removed expired
+	// ceremonies, sessions and invitations.
+	sweepMu   sync.Mutex
+	lastSweep time.Time
+}
+
+// route is one pattern of the console's API and its handler.
+type route struct {
+	pattern string
+	handler http.HandlerFunc
+}
+
+// Session and ceremony lifetimes, invitation validity and request limits.
+const (
+	// InvitationTTL is how long an invitation link may be used (once).
+	InvitationTTL = time.Hour
+	// SessionIdle ends a session not used for this long.
+	SessionIdle = 12 * time.Hour
+	// SessionMax ends every session this long after sign-in, used or not.
+	SessionMax = 7 * 24 * time.Hour
+	// CeremonyTTL is how long a WebAuthn challenge may be answered.
+	CeremonyTTL = 5 * time.Minute
+	// SessionCookie is the session cookie's name; the __Host- prefix makes
+	// browsers keep it only when Secure, without Domain and with Path=/.
+	SessionCookie = "__Host-rh-session"
+	// MaxPhotoBytes is the largest photo upload accepted.
+	MaxPhotoBytes = 20 << 20
+	// MaxBodyBytes bounds every other request body of the API.
+	MaxBodyBytes = 1 << 20
+	// MaxNoticeDuration is the longest a pit notice may stay up.
+	MaxNoticeDuration = 24 * time.Hour
+	// MaxNoticeRunes bounds a pit notice's text: one line on a pit display.
+	MaxNoticeRunes = 120
+)

@@ -1,0 +1,186 @@
+package console
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
+)
+
+func TestInvitationTokenIsInTheFragmentAndStoredOnlyAsItsHash(t *testing.T) {
+	f := newAuthFixture(t)
+	inv, err := Invite(context.Background(), f.db, f.clk.Now(), "https://robohornets.org/", RoleAdmin, "  Ada  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(inv.Link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Scheme != "https" || u.Host != "robohornets.org" || u.Path != "/admin/enrol" || u.RawQuery != "" {
+		t.Errorf("link %q: want https://robohornets.org/admin/enrol#<token>", inv.Link)
+	}
+	token := u.Fragment
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(raw) != 32 {
+		t.Fatalf("token %q: want 32 bytes in base64url (%v)", token, err)
+	}
+	if inv.Role != RoleAdmin || inv.Name != "Ada" || !inv.Expires.Equal(authStart.Add(InvitationTTL)) {
+		t.Errorf("invitation %+v", inv)
+	}
+	sum := sha256.Sum256(raw)
+	docs := f.docs(collInvitations)
+	if len(docs) != 1 || docs[0].ID != hex.EncodeToString(sum[:]) {
+		t.Fatalf("invitations stored %v, want one under the token's SHA-256", docs)
+	}
+	// Enrol with it, then look for the token in every file of the store.
+	key := passkeytest.New(devOrigin)
+	f.enrol(f.c, key, token)
+	err = filepath.WalkDir(f.dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(data), token) {
+			t.Errorf("%s holds the invitation token", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInvitationIsUsedOnce(t *testing.T) {
+	f := newAuthFixture(t)
+	token := f.invite(RoleEditor, "")
+	// Two enrolments begun with one link: the first to finish wins.
+	first, second := f.beginEnrol(f.c, token), f.beginEnrol(f.c, token)
+	f.must(f.c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(passkeytest.New(devOrigin), first)})
+	w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(passkeytest.New(devOrigin), second)})
+	if w.Code != http.StatusGone || errorText(t, w) != errInvitationGone.msg {
+		t.Errorf("second enrolment: %d %s, want 410 %q", w.Code, w.Body, errInvitationGone.msg)
+	}
+	w = f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}})
+	if w.Code != http.StatusGone || errorText(t, w) != errInvitationGone.msg {
+		t.Errorf("replayed link: %d %s, want 410 %q", w.Code, w.Body, errInvitationGone.msg)
+	}
+	if n := len(f.docs(collMembers)); n != 1 {
+		t.Errorf("%d members, want 1", n)
+	}
+}
+
+func TestConcurrentEnrolmentsWithOneLinkExactlyOneWins(t *testing.T) {
+	f := newAuthFixture(t)
+	other := f.console(Options{}) // the second finish reaches another instance
+	token := f.invite(RoleEditor, "")
+	const n = 4
+	finishes := make([]ceremonyFinish, n)
+	for i := range finishes {
+		finishes[i] = f.create(passkeytest.New(devOrigin), f.beginEnrol(f.c, token))
+	}
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range finishes {
+		c := f.c
+		if i%2 == 1 {
+			c = other
+		}
+		rq := request{method: "POST", path: "/admin/api/enrol/finish", body: finishes[i], remote: "203.0.113.9:1"}
+		wg.Go(func() { codes[i] = f.send(c, rq).Code })
+	}
+	wg.Wait()
+	won := 0
+	for _, code := range codes {
+		switch code {
+		case http.StatusOK:
+			won++
+		case http.StatusGone:
+		default:
+			t.Errorf("enrolment answered %d", code)
+		}
+	}
+	if won != 1 {
+		t.Errorf("%d enrolments won (codes %v), want exactly 1", won, codes)
+	}
+	if m := len(f.docs(collMembers)); m != 1 {
+		t.Errorf("%d members, want 1", m)
+	}
+}
+
+func TestInvitationExpires(t *testing.T) {
+	f := newAuthFixture(t)
+	token := f.invite(RoleEditor, "")
+	f.clk.Advance(InvitationTTL)
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}}); w.Code != http.StatusGone {
+		t.Errorf("begin at InvitationTTL: %d %s, want 410", w.Code, w.Body)
+	}
+	// Begun a minute before the end, finished a minute after: refused.
+	token = f.invite(RoleEditor, "")
+	f.clk.Advance(InvitationTTL - time.Minute)
+	cer := f.beginEnrol(f.c, token)
+	f.clk.Advance(2 * time.Minute)
+	w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(passkeytest.New(devOrigin), cer)})
+	if w.Code != http.StatusGone {
+		t.Errorf("finish after the invitation expired: %d %s, want 410", w.Code, w.Body)
+	}
+	if n := len(f.docs(collMembers)); n != 0 {
+		t.Errorf("%d members, want 0", n)
+	}
+}
+
+func TestUnknownOrMalformedTokenIsGone(t *testing.T) {
+	f := newAuthFixture(t)
+	for _, token := range []string{"", "x", strings.Repeat("A", 43), "../../Members/x", strings.Repeat("é", 43)} {
+		if w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}}); w.Code != http.StatusGone {
+			t.Errorf("token %q: %d %s, want 410", token, w.Code, w.Body)
+		}
+	}
+}
+
+func TestInviteChecksRoleAndName(t *testing.T) {
+	f := newAuthFixture(t)
+	for _, tt := range []struct{ role, name string }{
+		{"owner", ""}, {"", ""}, {RoleEditor, "two\nlines"}, {RoleEditor, strings.Repeat("n", maxNameRunes+1)},
+	} {
+		if _, err := Invite(context.Background(), f.db, f.clk.Now(), devOrigin, tt.role, tt.name); !errors.Is(err, ErrBadInvitation) {
+			t.Errorf("Invite(%q, %q) = %v, want ErrBadInvitation", tt.role, tt.name, err)
+		}
+	}
+	if n := len(f.docs(collInvitations)); n != 0 {
+		t.Errorf("%d invitations stored, want 0", n)
+	}
+}
+
+func TestAdminInvitesFromTheConsole(t *testing.T) {
+	f := newAuthFixture(t)
+	_, admin, _ := f.member(RoleAdmin, "Ada")
+	var inv Invitation
+	f.must(f.c, http.StatusOK, &inv, request{method: "POST", path: "/admin/api/invitations", cookie: admin, body: invitationRequest{Role: RoleEditor, Name: "Sam"}})
+	if !strings.HasPrefix(inv.Link, devOrigin+"/admin/enrol#") || inv.Role != RoleEditor || inv.Name != "Sam" {
+		t.Fatalf("invitation %+v", inv)
+	}
+	w := f.send(f.c, request{method: "POST", path: "/admin/api/invitations", cookie: admin, body: invitationRequest{Role: "root"}})
+	if w.Code != http.StatusBadRequest {
+		t.Errorf("bad role: %d %s, want 400", w.Code, w.Body)
+	}
+	u, _ := url.Parse(inv.Link)
+	_, me := f.enrol(f.c, passkeytest.New(devOrigin), u.Fragment)
+	if me.Member.Role != RoleEditor || me.Member.Name != "Sam" {
+		t.Errorf("enrolled %+v", me.Member)
+	}
+}

@@ -1,0 +1,206 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
+)
+
+func TestRevokedMemberIsLockedOutMidSessionOnEveryInstance(t *testing.T) {
+	f := newAuthFixture(t)
+	other := f.console(Options{}) // another serve instance on the same store
+	_, admin, _ := f.member(RoleAdmin, "Ada")
+	key, editor, ed := f.member(RoleEditor, "Sam")
+	f.must(other, http.StatusOK, nil, request{method: "GET", path: "/admin/api/me", cookie: editor})
+	f.clk.Advance(time.Second) // well within the minute LastSeen is not rewritten
+	var revoked Member
+	f.must(f.c, http.StatusOK, &revoked, request{method: "DELETE", path: "/admin/api/members/" + ed.Member.ID, cookie: admin})
+	if revoked.ID != ed.Member.ID || !revoked.Revoked.Equal(f.clk.Now()) {
+		t.Errorf("revoke answered %+v", revoked)
+	}
+	for _, c := range []*Console{other, f.c} {
+		if w := f.send(c, request{method: "GET", path: "/admin/api/posts", cookie: editor}); w.Code != http.StatusUnauthorized {
+			t.Errorf("revoked member's next request: %d, want 401", w.Code)
+		}
+		if c.SignedIn(httpRequestWithCookie(editor)) {
+			t.Error("SignedIn true for a revoked member")
+		}
+	}
+	for _, d := range f.docs(collSessions) {
+		var s sessionDoc
+		if json.Unmarshal(d.JSON, &s) == nil && s.MemberID == ed.Member.ID {
+			t.Errorf("session %s of the revoked member is still stored", d.ID)
+		}
+	}
+	w := f.signIn(other, key, "")
+	if w.Code != http.StatusForbidden || errorText(t, w) != errMemberGone.msg {
+		t.Errorf("revoked member signs in: %d %s, want 403 %q", w.Code, w.Body, errMemberGone.msg)
+	}
+}
+
+func TestAdminCannotRevokeThemself(t *testing.T) {
+	f := newAuthFixture(t)
+	_, admin, me := f.member(RoleAdmin, "Ada")
+	if w := f.send(f.c, request{method: "DELETE", path: "/admin/api/members/" + me.Member.ID, cookie: admin}); w.Code != http.StatusConflict {
+		t.Errorf("self-revoke: %d %s, want 409", w.Code, w.Body)
+	}
+	if w := f.send(f.c, request{method: "DELETE", path: "/admin/api/members/0123456789abcdef0123456789abcdef", cookie: admin}); w.Code != http.StatusNotFound {
+		t.Errorf("revoke of nobody: %d %s, want 404", w.Code, w.Body)
+	}
+}
+
+func TestRevokeFromTheCommandLine(t *testing.T) {
+	f := newAuthFixture(t)
+	_, editor, ed := f.member(RoleEditor, "Sam")
+	m, err := Revoke(context.Background(), f.db, f.clk.Now(), ed.Member.ID)
+	if err != nil || m.Revoked.IsZero() {
+		t.Fatalf("Revoke = %+v, %v", m, err)
+	}
+	if w := f.send(f.c, request{method: "GET", path: "/admin/api/me", cookie: editor}); w.Code != http.StatusUnauthorized {
+		t.Errorf("after Revoke: %d, want 401", w.Code)
+	}
+	members, err := Members(context.Background(), f.db)
+	if err != nil || len(members) != 1 || members[0].Revoked.IsZero() || members[0].Passkeys != 1 {
+		t.Errorf("Members = %+v, %v", members, err)
+	}
+}
+
+func TestMemberAddsAndRemovesPasskeys(t *testing.T) {
+	f := newAuthFixture(t)
+	first, cookie, me := f.member(RoleEditor, "Sam")
+	second := passkeytest.New(devOrigin)
+
+	var cer Ceremony
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/passkeys/begin", cookie: cookie})
+	// The member's own passkey is excluded: the phone that has it says so.
+	if _, err := first.Create(cer.Options); err != passkeytest.ErrExcluded {
+		t.Errorf("the first phone answered a creation that excludes it: %v", err)
+	}
+	finish := f.create(second, cer)
+	finish.Name = "tablet"
+	var after Me
+	f.must(f.c, http.StatusOK, &after, request{method: "POST", path: "/admin/api/passkeys/finish", cookie: cookie, body: finish})
+	if len(after.Passkeys) != 2 || after.Passkeys[1].Name != "tablet" || after.Member.Passkeys != 2 {
+		t.Fatalf("after adding: %+v", after)
+	}
+	if w := f.signIn(f.c, second, ""); w.Code != http.StatusOK {
+		t.Fatalf("sign-in with the new passkey: %d %s", w.Code, w.Body)
+	}
+
+	f.must(f.c, http.StatusOK, &after, request{method: "DELETE", path: "/admin/api/passkeys/" + me.Passkeys[0].ID, cookie: cookie})
+	if len(after.Passkeys) != 1 || after.Passkeys[0].Name != "tablet" {
+		t.Fatalf("after removing: %+v", after)
+	}
+	if w := f.signIn(f.c, first, ""); w.Code != http.StatusUnauthorized {
+		t.Errorf("sign-in with a removed passkey: %d, want 401", w.Code)
+	}
+	w := f.send(f.c, request{method: "DELETE", path: "/admin/api/passkeys/" + after.Passkeys[0].ID, cookie: cookie})
+	if w.Code != http.StatusConflict || errorText(t, w) != errLastPasskey.msg {
+		t.Errorf("removing the last passkey: %d %s, want 409", w.Code, w.Body)
+	}
+}
+
+func TestPasskeysOfAnotherMemberAreOutOfReach(t *testing.T) {
+	f := newAuthFixture(t)
+	_, a, _ := f.member(RoleEditor, "A")
+	_, b, bMe := f.member(RoleEditor, "B")
+	// B adds a second passkey so that removing one is otherwise allowed.
+	var cer Ceremony
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/passkeys/begin", cookie: b})
+	f.must(f.c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/passkeys/finish", cookie: b, body: f.create(newKey(), cer)})
+	if w := f.send(f.c, request{method: "DELETE", path: "/admin/api/passkeys/" + bMe.Passkeys[0].ID, cookie: a}); w.Code != http.StatusNotFound {
+		t.Errorf("A removes B's passkey: %d, want 404", w.Code)
+	}
+	// A cannot finish B's ceremony.
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/passkeys/begin", cookie: b})
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/passkeys/finish", cookie: a, body: f.create(newKey(), cer)}); w.Code != http.StatusBadRequest {
+		t.Errorf("A finishes B's ceremony: %d, want 400", w.Code)
+	}
+}
+
+func TestAuditLogRecordsEveryChangeNewestFirst(t *testing.T) {
+	f := newAuthFixture(t)
+	// Entries of the same instant have no order: the clock moves between them.
+	enrol := func(role, name string) (string, Me) {
+		token := f.invite(role, name)
+		f.clk.Advance(time.Second)
+		cookie, me := f.enrol(f.c, newKey(), token)
+		f.clk.Advance(time.Second)
+		return cookie, me
+	}
+	admin, ad := enrol(RoleAdmin, "Ada")
+	editor, ed := enrol(RoleEditor, "Sam")
+	f.must(f.c, http.StatusNoContent, nil, request{method: "POST", path: "/admin/api/signout", cookie: editor, remote: "192.0.2.7:5555"})
+	f.clk.Advance(time.Second)
+	f.must(f.c, http.StatusOK, nil, request{method: "DELETE", path: "/admin/api/members/" + ed.Member.ID, cookie: admin})
+	var log []AuditEntry
+	f.must(f.c, http.StatusOK, &log, request{method: "GET", path: "/admin/api/audit", cookie: admin})
+	var got []string
+	for _, e := range log {
+		got = append(got, e.Action+" "+e.Name)
+	}
+	want := []string{"revoke Ada", "sign-out Sam", "enrol Sam", "invite admin command", "enrol Ada", "invite admin command"}
+	if !slices.Equal(got, want) {
+		t.Errorf("audit log %q, want %q", got, want)
+	}
+	if log[0].MemberID != ad.Member.ID || log[0].Target != ed.Member.ID || !log[0].At.Equal(f.clk.Now()) {
+		t.Errorf("revoke entry %+v", log[0])
+	}
+	if log[1].Addr != "192.0.2.7" {
+		t.Errorf("sign-out entry's address %q, want 192.0.2.7", log[1].Addr)
+	}
+}
+
+func TestAuditLogShowsTheLast500(t *testing.T) {
+	f := newAuthFixture(t)
+	_, admin, ad := f.member(RoleAdmin, "Ada")
+	for i := range auditShown + 5 {
+		f.clk.Advance(time.Millisecond)
+		if err := writeAudit(context.Background(), f.db, AuditEntry{At: f.clk.Now(), MemberID: ad.Member.ID, Action: "test", Target: string(rune('a' + i%26))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var log []AuditEntry
+	f.must(f.c, http.StatusOK, &log, request{method: "GET", path: "/admin/api/audit", cookie: admin})
+	if len(log) != auditShown || !log[0].At.Equal(f.clk.Now()) {
+		t.Fatalf("%d entries, the first at %v; want %d, the first at %v", len(log), log[0].At, auditShown, f.clk.Now())
+	}
+	for i := 1; i < len(log); i++ {
+		if !log[i].At.Before(log[i-1].At) {
+			t.Fatalf("entry %d at %v is not older than entry %d at %v", i, log[i].At, i-1, log[i-1].At)
+		}
+	}
+}
+
+func TestEveryRequestReadsTheMemberAgain(t *testing.T) {
+	f := newAuthFixture(t)
+	_, editor, ed := f.member(RoleEditor, "Sam")
+	// Revoked by another instance whose deletion of the sessions has not
+	// happened (yet, or ever): the member document alone locks them out.
+	if _, err := updateMember(context.Background(), f.db, ed.Member.ID, func(m *memberDoc) error {
+		m.Revoked = f.clk.Now()
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w := f.send(f.c, request{method: "GET", path: "/admin/api/posts", cookie: editor}); w.Code != http.StatusUnauthorized {
+		t.Errorf("revoked member with a stored session: %d, want 401", w.Code)
+	}
+	// A demotion takes effect at once too.
+	_, admin, ad := f.member(RoleAdmin, "Ada")
+	f.must(f.c, http.StatusOK, nil, request{method: "GET", path: "/admin/api/members", cookie: admin})
+	if _, err := updateMember(context.Background(), f.db, ad.Member.ID, func(m *memberDoc) error {
+		m.Role = RoleEditor
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w := f.send(f.c, request{method: "GET", path: "/admin/api/members", cookie: admin}); w.Code != http.StatusForbidden {
+		t.Errorf("demoted admin: %d, want 403", w.Code)
+	}
+}

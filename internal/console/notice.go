@@ -1,0 +1,124 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// noticeID is the one document of collNotices: the pit notice.
+const noticeID = "pit"
+
+// errInvalidNotice means a notice breaks a rule; its text says which.
+var errInvalidNotice = errors.New("invalid notice")
+
+// validateNotice reports, in a sentence an editor can act on, what is
+// wrong with a notice's text (already trimmed) and expiry at now.
+func validateNotice(n Notice, now time.Time) error {
+	runes := utf8.RuneCountInString(n.Text)
+	switch {
+	case n.Text == "":
+		return fmt.Errorf("%w: write the notice's text", errInvalidNotice)
+	case !utf8.ValidString(n.Text):
+		return fmt.Errorf("%w: the text is not valid UTF-8", errInvalidNotice)
+	case runes > MaxNoticeRunes:
+		return fmt.Errorf("%w: the text has %d characters; a notice fits one line of the pit display, at most %d", errInvalidNotice, runes, MaxNoticeRunes)
+	case strings.ContainsFunc(n.Text, unicode.IsControl):
+		return fmt.Errorf("%w: the text must be one line, without line breaks or tabs", errInvalidNotice)
+	case !n.Until.After(now):
+		return fmt.Errorf("%w: the notice must end in the future", errInvalidNotice)
+	case n.Until.Sub(now) > MaxNoticeDuration:
+		return fmt.Errorf("%w: a notice may stay up at most %s; choose an earlier end", errInvalidNotice, MaxNoticeDuration)
+	}
+	return nil
+}
+
+// notice returns the pit notice in force at now: the empty notice when
+// there is none or it has expired.
+func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
+	data, err := c.opts.DB.Get(ctx, collNotices, noticeID)
+	if errors.Is(err, docstore.ErrNotFound) {
+		return Notice{}, nil
+	}
+	if err != nil {
+		return Notice{}, fmt.Errorf("console: read the pit notice: %w", err)
+	}
+	var n Notice
+	if err := json.Unmarshal(data, &n); err != nil {
+		return Notice{}, fmt.Errorf("console: the pit notice: %w", err)
+	}
+	if n.Text == "" || !n.Until.After(now) {
+		return Notice{}, nil
+	}
+	return n, nil
+}
+
+// writeNotice stores n as the pit notice; the notice hub of every
+// instance watches it.
+func (c *Console) writeNotice(ctx context.Context, n Notice) error {
+	data, err := json.Marshal(n)
+	if err != nil {
+		return err
+	}
+	if err := c.opts.DB.Put(ctx, collNotices, noticeID, data); err != nil {
+		return fmt.Errorf("console: write the pit notice: %w", err)
+	}
+	return nil
+}
+
+// serveGetNotice answers GET /admin/api/notice: the notice in force, or
+// the empty notice.
+func (c *Console) serveGetNotice(w http.ResponseWriter, r *http.Request, _ Member) {
+	n, err := c.notice(r.Context(), c.opts.Clock.Now())
+	if err != nil {
+		c.opts.Logger.Error("console: notice", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The store cannot be reached; try again in a moment.")
+		return
+	}
+	writeJSON(w, http.StatusOK, n)
+}
+
+// servePutNotice answers PUT /admin/api/notice {"text", "until"}: the new
+// pit notice, which replaces any other.
+func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Member) {
+	var n Notice
+	if err := readJSON(w, r, &n); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	now := c.opts.Clock.Now()
+	n = Notice{Text: strings.TrimSpace(n.Text), Until: n.Until, By: memberName(m), At: now}
+	if err := validateNotice(n, now); err != nil {
+		writeError(w, http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidNotice.Error()+": ")))
+		return
+	}
+	if err := c.writeNotice(r.Context(), n); err != nil {
+		c.opts.Logger.Error("console: notice", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The notice could not be saved; try again in a moment.")
+		return
+	}
+	c.audit(r.Context(), r, m, "set notice", n.Text)
+	writeJSON(w, http.StatusOK, n)
+}
+
+// serveDeleteNotice answers DELETE /admin/api/notice: the notice comes
+// down at once. An empty notice is written rather than the document
+// deleted, so watchers see who took it down and when.
+func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Member) {
+	n := Notice{By: memberName(m), At: c.opts.Clock.Now()}
+	if err := c.writeNotice(r.Context(), n); err != nil {
+		c.opts.Logger.Error("console: notice", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The notice could not be taken down; try again in a moment.")
+		return
+	}
+	c.audit(r.Context(), r, m, "clear notice", noticeID)
+	writeJSON(w, http.StatusOK, n)
+}

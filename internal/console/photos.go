@@ -1,0 +1,122 @@
+package console
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/photo"
+)
+
+// photoField is the multipart field that carries an uploaded photo.
+const photoField = "photo"
+
+// multipartSlack is what a multipart body may hold beyond the photo: the
+// boundaries and part headers.
+const multipartSlack = 64 << 10
+
+// errPhotoTooLarge is an upload over MaxPhotoBytes.
+var errPhotoTooLarge = fmt.Errorf("this photo is larger than %d MB, the most the site takes; share a smaller version of it", MaxPhotoBytes>>20)
+
+// mediaName is the name a processed photo is stored and served under: its
+// content's hash, so a URL never changes meaning and can be cached forever.
+func mediaName(res photo.Result) string {
+	sum := sha256.Sum256(res.Data)
+	return hex.EncodeToString(sum[:16]) + res.Ext
+}
+
+// readPhoto returns the bytes of the request's photo field, at most
+// MaxPhotoBytes, reading the body as a stream (nothing goes to temporary
+// files).
+func readPhoto(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxPhotoBytes+multipartSlack)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, fmt.Errorf("%w: send the photo as multipart/form-data in the field %q", errBadBody, photoField)
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: the request has no field %q", errBadBody, photoField)
+		}
+		if err != nil {
+			return nil, uploadError(err)
+		}
+		if part.FormName() != photoField {
+			continue // NextPart skips the rest of this part
+		}
+		data, err := io.ReadAll(io.LimitReader(part, MaxPhotoBytes+1))
+		if err != nil {
+			return nil, uploadError(err)
+		}
+		if len(data) > MaxPhotoBytes {
+			return nil, errPhotoTooLarge
+		}
+		return data, nil
+	}
+}
+
+// uploadError is errPhotoTooLarge for a body over its bound, else a bad body.
+func uploadError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return errPhotoTooLarge
+	}
+	return fmt.Errorf("%w: the upload is broken (%v); try again", errBadBody, err)
+}
+
+// sentence capitalises the first letter of msg.
+func sentence(msg string) string {
+	r, n := utf8.DecodeRuneInString(msg)
+	return string(unicode.ToUpper(r)) + msg[n:]
+}
+
+// serveUploadPhoto answers POST /admin/api/photos (multipart, field
+// "photo"): photo.Process decodes the upload, turns it upright, scales it
+// down and re-encodes it without metadata (no EXIF, no location), small
+// enough for one blob of the store; it is stored under its content hash and
+// the answer gives its URL and the markdown that shows it.
+func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Member) {
+	data, err := readPhoto(w, r)
+	switch {
+	case errors.Is(err, errPhotoTooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, sentence(err.Error()))
+		return
+	case err != nil:
+		writeError(w, http.StatusBadRequest, sentence(err.Error()))
+		return
+	}
+	res, err := photo.Process(data, docstore.MaxBlobBytes)
+	if err != nil {
+		status := http.StatusInternalServerError
+		switch {
+		case errors.Is(err, photo.ErrTooLarge):
+			status = http.StatusRequestEntityTooLarge
+		case errors.Is(err, photo.ErrUnknownType):
+			status = http.StatusUnsupportedMediaType
+		case errors.Is(err, photo.ErrTooManyPixels), errors.Is(err, photo.ErrUndecodable):
+			status = http.StatusUnprocessableEntity
+		default:
+			c.opts.Logger.Error("console: process photo", "err", err)
+			writeError(w, status, "The photo could not be processed.")
+			return
+		}
+		writeError(w, status, sentence(err.Error()))
+		return
+	}
+	name := mediaName(res)
+	if err := c.opts.DB.PutBlob(r.Context(), name, res.Data); err != nil {
+		c.opts.Logger.Error("console: store photo", "name", name, "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The photo could not be stored; try again in a moment.")
+		return
+	}
+	c.audit(r.Context(), r, m, "upload photo", name)
+	url := "/media/" + name
+	writeJSON(w, http.StatusCreated, Photo{URL: url, Markdown: "![](" + url + ")", Width: res.Width, Height: res.Height, Bytes: len(res.Data)})
+}

@@ -1,0 +1,478 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+// Limits of a post's fields, so a post and each of its revisions stay one
+// document of the store (docstore.MaxDocBytes) with room for JSON escapes.
+const (
+	// MaxTitleRunes bounds a post's title.
+	MaxTitleRunes = 200
+	// MaxContentBytes bounds a post's markdown; photos are stored apart
+	// (POST /admin/api/photos) and only linked from it.
+	MaxContentBytes = 256 << 10
+)
+
+// noteSaved is the note of a revision an editor saved (Revision.Note).
+const noteSaved = "saved"
+
+// maxSlugTries bounds the search for a free id: after "title-2" …
+// "title-99" are taken, the editor is asked for another title.
+const maxSlugTries = 99
+
+var (
+	// errNoPost means no post (and no article of the news store) has the id.
+	errNoPost = errors.New("no such post")
+	// errInvalidPost means the fields of a save break a rule; its text says which.
+	errInvalidPost = errors.New("invalid post")
+)
+
+// conflictError is a change refused because it was based on an old version
+// of the post; theirs is the post as it is now.
+type conflictError struct {
+	theirs postDoc
+}
+
+func (e *conflictError) Error() string {
+	return fmt.Sprintf("post %q is at version %d, saved by %s", e.theirs.ID, e.theirs.N, e.theirs.By)
+}
+
+// postDoc is a post as collPosts keeps it: its id and its latest revision,
+// whose number is the post's version. Each revision is also kept on its own
+// in collRevisions (recordRevision), so the post document alone is enough to
+// rebuild its latest revision if writing that one failed.
+type postDoc struct {
+	ID string `json:"id"`
+	Revision
+}
+
+// editorRoute is a route for members of role editor and up, before the
+// session check that contentRoutes puts around it.
+type editorRoute struct {
+	pattern string
+	handler func(w http.ResponseWriter, r *http.Request, m Member)
+}
+
+// editorRoutes are the content routes of the console: posts and their
+// revisions, publishing, preview, photos and the pit notice.
+func (c *Console) editorRoutes() []editorRoute {
+	return []editorRoute{
+		{"GET /admin/api/posts", c.serveListPosts},
+		{"POST /admin/api/posts", c.serveCreatePost},
+		{"GET /admin/api/posts/{id}", c.serveGetPost},
+		{"PUT /admin/api/posts/{id}", c.serveSavePost},
+		{"GET /admin/api/posts/{id}/revisions", c.serveListRevisions},
+		{"GET /admin/api/posts/{id}/revisions/{n}", c.serveGetRevision},
+		{"POST /admin/api/posts/{id}/revisions/{n}/restore", c.serveRestore},
+		{"POST /admin/api/posts/{id}/publish", c.servePublish},
+		{"POST /admin/api/posts/{id}/unpublish", c.serveUnpublish},
+		{"POST /admin/api/preview", c.servePreview},
+		{"POST /admin/api/photos", c.serveUploadPhoto},
+		{"GET /admin/api/notice", c.serveGetNotice},
+		{"PUT /admin/api/notice", c.servePutNotice},
+		{"DELETE /admin/api/notice", c.serveDeleteNotice},
+	}
+}
+
+// contentRoutes are the editorRoutes, each open to editors and admins only.
+func (c *Console) contentRoutes() []route {
+	var routes []route
+	for _, e := range c.editorRoutes() {
+		routes = append(routes, route{pattern: e.pattern, handler: c.requireRole(RoleEditor, e.handler)})
+	}
+	return routes
+}
+
+// memberName is how revisions and posts name who changed them.
+func memberName(m Member) string {
+	if m.Name != "" {
+		return m.Name
+	}
+	return m.ID
+}
+
+// normalize gives fields the form the news store reads back unchanged, so
+// a post and its published article compare equal: a trimmed title, a date
+// to the second, and content with "\n" line ends and no leading blank lines
+// (an article file drops them).
+func normalize(f PostFields) PostFields {
+	f.Title = strings.TrimSpace(f.Title)
+	f.Date = f.Date.Truncate(time.Second)
+	f.Content = strings.ReplaceAll(strings.ReplaceAll(f.Content, "\r\n", "\n"), "\r", "\n")
+	f.Content = strings.TrimLeft(f.Content, "\n")
+	return f
+}
+
+// validate reports, in a sentence an editor can act on, what is wrong with
+// fields (already normalized).
+func validate(f PostFields) error {
+	switch {
+	case f.Title == "":
+		return fmt.Errorf("%w: a post needs a title", errInvalidPost)
+	case utf8.RuneCountInString(f.Title) > MaxTitleRunes:
+		return fmt.Errorf("%w: the title is longer than %d characters", errInvalidPost, MaxTitleRunes)
+	case strings.ContainsAny(f.Title, "\n\r"):
+		return fmt.Errorf("%w: the title must be one line", errInvalidPost)
+	case f.Date.IsZero():
+		return fmt.Errorf("%w: a post needs a date", errInvalidPost)
+	case len(f.Content) > MaxContentBytes:
+		return fmt.Errorf("%w: the text is %d bytes, more than %d (put photos in with the photo button, not inline)", errInvalidPost, len(f.Content), MaxContentBytes)
+	case !utf8.ValidString(f.Title) || !utf8.ValidString(f.Content):
+		return fmt.Errorf("%w: the text is not valid UTF-8", errInvalidPost)
+	}
+	return nil
+}
+
+// sameFields reports whether a and b show the same thing.
+func sameFields(a, b PostFields) bool {
+	a, b = normalize(a), normalize(b)
+	return a.Title == b.Title && a.Date.Equal(b.Date) && a.Content == b.Content
+}
+
+// articleFields are the fields of an article of the news store.
+func articleFields(a news.Article) PostFields {
+	return PostFields{Title: a.Title, Date: a.Date, Content: a.Content}
+}
+
+// wirePost is d as the API shows it, its status told by the article of the
+// news store with its id (nil: none). Content is left out of lists.
+func (c *Console) wirePost(d postDoc, a *news.Article, withContent bool) Post {
+	p := Post{ID: d.ID, PostFields: d.PostFields, Version: d.N, Status: StatusDraft, UpdatedAt: d.At, UpdatedBy: d.By}
+	if a != nil {
+		p.Status = StatusPublished
+		if a.Date.After(c.opts.Clock.Now()) {
+			p.Status = StatusScheduled
+		}
+		p.Changed = !sameFields(d.PostFields, articleFields(*a))
+	}
+	if !withContent {
+		p.Content = ""
+	}
+	return p
+}
+
+// legacyDoc is an article that the news command wrote, as the revision 1
+// of the post that editing it creates, made at.
+func legacyDoc(a news.Article, at time.Time) postDoc {
+	return postDoc{ID: a.ID, Revision: Revision{N: 1, PostFields: normalize(articleFields(a)), At: at, Note: "from the site"}}
+}
+
+// article returns the article of the news store with id, or nil.
+func (c *Console) article(ctx context.Context, id string) (*news.Article, error) {
+	a, err := c.opts.News.Get(ctx, id)
+	if errors.Is(err, news.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("console: read article %q: %w", id, err)
+	}
+	return &a, nil
+}
+
+// loadPost returns the post with id: its document, or for an article with
+// no post yet (written by the news command) the post that editing it would
+// create, with version 0. Either way also the article, or nil.
+func (c *Console) loadPost(ctx context.Context, id string) (postDoc, *news.Article, error) {
+	if err := news.ValidateID(id); err != nil {
+		return postDoc{}, nil, fmt.Errorf("%w: %v", errNoPost, err)
+	}
+	a, err := c.article(ctx, id)
+	if err != nil {
+		return postDoc{}, nil, err
+	}
+	data, err := c.opts.DB.Get(ctx, collPosts, id)
+	switch {
+	case errors.Is(err, docstore.ErrNotFound) && a != nil:
+		d := legacyDoc(*a, a.Date)
+		d.N = 0
+		return d, a, nil
+	case errors.Is(err, docstore.ErrNotFound):
+		return postDoc{}, nil, fmt.Errorf("%w: %q", errNoPost, id)
+	case err != nil:
+		return postDoc{}, nil, fmt.Errorf("console: read post %q: %w", id, err)
+	}
+	var d postDoc
+	if err := json.Unmarshal(data, &d); err != nil {
+		return postDoc{}, nil, fmt.Errorf("console: post %q: %w", id, err)
+	}
+	return d, a, nil
+}
+
+// change makes the next revision of post id, as next derives it from the
+// latest one, when base is the post's version (0 for an article with no
+// post yet, whose revision 1 is then the article as it is). A save that
+// changes no field, or a change repeating the latest one (same fields and
+// note), makes no revision and returns the post as it is, whatever base
+// says: a save retried after its answer was lost is not a conflict.
+// Otherwise a base that is not the version is refused with a
+// *conflictError. The version is checked inside DB.Update, so two
+// instances saving at once cannot both win.
+func (c *Console) change(ctx context.Context, id string, base int, m Member, next func(cur Revision) (Revision, error)) (postDoc, error) {
+	if err := news.ValidateID(id); err != nil {
+		return postDoc{}, fmt.Errorf("%w: %v", errNoPost, err)
+	}
+	var legacy *postDoc
+	if _, err := c.opts.DB.Get(ctx, collPosts, id); errors.Is(err, docstore.ErrNotFound) {
+		a, err := c.article(ctx, id)
+		if err != nil {
+			return postDoc{}, err
+		}
+		if a == nil {
+			return postDoc{}, fmt.Errorf("%w: %q", errNoPost, id)
+		}
+		d := legacyDoc(*a, c.opts.Clock.Now())
+		// Revision 1 first: whoever creates the post records the same one.
+		if err := c.recordRevision(ctx, d); err != nil {
+			return postDoc{}, err
+		}
+		legacy = &d
+	} else if err != nil {
+		return postDoc{}, fmt.Errorf("console: read post %q: %w", id, err)
+	}
+	var out postDoc
+	err := c.opts.DB.Update(ctx, collPosts, id, func(cur []byte) ([]byte, error) {
+		var d postDoc
+		version := 0
+		switch {
+		case cur != nil:
+			if err := json.Unmarshal(cur, &d); err != nil {
+				return nil, fmt.Errorf("console: post %q: %w", id, err)
+			}
+			version = d.N
+		case legacy != nil:
+			d = *legacy // revision 1, made from the article; the post had version 0
+		default:
+			return nil, fmt.Errorf("%w: %q", errNoPost, id)
+		}
+		rev, err := next(d.Revision)
+		if err != nil {
+			return nil, err
+		}
+		rev.PostFields = normalize(rev.PostFields)
+		if err := validate(rev.PostFields); err != nil {
+			return nil, err
+		}
+		if sameFields(rev.PostFields, d.PostFields) && (rev.Note == noteSaved || rev.Note == d.Note) {
+			out = d
+			if cur == nil {
+				return json.Marshal(d)
+			}
+			return cur, nil
+		}
+		if version != base {
+			theirs := d
+			theirs.N = version
+			return nil, &conflictError{theirs: theirs}
+		}
+		rev.N, rev.By, rev.At = d.N+1, memberName(m), c.opts.Clock.Now()
+		out = postDoc{ID: id, Revision: rev}
+		return json.Marshal(out)
+	})
+	if err != nil {
+		var conflict *conflictError
+		if errors.Is(err, errInvalidPost) || errors.Is(err, errNoPost) || errors.As(err, &conflict) {
+			return postDoc{}, err
+		}
+		return postDoc{}, fmt.Errorf("console: save post %q: %w", id, err)
+	}
+	return out, c.recordRevision(ctx, out)
+}
+
+// freeID makes a post id from a title that no post and no article has:
+// news.Slug(title), then with -2, -3… It creates the post's document, so
+// two editors creating "Kickoff" at once get kickoff and kickoff-2.
+func (c *Console) freeID(ctx context.Context, title string, doc func(id string) postDoc) (postDoc, error) {
+	base := news.Slug(title)
+	for n := 1; n <= maxSlugTries; n++ {
+		id := base
+		if n > 1 {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		a, err := c.article(ctx, id)
+		if err != nil {
+			return postDoc{}, err
+		}
+		if a != nil {
+			continue
+		}
+		d := doc(id)
+		data, err := json.Marshal(d)
+		if err != nil {
+			return postDoc{}, err
+		}
+		err = c.opts.DB.Create(ctx, collPosts, id, data)
+		if errors.Is(err, docstore.ErrExists) {
+			continue
+		}
+		if err != nil {
+			return postDoc{}, fmt.Errorf("console: create post %q: %w", id, err)
+		}
+		return d, nil
+	}
+	return postDoc{}, fmt.Errorf("%w: %d posts already have ids made from this title; choose another title", errInvalidPost, maxSlugTries)
+}
+
+// writePostError answers an error of the post functions.
+func (c *Console) writePostError(w http.ResponseWriter, r *http.Request, err error, yours PostFields) {
+	var conflict *conflictError
+	switch {
+	case errors.As(err, &conflict):
+		a, aerr := c.article(r.Context(), conflict.theirs.ID)
+		if aerr != nil {
+			c.opts.Logger.Error("console: status of a conflicting post", "post", conflict.theirs.ID, "err", aerr)
+		}
+		who := conflict.theirs.By
+		if who == "" {
+			who = "Someone"
+		}
+		writeJSON(w, http.StatusConflict, Conflict{
+			Error:  fmt.Sprintf("%s saved version %d of this post since you opened it; your text was not saved. Both versions are shown: merge them and save again.", who, conflict.theirs.N),
+			Theirs: c.wirePost(conflict.theirs, a, true),
+			Yours:  yours,
+		})
+	case errors.Is(err, errNoPost):
+		writeError(w, http.StatusNotFound, fmt.Sprintf("There is no post %q.", r.PathValue("id")))
+	case errors.Is(err, errNoRevision):
+		writeError(w, http.StatusNotFound, fmt.Sprintf("Post %q has no revision %s.", r.PathValue("id"), r.PathValue("n")))
+	case errors.Is(err, errInvalidPost):
+		writeError(w, http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidPost.Error()+": ")))
+	case errors.Is(err, docstore.ErrTooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, "The post is too large for the store; shorten the text.")
+	default:
+		c.opts.Logger.Error("console: post", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The store cannot be reached or failed; try again in a moment.")
+	}
+}
+
+// serveListPosts answers GET /admin/api/posts?q=: every post and every
+// article of the news store without one, newest first, without their
+// content; q keeps those whose title or content contains it, in any case.
+func (c *Console) serveListPosts(w http.ResponseWriter, r *http.Request, _ Member) {
+	ctx := r.Context()
+	docs, err := c.opts.DB.List(ctx, collPosts)
+	if err != nil {
+		c.writePostError(w, r, fmt.Errorf("console: list posts: %w", err), PostFields{})
+		return
+	}
+	articles, err := c.opts.News.List(ctx)
+	if err != nil {
+		c.writePostError(w, r, fmt.Errorf("console: list articles: %w", err), PostFields{})
+		return
+	}
+	byID := make(map[string]*news.Article, len(articles))
+	for i := range articles {
+		byID[articles[i].ID] = &articles[i]
+	}
+	q := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("q")))
+	matches := func(f PostFields) bool {
+		return q == "" || strings.Contains(strings.ToLower(f.Title), q) || strings.Contains(strings.ToLower(f.Content), q)
+	}
+	posts := make([]Post, 0, len(docs)+len(articles))
+	seen := make(map[string]bool, len(docs))
+	for _, doc := range docs {
+		var d postDoc
+		if err := json.Unmarshal(doc.JSON, &d); err != nil {
+			c.opts.Logger.Error("console: skipping an unreadable post", "post", doc.ID, "err", err)
+			continue
+		}
+		seen[d.ID] = true
+		if matches(d.PostFields) {
+			posts = append(posts, c.wirePost(d, byID[d.ID], false))
+		}
+	}
+	for _, a := range articles {
+		if !seen[a.ID] && matches(articleFields(a)) {
+			d := legacyDoc(a, a.Date)
+			d.N = 0
+			posts = append(posts, c.wirePost(d, &a, false))
+		}
+	}
+	slices.SortFunc(posts, func(a, b Post) int {
+		if c := b.Date.Compare(a.Date); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	writeJSON(w, http.StatusOK, posts)
+}
+
+// serveCreatePost answers POST /admin/api/posts: a new draft, with an id
+// made from its title.
+func (c *Console) serveCreatePost(w http.ResponseWriter, r *http.Request, m Member) {
+	var f PostFields
+	if err := readJSON(w, r, &f); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	f = normalize(f)
+	if err := validate(f); err != nil {
+		c.writePostError(w, r, err, f)
+		return
+	}
+	d, err := c.freeID(r.Context(), f.Title, func(id string) postDoc {
+		return postDoc{ID: id, Revision: Revision{N: 1, PostFields: f, By: memberName(m), At: c.opts.Clock.Now(), Note: "created"}}
+	})
+	if err == nil {
+		err = c.recordRevision(r.Context(), d)
+	}
+	if err != nil {
+		c.writePostError(w, r, err, f)
+		return
+	}
+	c.audit(r.Context(), r, m, "create post", d.ID)
+	writeJSON(w, http.StatusCreated, c.wirePost(d, nil, true))
+}
+
+// serveGetPost answers GET /admin/api/posts/{id}: the post with its content.
+func (c *Console) serveGetPost(w http.ResponseWriter, r *http.Request, _ Member) {
+	d, a, err := c.loadPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	writeJSON(w, http.StatusOK, c.wirePost(d, a, true))
+}
+
+// serveSavePost answers PUT /admin/api/posts/{id}: a new revision with the
+// fields of the Save, or 409 with both versions when it was based on an
+// old one.
+func (c *Console) serveSavePost(w http.ResponseWriter, r *http.Request, m Member) {
+	var s Save
+	if err := readJSON(w, r, &s); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(Revision) (Revision, error) {
+		return Revision{PostFields: s.PostFields, Note: noteSaved}, nil
+	})
+	if err != nil {
+		c.writePostError(w, r, err, s.PostFields)
+		return
+	}
+	c.audit(r.Context(), r, m, "save post", fmt.Sprintf("%s v%d", id, d.N))
+	c.answerPost(w, r, d)
+}
+
+// answerPost sends d after a change, with its status from the news store.
+func (c *Console) answerPost(w http.ResponseWriter, r *http.Request, d postDoc) {
+	a, err := c.article(r.Context(), d.ID)
+	if err != nil {
+		c.opts.Logger.Error("console: status of a saved post", "post", d.ID, "err", err)
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("Version %d is saved, but the news store cannot be reached to tell whether it is published; reload in a moment.", d.N))
+		return
+	}
+	writeJSON(w, http.StatusOK, c.wirePost(d, a, true))
+}

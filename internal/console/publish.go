@@ -1,0 +1,75 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/news"
+)
+
+// servePublish answers POST /admin/api/posts/{id}/publish: the post's
+// latest revision goes to the news store dated Save.At, or now when At is
+// zero. A date to come schedules it: the news hub of every instance shows
+// it from that moment, with no one in the console. Publishing makes a
+// revision ("published" or "scheduled") with that date.
+func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member) {
+	var s Save
+	if err := readJSON(w, r, &s); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	now := c.opts.Clock.Now()
+	at := s.At
+	if at.IsZero() {
+		at = now
+	}
+	note, action := "published", "publish post"
+	if at.Truncate(time.Second).After(now) {
+		note, action = "scheduled", "schedule post"
+	}
+	id := r.PathValue("id")
+	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(cur Revision) (Revision, error) {
+		f := cur.PostFields
+		f.Date = at
+		return Revision{PostFields: f, Note: note}, nil
+	})
+	if err != nil {
+		c.writePostError(w, r, err, s.PostFields)
+		return
+	}
+	if err := c.opts.News.Put(r.Context(), news.Article{ID: d.ID, Title: d.Title, Date: d.Date, Content: d.Content}); err != nil {
+		c.opts.Logger.Error("console: publish", "post", id, "err", err)
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("Version %d is saved, but the news store could not be written, so it is not on the site yet; publish again in a moment.", d.N))
+		return
+	}
+	c.audit(r.Context(), r, m, action, fmt.Sprintf("%s v%d at %s", id, d.N, d.Date.Format(time.RFC3339)))
+	c.answerPost(w, r, d)
+}
+
+// serveUnpublish answers POST /admin/api/posts/{id}/unpublish: the article
+// leaves the news store (and every screen); the post stays, a draft, with
+// a revision "unpublished".
+func (c *Console) serveUnpublish(w http.ResponseWriter, r *http.Request, m Member) {
+	var s Save
+	if err := readJSON(w, r, &s); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(cur Revision) (Revision, error) {
+		return Revision{PostFields: cur.PostFields, Note: "unpublished"}, nil
+	})
+	if err != nil {
+		c.writePostError(w, r, err, s.PostFields)
+		return
+	}
+	if err := c.opts.News.Delete(r.Context(), id); err != nil && !errors.Is(err, news.ErrNotFound) {
+		c.opts.Logger.Error("console: unpublish", "post", id, "err", err)
+		writeError(w, http.StatusServiceUnavailable, "The news store could not be written, so the post is still on the site; unpublish again in a moment.")
+		return
+	}
+	c.audit(r.Context(), r, m, "unpublish post", id)
+	c.answerPost(w, r, d)
+}

@@ -1,0 +1,166 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// errNoRevision means a post has no revision with the requested number.
+var errNoRevision = errors.New("no such revision")
+
+// revisionReaders bounds the revisions read at once for a list: a post
+// saved every few seconds by autosave has hundreds, and each is one read.
+const revisionReaders = 8
+
+// revisionID is the id of revision n of post id in collRevisions; six
+// digits keep a post's revisions in order by id.
+func revisionID(id string, n int) string {
+	return fmt.Sprintf("%s.%06d", id, n)
+}
+
+// recordRevision keeps d's latest revision in collRevisions. It is never
+// replaced: a revision already there (written by a retried or concurrent
+// call) is the same one.
+func (c *Console) recordRevision(ctx context.Context, d postDoc) error {
+	data, err := json.Marshal(d.Revision)
+	if err != nil {
+		return err
+	}
+	err = c.opts.DB.Create(ctx, collRevisions, revisionID(d.ID, d.N), data)
+	if err != nil && !errors.Is(err, docstore.ErrExists) {
+		return fmt.Errorf("console: keep revision %d of post %q: %w", d.N, d.ID, err)
+	}
+	return nil
+}
+
+// revision returns revision n of the post d. The latest one is also in d
+// itself, which stands in for it if keeping it failed.
+func (c *Console) revision(ctx context.Context, d postDoc, n int) (Revision, error) {
+	if n < 1 || n > d.N {
+		return Revision{}, fmt.Errorf("%w: %d of post %q", errNoRevision, n, d.ID)
+	}
+	data, err := c.opts.DB.Get(ctx, collRevisions, revisionID(d.ID, n))
+	switch {
+	case errors.Is(err, docstore.ErrNotFound) && n == d.N:
+		return d.Revision, nil
+	case errors.Is(err, docstore.ErrNotFound):
+		return Revision{}, fmt.Errorf("%w: %d of post %q is missing from the store", errNoRevision, n, d.ID)
+	case err != nil:
+		return Revision{}, fmt.Errorf("console: read revision %d of post %q: %w", n, d.ID, err)
+	}
+	var rev Revision
+	if err := json.Unmarshal(data, &rev); err != nil {
+		return Revision{}, fmt.Errorf("console: revision %d of post %q: %w", n, d.ID, err)
+	}
+	return rev, nil
+}
+
+// revisionNumber is the {n} of the request's path.
+func revisionNumber(r *http.Request) (int, error) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%w: %q is not a revision number", errNoRevision, r.PathValue("n"))
+	}
+	return n, nil
+}
+
+// serveListRevisions answers GET /admin/api/posts/{id}/revisions: every
+// revision, newest first, without content. An article the console has not
+// edited yet has none.
+func (c *Console) serveListRevisions(w http.ResponseWriter, r *http.Request, _ Member) {
+	d, _, err := c.loadPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	revs := make([]Revision, d.N)
+	errs := make([]error, d.N)
+	sem := make(chan struct{}, revisionReaders)
+	var wg sync.WaitGroup
+	for i := range revs {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			revs[i], errs[i] = c.revision(r.Context(), d, d.N-i)
+			revs[i].Content = ""
+		})
+	}
+	wg.Wait()
+	kept := revs[:0]
+	for i, rev := range revs {
+		switch {
+		case errors.Is(errs[i], errNoRevision):
+			c.opts.Logger.Error("console: list revisions", "err", errs[i])
+		case errs[i] != nil:
+			c.writePostError(w, r, errs[i], PostFields{})
+			return
+		default:
+			kept = append(kept, rev)
+		}
+	}
+	writeJSON(w, http.StatusOK, kept)
+}
+
+// serveGetRevision answers GET /admin/api/posts/{id}/revisions/{n}: the
+// revision with its content.
+func (c *Console) serveGetRevision(w http.ResponseWriter, r *http.Request, _ Member) {
+	n, err := revisionNumber(r)
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	d, _, err := c.loadPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	rev, err := c.revision(r.Context(), d, n)
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	writeJSON(w, http.StatusOK, rev)
+}
+
+// serveRestore answers POST /admin/api/posts/{id}/revisions/{n}/restore: a
+// new revision with the fields of revision n ("restored from n"); none is
+// lost. It does not publish: a published post then shows as changed.
+func (c *Console) serveRestore(w http.ResponseWriter, r *http.Request, m Member) {
+	var s Save
+	if err := readJSON(w, r, &s); err != nil {
+		writeBodyError(w, err)
+		return
+	}
+	n, err := revisionNumber(r)
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	id := r.PathValue("id")
+	d, _, err := c.loadPost(r.Context(), id)
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	old, err := c.revision(r.Context(), d, n)
+	if err != nil {
+		c.writePostError(w, r, err, PostFields{})
+		return
+	}
+	d, err = c.change(r.Context(), id, s.BaseVersion, m, func(Revision) (Revision, error) {
+		return Revision{PostFields: old.PostFields, Note: fmt.Sprintf("restored from %d", n)}, nil
+	})
+	if err != nil {
+		c.writePostError(w, r, err, old.PostFields)
+		return
+	}
+	c.audit(r.Context(), r, m, "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, n))
+	c.answerPost(w, r, d)
+}

@@ -1,0 +1,199 @@
+package console
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/docstore"
+)
+
+// sessionDoc is a session in collSessions. Its id is the SHA-256 (hex) of
+// the cookie's token: the store never holds a token that would sign in.
+type sessionDoc struct {
+	MemberID string    `json:"memberId"`
+	Created  time.Time `json:"created"`
+	LastSeen time.Time `json:"lastSeen"`
+	// Expires is the absolute end: Created + SessionMax.
+	Expires time.Time `json:"expires"`
+}
+
+// valid reports whether the session may still be used at now: before its
+// absolute end and used within SessionIdle.
+func (s sessionDoc) valid(now time.Time) bool {
+	return now.Before(s.Expires) && now.Before(s.LastSeen.Add(SessionIdle))
+}
+
+// lastSeenEvery is how stale a session's LastSeen may get: at most one
+// write a minute per session, not one per request.
+const lastSeenEvery = time.Minute
+
+// tokenBytes is the size of a session or invitation token.
+const tokenBytes = 32
+
+// newToken returns a fresh token (tokenBytes random bytes, base64url).
+func newToken() string {
+	return base64.RawURLEncoding.EncodeToString(randomBytes(tokenBytes))
+}
+
+// tokenID returns the store id of a token: the hex SHA-256 of its bytes,
+// or false when it is not a token this package made.
+func tokenID(token string) (string, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(b) != tokenBytes {
+		return "", false
+	}
+	return hashHex(b), true
+}
+
+// session is a signed-in request: its member, re-read from the store, and
+// its session.
+type session struct {
+	id     string
+	doc    sessionDoc
+	member memberDoc
+}
+
+// errNoSession means a request has no valid session.
+var errNoSession = errors.New("no valid session")
+
+// authenticate returns r's session, or an error wrapping errNoSession when
+// its cookie is missing, unknown, expired, or its member is revoked.
+// The member is read again on every request, so a revocation on any
+// instance locks its member out of the next request.
+func (c *Console) authenticate(r *http.Request) (session, error) {
+	cookie, err := r.Cookie(SessionCookie)
+	if err != nil {
+		return session{}, errNoSession
+	}
+	id, ok := tokenID(cookie.Value)
+	if !ok {
+		return session{}, errNoSession
+	}
+	ctx := r.Context()
+	data, err := c.opts.DB.Get(ctx, collSessions, id)
+	if errors.Is(err, docstore.ErrNotFound) {
+		return session{}, errNoSession
+	}
+	if err != nil {
+		return session{}, fmt.Errorf("console: read session: %w", err)
+	}
+	var s session
+	s.id = id
+	if err := json.Unmarshal(data, &s.doc); err != nil {
+		return session{}, fmt.Errorf("console: session: %w", err)
+	}
+	now := c.opts.Clock.Now()
+	if !s.doc.valid(now) {
+		c.deleteSession(ctx, id)
+		return session{}, errNoSession
+	}
+	s.member, err = getMember(ctx, c.opts.DB, s.doc.MemberID)
+	if errors.Is(err, docstore.ErrNotFound) {
+		return session{}, errNoSession
+	}
+	if err != nil {
+		return session{}, err
+	}
+	if !s.member.Revoked.IsZero() {
+		c.deleteSession(ctx, id)
+		return session{}, errNoSession
+	}
+	if now.Sub(s.doc.LastSeen) >= lastSeenEvery {
+		if err := c.touchSession(ctx, &s, now); err != nil {
+			return session{}, err
+		}
+	}
+	return s, nil
+}
+
+// touchSession moves the session's LastSeen to now, unless it was deleted
+// (signed out or revoked) meanwhile.
+func (c *Console) touchSession(ctx context.Context, s *session, now time.Time) error {
+	err := c.opts.DB.Update(ctx, collSessions, s.id, func(cur []byte) ([]byte, error) {
+		if cur == nil {
+			return nil, errNoSession
+		}
+		var doc sessionDoc
+		if err := json.Unmarshal(cur, &doc); err != nil {
+			return nil, err
+		}
+		doc.LastSeen = now
+		s.doc = doc
+		return json.Marshal(doc)
+	})
+	if err != nil && !errors.Is(err, errNoSession) {
+		return fmt.Errorf("console: session last seen: %w", err)
+	}
+	return err
+}
+
+// startSession signs memberID in: it deletes the session of any cookie r
+// carries (a session id is never reused across a sign-in, so one planted
+// before it is worthless) and sets the cookie of a new one.
+func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID string) (sessionDoc, error) {
+	ctx := r.Context()
+	if cookie, err := r.Cookie(SessionCookie); err == nil {
+		if old, ok := tokenID(cookie.Value); ok {
+			c.deleteSession(ctx, old)
+		}
+	}
+	now := c.opts.Clock.Now()
+	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax)}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return sessionDoc{}, err
+	}
+	token := newToken()
+	id, _ := tokenID(token)
+	if err := c.opts.DB.Create(ctx, collSessions, id, data); err != nil {
+		return sessionDoc{}, fmt.Errorf("console: store session: %w", err)
+	}
+	setSessionCookie(w, token, int(SessionMax/time.Second))
+	return doc, nil
+}
+
+// setSessionCookie sets the session cookie: __Host- (Secure, Path=/, no
+// Domain), HttpOnly so no script reads it, SameSite=Strict so no other
+// site's page sends it. maxAge < 0 deletes it.
+func setSessionCookie(w http.ResponseWriter, token string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     SessionCookie,
+		Value:    token,
+		Path:     "/",
+		MaxAge:   maxAge,
+		Secure:   true,
+		HttpOnly: true,
+		SameSite: http.SameSiteStrictMode,
+	})
+}
+
+// deleteSession removes a session; a failure is logged, and the session
+// still ends at its expiry.
+func (c *Console) deleteSession(ctx context.Context, id string) {
+	if err := c.opts.DB.Delete(ctx, collSessions, id); err != nil {
+		c.opts.Logger.Error("console: delete session", "err", err)
+	}
+}
+
+// endSessions deletes every session of memberID in db.
+func endSessions(ctx context.Context, db docstore.DB, memberID string) error {
+	docs, err := db.List(ctx, collSessions)
+	if err != nil {
+		return fmt.Errorf("console: list sessions: %w", err)
+	}
+	for _, d := range docs {
+		var s sessionDoc
+		if json.Unmarshal(d.JSON, &s) != nil || s.MemberID != memberID {
+			continue
+		}
+		if err := db.Delete(ctx, collSessions, d.ID); err != nil {
+			return fmt.Errorf("console: end session: %w", err)
+		}
+	}
+	return nil
+}
