@@ -40,7 +40,7 @@ const writeNews = () => {
   edits++;
   writeFileSync(
     join(app.dataDir, 'news', 'soak-update.md'),
-    `---\ntitle: "Soak update ${edits}"\ndate: 2030-04-01T09:00:00-05:00\n---\nEdit number ${edits}, at ${new Date().toISOString()}.\n`,
+    `---\ntitle: "Soak update ${edits}"\ndate: 2026-11-21T09:00:00-05:00\n---\nEdit number ${edits}, at ${new Date().toISOString()}.\n`,
   );
 };
 let newsTimer;

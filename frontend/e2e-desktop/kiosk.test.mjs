@@ -52,7 +52,7 @@ describe('kiosk window', () => {
       await app.waitForLog(/msg=page route=\/news /);
       writeFileSync(
         join(app.dataDir, 'news', 'pit-update.md'),
-        '---\ntitle: "Pit update: robot passed inspection"\ndate: 2030-04-01T09:00:00-05:00\n---\nGreen light!\n',
+        '---\ntitle: "Pit update: robot passed inspection"\ndate: 2026-11-21T09:00:00-05:00\n---\nGreen light!\n',
       );
       await app.waitForLog(
         /msg=page route=\/news .*headings="NEWS \| All news \| Pit update: robot passed inspection/,

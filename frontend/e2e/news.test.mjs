@@ -89,7 +89,7 @@ describe('news on the local store', () => {
       const file = join(site.server.dataDir, 'news', 'live-from-the-shop.md');
       writeFileSync(
         file,
-        articleFile('Live from the shop', '2030-01-01T12:00:00-06:00', 'First **draft**.'),
+        articleFile('Live from the shop', '2026-11-21T12:00:00-06:00', 'First **draft**.'),
       );
       await page.locator('.news-item__title', { hasText: 'Live from the shop' }).waitFor();
       assert.equal((await titles(page))[0], 'Live from the shop');
@@ -102,7 +102,7 @@ describe('news on the local store', () => {
 
       writeFileSync(
         file,
-        articleFile('Live from the shop', '2030-01-01T12:00:00-06:00', 'Second *edit*.'),
+        articleFile('Live from the shop', '2026-11-21T12:00:00-06:00', 'Second *edit*.'),
       );
       await page.locator('.news-article__body em', { hasText: 'edit' }).waitFor();
 
@@ -128,7 +128,7 @@ describe('news on the local store', () => {
       file,
       articleFile(
         '<img src=x onerror="window.__xss=1">',
-        '2030-02-01T12:00:00Z',
+        '2026-11-21T13:00:00Z',
         '<script>window.__xss=2</script>\n\n<img src=x onerror="window.__xss=3">\n\n[click](javascript:window.__xss=4) [help](ms-msdt:x)',
       ),
     );
@@ -189,7 +189,7 @@ describe('news on Firestore (the real emulator)', () => {
       await rest(
         'POST',
         `${url}?documentId=emulator-news`,
-        doc('Written to Firestore', 'Hello from **Firestore**.', '2030-03-01T18:00:00Z'),
+        doc('Written to Firestore', 'Hello from **Firestore**.', '2026-11-21T18:00:00Z'),
       );
       await page.locator('.news-item__title', { hasText: 'Written to Firestore' }).waitFor();
       console.log(
@@ -202,7 +202,7 @@ describe('news on Firestore (the real emulator)', () => {
       await rest(
         'PATCH',
         `${url}/emulator-news`,
-        doc('Edited in Firestore', 'Changed.', '2030-03-01T18:00:00Z'),
+        doc('Edited in Firestore', 'Changed.', '2026-11-21T18:00:00Z'),
       );
       await page.locator('h1', { hasText: 'Edited in Firestore' }).waitFor();
       console.log(

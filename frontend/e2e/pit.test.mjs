@@ -119,7 +119,9 @@ describe('pit display', () => {
     const dist = new URL('../dist/', import.meta.url).pathname;
     const files = [
       'index.html',
-      ...readdirSync(join(dist, 'assets')).map((f) => join('assets', f)),
+      ...readdirSync(join(dist, 'assets'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath.slice(dist.length), e.name)),
     ];
     for (const f of files) {
       const text = readFileSync(join(dist, f), 'latin1');

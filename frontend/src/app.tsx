@@ -51,10 +51,21 @@ const pages = {
   '/pit': lazyPage(() => import('./routes/pit')),
 } satisfies Record<RoutePath, ComponentType | LazyPage>;
 
+// The team console's pages (/admin, /admin/signin, /admin/enrol,
+// /admin/*) load on demand: their frame, which routes them, with sign-in and
+// enrol as one small chunk anyone may fetch; the console (which the frame
+// loads) as its own, which needs a session.
+const AdminPages = lazyPage(() => import('./console/public/frame'));
+
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
 // style (night dimming too) stays in the first load.
 const KioskLayer = lazy(() =>
   import('./components/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
+);
+
+// The pit notice's bar loads on demand too: the first load stays as light.
+const NoticeBanner = lazy(() =>
+  import('./components/notice-banner').then((m) => ({ default: m.NoticeBanner })),
 );
 
 /**
@@ -72,10 +83,14 @@ function NavigationEffects() {
   return null;
 }
 
-/** The frame of every page: header (unless on a season page), content, footer. */
+/**
+ * The frame of every page: header (unless on a season page), content,
+ * footer, and the pit notice (the pit display shows it in its board).
+ */
 function Layout() {
   const { pathname } = useLocation();
   const showHeader = headerVisible(pathname);
+  const onPit = /^\/pit\/?$/i.test(pathname);
   useEffect(() => {
     document.body.classList.toggle('no-header', !showHeader);
   }, [showHeader]);
@@ -91,6 +106,11 @@ function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      {!onPit && (
+        <Suspense fallback={null}>
+          <NoticeBanner />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -108,6 +128,9 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
+  // The team console: not a public page (not in the route table, nor the
+  // sitemap), in its own frame.
+  { path: '/admin/*', Component: AdminPages },
 ];
 
 /** Whether page is loaded on demand. */

@@ -50,7 +50,7 @@ func TestAdminInviteListRevoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }() // read only: nothing to lose
 	invs, err := db.List(context.Background(), "Invitations")
 	if err != nil || len(invs) != 2 {
 		t.Fatalf("invitations %v, %v; want 2", invs, err)

@@ -624,3 +624,20 @@ func TestEventFlags(t *testing.T) {
 		t.Errorf("bad event flags wrote to the data dir: %q", slices.Sorted(maps.Keys(got)))
 	}
 }
+
+func TestNewsAddInTheFutureSaysScheduled(t *testing.T) {
+	data := t.TempDir()
+	file := writeFile(t, filepath.Join(t.TempDir(), "story.md"), "Coming soon.\n")
+	future := time.Now().Add(48 * time.Hour).UTC().Truncate(time.Second).Format(time.RFC3339)
+	r := mustNews(t, data, "add", "--title", "Kickoff", "--date", future, file)
+	if r.stdout != "kickoff\n" {
+		t.Errorf("add printed %q on stdout, want only the id", r.stdout)
+	}
+	if want := `scheduled: the site shows "kickoff" from ` + future; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr = %q, want %q", r.stderr, want)
+	}
+	r = mustNews(t, data, "add", "--title", "Done", "--date", "2026-01-10T12:00:00-06:00", file)
+	if strings.Contains(r.stderr, "scheduled") {
+		t.Errorf("a past date said scheduled: %q", r.stderr)
+	}
+}

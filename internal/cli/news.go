@@ -175,7 +175,7 @@ func (c newsCommand) parseArticleFlags(name string, args []string, withID bool) 
 	fs := newFlagSet("news "+name, newsUsage, c.stderr)
 	var af articleFlags
 	fs.StringVar(&af.title, "title", "", "the article's `TITLE`")
-	fs.StringVar(&af.date, "date", "", "the article's `DATE`, RFC 3339")
+	fs.StringVar(&af.date, "date", "", "the article's `DATE`, RFC 3339; a date still to come schedules it: the site shows it from then")
 	if withID {
 		fs.StringVar(&af.id, "id", "", "the article's `ID` (default: made from the title)")
 	}
@@ -251,7 +251,17 @@ func (c newsCommand) add(ctx context.Context, args []string) error {
 	if _, err := fmt.Fprintln(c.stdout, a.ID); err != nil {
 		return err
 	}
-	return nil
+	return c.sayScheduled(a)
+}
+
+// sayScheduled tells, on stderr (stdout is the id, for scripts), that an
+// article dated in the future is scheduled, not on the site yet.
+func (c newsCommand) sayScheduled(a news.Article) error {
+	if !a.Date.After(c.now()) {
+		return nil
+	}
+	_, err := fmt.Fprintf(c.stderr, "scheduled: the site shows %q from %s\n", a.ID, a.Date.Format(time.RFC3339))
+	return err
 }
 
 func (c newsCommand) edit(ctx context.Context, args []string) error {
@@ -301,7 +311,10 @@ func (c newsCommand) edit(ctx context.Context, args []string) error {
 	if len(rest) == 1 {
 		a.Content = content
 	}
-	return store.Put(ctx, a)
+	if err := store.Put(ctx, a); err != nil {
+		return err
+	}
+	return c.sayScheduled(a)
 }
 
 func (c newsCommand) remove(ctx context.Context, args []string) error {

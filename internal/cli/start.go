@@ -7,10 +7,14 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 
+	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/datadir"
+	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
 )
@@ -60,24 +64,48 @@ func (e *eventFlags) check() error {
 	return nil
 }
 
-// services are what serve and the window run: the news and event hubs and
-// the website over them. stop ends them in order.
+// services are what serve and the window run: the news, notice and event
+// hubs and the website over them. stop ends them in order.
 type services struct {
-	news  *news.Hub
-	event *frcevent.Hub
-	site  *server.Server
-	stop  func()
+	news   *news.Hub
+	notice *notice.Hub
+	event  *frcevent.Hub
+	site   *server.Server
+	stop   func()
 }
 
-// start opens the news store, starts the event poller (or the demo) and
-// builds the website over both.
-func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options) (services, error) {
+// start opens the news store and the console's documents beside it, starts
+// the event poller (or the demo) and the pit notice, and builds the website
+// over them; withConsole, the website has the team console at /admin
+// (serve; the window has none).
+func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options, withConsole bool) (services, error) {
 	c.news.Logger = logger
 	hub, stopNews, err := news.Start(c.news)
 	if err != nil {
 		return services{}, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	db, err := openDocstore(ctx, c.news)
+	if err != nil {
+		cancel()
+		stopNews()
+		return services{}, err
+	}
+	stopAll := func() {
+		cancel()
+		stopNews()
+		_ = db.Close() // shutting down: nothing is left to report to
+	}
+	if withConsole {
+		con, err := consoleFor(db, hub.Store(), site.SiteURL, logger)
+		if err != nil {
+			stopAll()
+			return services{}, err
+		}
+		site.Console = con
+	}
+	site.Media = console.MediaHandler(db)
+	notices := notice.NewHub(notice.Options{DB: db, Logger: logger})
 	opts := frcevent.Options{
 		Team:          e.team,
 		EventKey:      e.event,
@@ -96,33 +124,46 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 	case eventDemo:
 		demo, err := frcevent.StartDemo(ctx, nil, logger)
 		if err != nil {
-			cancel()
-			stopNews()
+			stopAll()
 			return services{}, err
 		}
 		opts = demo.Apply(opts)
 		stopDemo = func() { _ = demo.Close() }
 	}
 	events := frcevent.NewHub(opts)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = events.Run(ctx)
-	}()
+	var running sync.WaitGroup
+	running.Go(func() { _ = events.Run(ctx) })
+	running.Go(func() { _ = notices.Run(ctx) })
 
-	site.Hub, site.Event, site.Logger = hub, events, logger
+	site.Hub, site.Event, site.Notice, site.Logger = hub, events, notices, logger
 	if e.withWebhook {
 		site.NexusWebhookToken = e.nexusWebhookToken
 	}
 	return services{
-		news:  hub,
-		event: events,
-		site:  server.New(site),
+		news:   hub,
+		notice: notices,
+		event:  events,
+		site:   server.New(site),
 		stop: func() {
 			cancel()
-			<-done
+			running.Wait()
 			stopDemo()
-			stopNews()
+			stopAll()
 		},
 	}, nil
+}
+
+// consoleFor makes the team console over db, publishing to the news store.
+// Its relying party is the --site-url only when one was given for a public
+// https address; the default (this machine's listen address) leaves it to
+// the request's host, which only http://localhost may use.
+func consoleFor(db docstore.DB, store news.Store, siteURL string, logger *slog.Logger) (*console.Console, error) {
+	if !strings.HasPrefix(siteURL, "https://") {
+		siteURL = ""
+	}
+	con, err := console.New(console.Options{DB: db, News: store, SiteURL: siteURL, Logger: logger})
+	if err != nil {
+		return nil, fmt.Errorf("console: %w", err)
+	}
+	return con, nil
 }

@@ -95,10 +95,11 @@ func (p Program) runWindow(args []string) error {
 		<-ctx.Done()
 		stop()
 	}()
-	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version})
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version}, false)
 	if err != nil {
 		return err
 	}
 	defer svc.stop()
+	settings.Notice = svc.notice
 	return p.OpenWindow(ctx, Window{Config: settings, News: svc.news, Event: svc.event, Site: svc.site, Logger: logger})
 }

@@ -27,8 +27,15 @@ const (
 	collCeremonies  = "Ceremonies"
 	collPosts       = "Posts"
 	collRevisions   = "Revisions"
-	collNotices     = "Notices"
+	collNotices     = NoticeCollection
 	collAudit       = "Audit"
+)
+
+// Where the pit notice lives: the one document NoticeID of NoticeCollection
+// (the notice hub of every process watches it).
+const (
+	NoticeCollection = "Notices"
+	NoticeID         = "pit"
 )
 
 // Collections are every collection the console writes, for the Firestore

@@ -14,9 +14,6 @@ import (
 	"github.com/robohornets/robohornets/internal/docstore"
 )
 
-// noticeID is the one document of collNotices: the pit notice.
-const noticeID = "pit"
-
 // errInvalidNotice means a notice breaks a rule; its text says which.
 var errInvalidNotice = errors.New("invalid notice")
 
@@ -44,7 +41,7 @@ func validateNotice(n Notice, now time.Time) error {
 // notice returns the pit notice in force at now: the empty notice when
 // there is none or it has expired.
 func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
-	data, err := c.opts.DB.Get(ctx, collNotices, noticeID)
+	data, err := c.opts.DB.Get(ctx, collNotices, NoticeID)
 	if errors.Is(err, docstore.ErrNotFound) {
 		return Notice{}, nil
 	}
@@ -55,7 +52,7 @@ func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
 	if err := json.Unmarshal(data, &n); err != nil {
 		return Notice{}, fmt.Errorf("console: the pit notice: %w", err)
 	}
-	if n.Text == "" || !n.Until.After(now) {
+	if !n.InForce(now) {
 		return Notice{}, nil
 	}
 	return n, nil
@@ -68,7 +65,7 @@ func (c *Console) writeNotice(ctx context.Context, n Notice) error {
 	if err != nil {
 		return err
 	}
-	if err := c.opts.DB.Put(ctx, collNotices, noticeID, data); err != nil {
+	if err := c.opts.DB.Put(ctx, collNotices, NoticeID, data); err != nil {
 		return fmt.Errorf("console: write the pit notice: %w", err)
 	}
 	return nil
@@ -119,6 +116,6 @@ func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Me
 		writeError(w, http.StatusServiceUnavailable, "The notice could not be taken down; try again in a moment.")
 		return
 	}
-	c.audit(r.Context(), r, m, "clear notice", noticeID)
+	c.audit(r.Context(), r, m, "clear notice", NoticeID)
 	writeJSON(w, http.StatusOK, n)
 }

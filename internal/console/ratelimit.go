@@ -3,12 +3,12 @@ package console
 import (
 	"fmt"
 	"math"
-	"net"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/netaddr"
 
 	"golang.org/x/time/rate"
 )
@@ -88,7 +88,7 @@ func (l *rateLimiter) evict(now time.Time) {
 // and Retry-After.
 func (c *Console) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		wait, ok := c.limiter.allow(clientKey(r.RemoteAddr), c.opts.Clock.Now())
+		wait, ok := c.limiter.allow(netaddr.Client(r.RemoteAddr), c.opts.Clock.Now())
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
@@ -97,24 +97,4 @@ func (c *Console) limited(h http.HandlerFunc) http.HandlerFunc {
 		}
 		h(w, r)
 	}
-}
-
-// clientKey names the client of a connection for the rate limit: its IPv4
-// address, or the /64 network of an IPv6 address, since one IPv6 host
-// commonly holds a whole /64. It is the connection's own peer, never a
-// header such as X-Forwarded-For, which any client can write.
-func clientKey(remoteAddr string) string {
-	host, _, err := net.SplitHostPort(remoteAddr)
-	if err != nil {
-		host = remoteAddr
-	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	addr = addr.Unmap().WithZone("")
-	if addr.Is6() {
-		return netip.PrefixFrom(addr, 64).Masked().String()
-	}
-	return addr.String()
 }

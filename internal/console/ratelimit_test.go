@@ -59,18 +59,3 @@ func TestRateLimiterForgetsOldClientsWhenFull(t *testing.T) {
 		t.Errorf("%d clients remembered, more than %d", len(l.clients), maxLimited)
 	}
 }
-
-func TestClientKey(t *testing.T) {
-	for in, want := range map[string]string{
-		"192.0.2.1:1234":            "192.0.2.1",
-		"[::ffff:192.0.2.1]:1234":   "192.0.2.1",
-		"[2001:db8::1]:80":          "2001:db8::/64",
-		"[2001:db8:0:0:ffff::1]:80": "2001:db8::/64",
-		"[fe80::1%eth0]:80":         "fe80::/64",
-		"pipe":                      "pipe",
-	} {
-		if got := clientKey(in); got != want {
-			t.Errorf("clientKey(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

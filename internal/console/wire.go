@@ -149,6 +149,10 @@ type Notice struct {
 	At    time.Time `json:"at"`
 }
 
+// InForce reports whether the notice is up at now: it has a text and has
+// not reached its end.
+func (n Notice) InForce(now time.Time) bool { return n.Text != "" && n.Until.After(now) }
+
 // AuditEntry is one line of the audit log: who did what, when, from where.
 type AuditEntry struct {
 	At       time.Time `json:"at"`

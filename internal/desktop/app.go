@@ -28,6 +28,9 @@ const (
 	EventNavigate = "navigate"
 	// EventDim carries whether the screen is dimmed (night schedule).
 	EventDim = "dim"
+	// EventNotice carries the pit notice (console.Notice) after each change,
+	// its expiry too; the page reads the first from GET /api/notice.
+	EventNotice = "notice"
 )
 
 // Runtime is what the window asks of the window system. The program
@@ -126,6 +129,9 @@ func (a *App) Start(ctx context.Context, rt Runtime) {
 		rt.Emit(EventStatus, status)
 		offer(a.holds, status.QueueHold(a.clock.Now()))
 	})
+	if n := a.cfg.Notice; n != nil {
+		go forward(ctx, n.Subscribe, func() { rt.Emit(EventNotice, n.Current()) })
+	}
 	go a.forwardTicks(ctx, rt)
 	if r := a.cfg.Rotation; r != nil {
 		go r.Run(ctx, a.clock, a.interactions, a.holds, func(route string) {

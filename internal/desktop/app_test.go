@@ -10,8 +10,11 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/console"
+	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 )
 
@@ -73,11 +76,13 @@ func (r *fakeRuntime) counts() (reloads, quits, shows int) {
 	return r.reloads, r.quits, r.shows
 }
 
-// oneArticle is a news store that holds one article and never changes.
+// oneArticle is a news store that holds one article and never changes. The
+// article is dated before a synctest bubble's clock starts (2000), or the
+// hub would hold it as scheduled.
 type oneArticle struct{}
 
 func (oneArticle) Watch(ctx context.Context, fn func([]news.Article)) error {
-	fn([]news.Article{{ID: "kickoff", Title: "Kickoff", Date: time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC), Content: "Go!"}})
+	fn([]news.Article{{ID: "kickoff", Title: "Kickoff", Date: time.Date(1999, 1, 10, 12, 0, 0, 0, time.UTC), Content: "Go!"}})
 	<-ctx.Done()
 	return ctx.Err()
 }
@@ -241,6 +246,39 @@ func TestAppSettingsReportAndBringToFront(t *testing.T) {
 		app.Report(state)
 		if n := strings.Count(logs.String(), "msg=page "); n != 2 {
 			t.Errorf("%d page lines logged for 2 changes of state:\n%s", n, logs)
+		}
+	})
+}
+
+// oneNotice is a docstore whose Notices hold one pit notice, up for a minute
+// from the start of the watch, and never change.
+type oneNotice struct{ docstore.DB }
+
+func (oneNotice) Watch(ctx context.Context, _ string, fn func([]docstore.Doc)) error {
+	fn([]docstore.Doc{{ID: console.NoticeID, JSON: []byte(`{"text":"Pit closed","until":"` + time.Now().Add(time.Minute).Format(time.RFC3339) + `"}`)}})
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func TestAppForwardsTheNoticeAndItsExpiry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		hub := notice.NewHub(notice.Options{DB: oneNotice{}})
+		_, _, start := newTestApp(t, ctx, Config{Notice: hub})
+		rt := &fakeRuntime{}
+		start(rt)
+		go func() { _ = hub.Run(ctx) }()
+		synctest.Wait()
+		got := rt.of(EventNotice)
+		if len(got) != 1 || got[0].(console.Notice).Text != "Pit closed" {
+			t.Fatalf("notice events = %+v, want the pit notice", got)
+		}
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		got = rt.of(EventNotice)
+		if len(got) != 2 || got[1].(console.Notice).Text != "" {
+			t.Fatalf("notice events after its expiry = %+v, want the empty notice last", got)
 		}
 	})
 }

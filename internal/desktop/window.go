@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
@@ -51,6 +52,9 @@ type Config struct {
 	SiteURL string
 	// Accelerated asks the web view to composite its page with the GPU.
 	Accelerated bool
+	// Notice supplies the pit notice, sent to the page as EventNotice after
+	// each change; nil means none.
+	Notice *notice.Hub
 }
 
 // Check checks the flags and returns the window's settings. Each error

@@ -248,7 +248,13 @@ func watchCalls(t *testing.T, db DB, coll string) (<-chan []Doc, <-chan error) {
 	go func() { done <- db.Watch(ctx, coll, func(docs []Doc) { calls <- docs }) }()
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		select {
+		case err := <-done:
+			if err != nil && !errors.Is(err, context.Canceled) {
+				t.Errorf("Watch ended with %v, want context.Canceled", err)
+			}
+		case <-time.After(waitLimit): // a failing awaitList has read it
+		}
 	})
 	return calls, done
 }

@@ -88,7 +88,7 @@ func TestFirestoreWatchThroughTheHub(t *testing.T) {
 	}
 	await("the empty collection", func(s Snapshot) bool { return s.Live })
 
-	date := time.Date(2027, 2, 1, 18, 0, 0, 0, time.UTC)
+	date := time.Date(2026, 2, 1, 18, 0, 0, 0, time.UTC) // in the past: a later date is scheduled, hidden by the hub
 	restWrite(t, http.MethodPost, base+"?documentId=rest-news", restDoc("From REST", "**bold**", date))
 	await("the new document", func(s Snapshot) bool {
 		a, ok := s.Article("rest-news")
@@ -218,7 +218,7 @@ func TestFirestoreOutageThroughTheHub(t *testing.T) {
 	defer func() { _ = s.Close() }() // teardown: a close error changes nothing here
 	// Writes go to the emulator itself: they are made while the proxy is down.
 	base := fmt.Sprintf("http://%s/v1/projects/%s/databases/(default)/documents/%s", host, project, Collection)
-	date := time.Date(2027, 2, 1, 18, 0, 0, 0, time.UTC)
+	date := time.Date(2026, 2, 1, 18, 0, 0, 0, time.UTC) // in the past: a later date is scheduled, hidden by the hub
 	restWrite(t, http.MethodPost, base+"?documentId=before", restDoc("Before the outage", "x", date))
 
 	hub := NewHub(HubOptions{Store: s})

@@ -90,13 +90,28 @@ type HubOptions struct {
 // of subscribers. A subscriber is only told that something changed and then
 // reads the latest snapshot, so a slow one never blocks the others and never
 // sees stale lists queue up.
+//
+// An article dated after the clock's now is scheduled: the hub keeps it out
+// of every snapshot (and so of the API, the pages, the feeds and the disk
+// cache) and publishes it by itself at its date, so it appears on every open
+// screen of every process at its time with nobody at the console.
 type Hub struct {
 	opts HubOptions
 
 	mu      sync.Mutex
 	current Snapshot
+	// all is the last list of the store, rendered, scheduled articles too;
+	// current holds those of them whose date has come.
+	all     []Rendered
 	status  error // why the store is not live, nil when it is
 	changed fanout.Signal
+	// rearm wakes the schedule after each list, whose earliest scheduled
+	// date may have moved.
+	rearm chan struct{}
+	// cacheMu orders the writes of the disk cache, made by the watch and by
+	// the schedule; cached is the version of the last one written.
+	cacheMu sync.Mutex
+	cached  uint64
 
 	// rendered are the articles of the last list by id; only Run's goroutine
 	// (and NewHub before it) touches it. An unchanged article is not
@@ -115,13 +130,37 @@ func NewHub(opts HubOptions) *Hub {
 	if opts.RetryMax == 0 {
 		opts.RetryMax = time.Minute
 	}
-	h := &Hub{opts: opts, status: errors.New("connecting")}
+	h := &Hub{opts: opts, status: errors.New("connecting"), rearm: make(chan struct{}, 1)}
 	cached, err := readCache(opts.CacheFile)
 	if err != nil {
 		opts.Logger.Warn("news: ignoring unreadable cache", "file", opts.CacheFile, "err", err)
 	}
-	h.current = newSnapshot(h.renderAll(cached.Articles), cached.AsOf, false, 0)
+	h.all = h.renderAll(cached.Articles)
+	h.current = newSnapshot(due(h.all, opts.Clock.Now()), cached.AsOf, false, 0)
 	return h
+}
+
+// due returns the articles of list dated at or before now, in a new slice.
+func due(list []Rendered, now time.Time) []Rendered {
+	out := make([]Rendered, 0, len(list))
+	for _, a := range list {
+		if !a.Date.After(now) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// nextDate returns the earliest date after now in list, or the zero time
+// when nothing is scheduled.
+func nextDate(list []Rendered, now time.Time) time.Time {
+	var next time.Time
+	for _, a := range list {
+		if a.Date.After(now) && (next.IsZero() || a.Date.Before(next)) {
+			next = a.Date
+		}
+	}
+	return next
 }
 
 // ErrUnreachable marks an error of a store's Watch that says the store lost
@@ -131,8 +170,16 @@ var ErrUnreachable = errors.New("unreachable")
 
 // Run watches the store until ctx ends, retrying with growing waits when it
 // fails, and at once when it is unreachable (ErrUnreachable). The last good
-// list stays available meanwhile, no longer live.
+// list stays available meanwhile, no longer live. Scheduled articles are
+// published at their dates meanwhile too, from the last list.
 func (h *Hub) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	scheduled := make(chan struct{})
+	go func() {
+		defer close(scheduled)
+		h.runSchedule(ctx)
+	}()
+	defer func() { cancel(); <-scheduled }()
 	wait := time.Second
 	for {
 		live := false
@@ -164,6 +211,51 @@ func (h *Hub) Run(ctx context.Context) error {
 		case <-h.opts.Clock.After(wait):
 		}
 		wait = min(2*wait, h.opts.RetryMax)
+	}
+}
+
+// maxScheduleWait bounds one wait for a scheduled date: a timer counts
+// elapsed time, while dates are on the wall clock, which may be set forward
+// meanwhile (a machine that synchronises its clock late).
+const maxScheduleWait = time.Minute
+
+// runSchedule publishes each scheduled article at its date until ctx ends:
+// it waits for the earliest scheduled date of the last list, and again
+// after every list.
+func (h *Hub) runSchedule(ctx context.Context) {
+	for {
+		h.mu.Lock()
+		now := h.opts.Clock.Now()
+		next := nextDate(h.all, now)
+		h.mu.Unlock()
+		var timer <-chan time.Time
+		if !next.IsZero() {
+			timer = h.opts.Clock.After(min(next.Sub(now), maxScheduleWait))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.rearm:
+		case <-timer:
+			h.reveal()
+		}
+	}
+}
+
+// reveal publishes the scheduled articles whose date has come.
+func (h *Hub) reveal() {
+	h.mu.Lock()
+	c := h.current
+	list := due(h.all, h.opts.Clock.Now())
+	changed := len(list) != len(c.Articles)
+	if changed {
+		h.current = newSnapshot(list, c.AsOf, c.Live, c.Version+1)
+		h.changed.Notify()
+	}
+	snap := h.current
+	h.mu.Unlock()
+	if changed {
+		h.writeCache(snap)
 	}
 }
 
@@ -205,9 +297,11 @@ func sameArticle(a, b Article) bool {
 
 // publish takes a new list from the store.
 func (h *Hub) publish(list []Article) {
-	out := h.renderAll(list)
+	all := h.renderAll(list)
 	now := h.opts.Clock.Now()
+	out := due(all, now)
 	h.mu.Lock()
+	h.all = all
 	prev := h.current
 	changed := !prev.Live || !slices.EqualFunc(sorted(out), prev.Articles, func(a, b Rendered) bool { return sameArticle(a.Article, b.Article) })
 	h.status = nil
@@ -221,12 +315,27 @@ func (h *Hub) publish(list []Article) {
 	}
 	snap := h.current
 	h.mu.Unlock()
-	// The cache is written outside the lock so readers never wait for the
-	// disk; publish runs on the one watching goroutine, so writes stay in order.
+	// The schedule's next date may have moved.
+	select {
+	case h.rearm <- struct{}{}:
+	default:
+	}
 	if changed {
-		if err := writeCache(h.opts.CacheFile, snap); err != nil {
-			h.opts.Logger.Warn("news: cannot write cache", "file", h.opts.CacheFile, "err", err)
-		}
+		h.writeCache(snap)
+	}
+}
+
+// writeCache keeps snap on disk unless a newer snapshot is there already.
+// It runs outside h.mu, so readers never wait for the disk.
+func (h *Hub) writeCache(snap Snapshot) {
+	h.cacheMu.Lock()
+	defer h.cacheMu.Unlock()
+	if snap.Version <= h.cached {
+		return
+	}
+	h.cached = snap.Version
+	if err := writeCache(h.opts.CacheFile, snap); err != nil {
+		h.opts.Logger.Warn("news: cannot write cache", "file", h.opts.CacheFile, "err", err)
 	}
 }
 
@@ -282,7 +391,8 @@ func readCache(path string) (cacheFile, error) {
 }
 
 // writeCache keeps the stored fields of the list: the derived ones are
-// rendered again at start, so the cache never holds stale HTML.
+// rendered again at start, so the cache never holds stale HTML. The list is
+// a snapshot's, so a scheduled article is never in it.
 func writeCache(path string, s Snapshot) error {
 	if path == "" {
 		return nil

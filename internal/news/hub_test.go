@@ -40,8 +40,10 @@ func (s *scriptedStore) Watch(ctx context.Context, fn func([]Article)) error {
 	}
 }
 
+// article is dated in December 1999: before the start of a synctest
+// bubble's clock (2000-01-01), so the hub does not hold it as scheduled.
 func article(id string, day int) Article {
-	return Article{ID: id, Title: "Title " + id, Date: time.Date(2026, 1, day, 12, 0, 0, 0, time.UTC), Content: "Body of **" + id + "**"}
+	return Article{ID: id, Title: "Title " + id, Date: time.Date(1999, 12, day, 12, 0, 0, 0, time.UTC), Content: "Body of **" + id + "**"}
 }
 
 type runningHub struct {

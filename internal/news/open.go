@@ -57,6 +57,10 @@ func Open(ctx context.Context, cfg Config) (Store, error) {
 	return OpenLocal(datadir.Dir(cfg.Dir).News(), cfg.Logger)
 }
 
+// Store returns the store the hub watches, for a writer in the same process
+// (the console publishes through it).
+func (h *Hub) Store() Store { return h.opts.Store }
+
 // Start opens the store and runs a Hub over it, with its cache in Dir's
 // NewsCache, until stop is called; stop waits for the hub to end
 // and closes the store.

@@ -17,10 +17,12 @@ import (
 	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
+// testArticle is the newest article, dated before the test clock's now
+// (clockStart): a later one would be scheduled, hidden until its date.
 var testArticle = news.Article{
 	ID:      "robot-wins-regional",
 	Title:   "Robot wins the regional",
-	Date:    time.Date(2027, 3, 14, 15, 9, 26, 0, time.FixedZone("CDT", -5*3600)),
+	Date:    time.Date(2026, 11, 22, 5, 9, 26, 0, time.FixedZone("CDT", -5*3600)),
 	Content: "Java the Hutt took **first place** at the Tulsa regional.\n\nThanks to every sponsor.\n",
 }
 

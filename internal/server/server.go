@@ -23,6 +23,7 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 // Options configures the handler.
@@ -60,6 +61,15 @@ type Options struct {
 	// connection's peer, an IPv6 client's /64; behind a reverse proxy, the
 	// proxy). Zero means DefaultMaxStreamsPerClient; NoCap, none.
 	MaxStreamsPerClient int
+	// Console is the team console at /admin (its API, and the session that
+	// opens its pages and chunks); nil means none (the window, which says to
+	// use a phone or a browser).
+	Console Console
+	// Media serves the console's photos at /media/{name}; nil means none.
+	Media http.Handler
+	// Notice supplies the pit notice (GET /api/notice and its stream); nil
+	// means there is never one.
+	Notice *notice.Hub
 	// StreamWriteTimeout bounds each write of a live stream: a viewer that
 	// takes no data for this long is dropped, freeing its connection and
 	// goroutine. Zero means DefaultStreamWriteTimeout.
@@ -151,13 +161,22 @@ func (s *Server) routes() []route {
 		{"GET /api/news/{id}/stream", s.serveArticleStream},
 		{"GET /api/event", s.serveEvent},
 		{"GET /api/event/stream", s.serveEventStream},
+		{"GET /api/notice", s.serveNotice},
+		{"GET /api/notice/stream", s.serveNoticeStream},
 		{"GET /api/", s.serveAPINotFound},
 		{"GET /news.xml", s.serveRSS},
 		{"GET /sitemap.xml", s.serveSitemap},
 		{"GET /robots.txt", s.serveRobots},
 		{"GET /assets/", s.serveAsset},
+		{"GET /" + consoleAssets, s.serveConsoleAsset},
+		{"GET /admin", s.serveAdminPage},
+		{"GET /admin/", s.serveAdminPage},
+		{"GET /media/{name}", s.serveMedia},
 		{"GET /pit/{file}", s.calendarHandler()}, // {team}.ics; any other name is the page
 		{"GET /", s.servePage},
+	}
+	for _, m := range consoleAPIMethods {
+		routes = append(routes, route{m + " /admin/api/", s.serveConsoleAPI})
 	}
 	if s.opts.NexusWebhookToken != "" {
 		routes = append(routes, route{"POST /api/nexus/webhook", s.serveNexusWebhook})

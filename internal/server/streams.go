@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/netaddr"
 )
 
 // Default caps of the live streams (server-sent events) one process keeps
@@ -92,7 +93,7 @@ func (s *Server) OpenStreams() int { return s.liveStreams.count() }
 // acquireStream takes a stream slot for the client of r. When a cap is
 // reached it answers 503 with Retry-After itself and returns ok false.
 func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
-	release, err := s.liveStreams.acquire(clientKey(r.RemoteAddr))
+	release, err := s.liveStreams.acquire(netaddr.Client(r.RemoteAddr))
 	if err != nil {
 		w.Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
 		w.Header().Set("Cache-Control", "no-store")
@@ -100,27 +101,6 @@ func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release 
 		return nil, false
 	}
 	return release, true
-}
-
-// clientKey names the client of a connection for the per-client cap: its
-// IPv4 address, or the /64 network of an IPv6 address, since one IPv6 host
-// commonly holds a whole /64. It is the connection's own peer, never a
-// header such as X-Forwarded-For, which any client can write; behind a
-// reverse proxy every client is the proxy.
-func clientKey(remoteAddr string) string {
-	host, _, err := net.SplitHostPort(remoteAddr)
-	if err != nil {
-		host = remoteAddr
-	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	addr = addr.Unmap().WithZone("")
-	if addr.Is6() {
-		return netip.PrefixFrom(addr, 64).Masked().String()
-	}
-	return addr.String()
 }
 
 // hijackStream takes the connection of an HTTP/1 GET stream over from

@@ -1,6 +1,6 @@
 // A fake Platform for component tests: ticks only when the test says so.
 import type { NewsSnapshot, Platform } from '../platform';
-import type { EventStatus } from '../platform/types';
+import type { EventStatus, Notice } from '../platform/types';
 
 /** A Platform whose clock and ticks the test drives. */
 export interface FakePlatform {
@@ -13,6 +13,10 @@ export interface FakePlatform {
   tickSubscribers(): number;
   /** Delivers status to every event subscriber, and to later ones at once (none before the first). */
   pushEvent(status: EventStatus): void;
+  /** Delivers notice to every notice subscriber, and to later ones at once (none before the first). */
+  pushNotice(notice: Notice): void;
+  /** How many notice subscriptions are open. */
+  noticeSubscribers(): number;
 }
 
 /** Returns a fake Platform whose clock starts at startMs and whose news list is empty. */
@@ -22,6 +26,8 @@ export function createFakePlatform(startMs: number): FakePlatform {
   const snapshot: NewsSnapshot = { articles: [], asOf: '', live: true };
   const eventSubscribers = new Set<(status: EventStatus) => void>();
   let eventStatus: EventStatus | undefined;
+  const noticeSubscribers = new Set<(notice: Notice) => void>();
+  let notice: Notice | undefined;
   const platform: Platform = {
     kind: 'browser',
     kiosk: false,
@@ -53,6 +59,13 @@ export function createFakePlatform(startMs: number): FakePlatform {
         eventSubscribers.delete(onUpdate);
       };
     },
+    subscribeNotice(onUpdate) {
+      noticeSubscribers.add(onUpdate);
+      if (notice) onUpdate(notice);
+      return () => {
+        noticeSubscribers.delete(onUpdate);
+      };
+    },
   };
   return {
     platform,
@@ -68,5 +81,10 @@ export function createFakePlatform(startMs: number): FakePlatform {
       eventStatus = status;
       eventSubscribers.forEach((onUpdate) => onUpdate(status));
     },
+    pushNotice(n) {
+      notice = n;
+      noticeSubscribers.forEach((onUpdate) => onUpdate(n));
+    },
+    noticeSubscribers: () => noticeSubscribers.size,
   };
 }

@@ -1,5 +1,5 @@
 import { clockOffset, type TimeSample } from '../lib/clock-offset';
-import type { Article, EventStatus, NewsSnapshot, Platform } from './types';
+import type { Article, EventStatus, NewsSnapshot, Notice, Platform } from './types';
 
 /** The tick source every browser page shares: one timer aligned to the second. */
 function alignedTicks(now: () => number, onTick: (nowMs: number) => void): () => void {
@@ -74,6 +74,7 @@ export function browserPlatform(): Platform {
   const initialArticle = inlined('initial-article', isArticle);
   if (initialArticle) article(initialArticle.id, initialArticle);
   const event = sharedStream<EventStatus>('/api/event/stream', 'event');
+  const notice = sharedStream<Notice>('/api/notice/stream', 'notice');
   return {
     kind: 'browser',
     kiosk: false,
@@ -92,6 +93,7 @@ export function browserPlatform(): Platform {
     subscribeKiosk: () => () => {},
     interacted() {},
     subscribeEvent: event.subscribe,
+    subscribeNotice: notice.subscribe,
   };
 }
 

@@ -9,7 +9,7 @@ import {
 import { EventsOn } from '../../wailsjs/runtime/runtime';
 import { TickStats } from '../lib/tick-stats';
 import { watchViolations } from './csp';
-import type { Article, EventStatus, NewsSnapshot, Platform, WindowSettings } from './types';
+import type { Article, EventStatus, NewsSnapshot, Notice, Platform, WindowSettings } from './types';
 
 /** How often the page tells Go it is alive and what it shows (the watchdog's heartbeat). */
 const heartbeatMs = 5000;
@@ -129,6 +129,27 @@ export function desktopPlatform(settings: WindowSettings): Platform {
       const off = EventsOn('event', (s: EventStatus) => {
         fresh = false;
         onUpdate(s);
+      });
+      return () => {
+        fresh = false;
+        off();
+      };
+    },
+    subscribeNotice(onUpdate) {
+      // Go sends each change as an event; the first comes from the window's
+      // own server, and is dropped once an event brought a newer notice.
+      let fresh = true;
+      void fetch('/api/notice', { cache: 'no-store' })
+        .then((res) => (res.ok ? (res.json() as Promise<Notice>) : undefined))
+        .then(
+          (n) => {
+            if (fresh && n) onUpdate(n);
+          },
+          () => {}, // no answer: the next event brings the notice
+        );
+      const off = EventsOn('notice', (n: Notice) => {
+        fresh = false;
+        onUpdate(n);
       });
       return () => {
         fresh = false;

@@ -1,4 +1,4 @@
-import type { Article, EventStatus, NewsSnapshot } from './wire.gen';
+import type { Article, EventStatus, NewsSnapshot, Notice } from './wire.gen';
 
 // What crosses the wire is generated from the Go types (wire.gen.ts).
 export type * from './wire.gen';
@@ -52,4 +52,9 @@ export interface Platform {
   interacted(): void;
   /** Calls onUpdate with the event status now (once known) and after every change; returns the unsubscribe. */
   subscribeEvent(onUpdate: (status: EventStatus) => void): () => void;
+  /**
+   * Calls onUpdate with the pit notice now (once known) and after every
+   * change, its expiry too (an empty text is no notice); returns the unsubscribe.
+   */
+  subscribeNotice(onUpdate: (notice: Notice) => void): () => void;
 }

@@ -5,6 +5,7 @@ import { NextMatch } from '../components/pit-next';
 import { PlayoffHero, SelectionHero } from '../components/pit-playoff';
 import { Standing } from '../components/pit-standing';
 import { TeamCards } from '../components/pit-teams';
+import { PitNoticeLine } from '../components/pit-notice-line';
 import { PitNotices } from '../components/pit-notices';
 import { PitQr } from '../components/pit-qr';
 import { useEvent, useNow } from '../hooks/use-event';
@@ -33,6 +34,9 @@ export default function Pit() {
 function PitLoading() {
   return (
     <section className="pit pit--loading" aria-labelledby="pit-title" aria-busy="true">
+      <div className="pit-top">
+        <PitNoticeLine />
+      </div>
       <div className="pit-hero pit-hero--none">
         <h1 id="pit-title" className="pit-hero__eyebrow">
           Pit display
@@ -53,6 +57,7 @@ function PitNotConfigured() {
   return (
     <section className="pit pit--setup" aria-labelledby="pit-title">
       <div className="pit-setup">
+        <PitNoticeLine />
         <h1 id="pit-title" className="pit-setup__title">
           No event set
         </h1>
@@ -169,13 +174,16 @@ function PitBoard({ status, nowMs }: { status: EventStatus; nowMs: number }) {
       aria-labelledby="pit-title"
       data-phase={phase}
     >
-      {warnings.length > 0 && (
-        <div className="pit-warning" role="status">
-          {warnings.map((w) => (
-            <p key={w}>{w}</p>
-          ))}
-        </div>
-      )}
+      <div className="pit-top">
+        <PitNoticeLine />
+        {warnings.length > 0 && (
+          <div className="pit-warning" role="status">
+            {warnings.map((w) => (
+              <p key={w}>{w}</p>
+            ))}
+          </div>
+        )}
+      </div>
       <PhasePanels status={status} nowMs={nowMs} />
       <PitNotices status={status} />
       <Links status={status} />

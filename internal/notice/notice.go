@@ -1,0 +1,204 @@
+// Package notice follows the pit notice, the short line with an expiry that
+// editors set in the team console ("Pit closed for inspection"), and hands
+// it to every open screen: one Hub per process watches the notice's
+// document in the docstore and fans each change out to the site's streams
+// and the desktop window, and takes the notice down by itself at its expiry.
+package notice
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/console"
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/fanout"
+)
+
+// Options configures a Hub.
+type Options struct {
+	// DB holds the notice; nil means a hub that never has one (Run returns
+	// at once).
+	DB docstore.DB
+	// Clock tells the time; nil means clock.Real.
+	Clock clock.Clock
+	// Logger receives store errors; nil means slog.Default().
+	Logger *slog.Logger
+	// RetryMax caps the wait between two attempts to watch a failed store;
+	// zero means one minute.
+	RetryMax time.Duration
+}
+
+// Hub holds the pit notice in force and tells its subscribers of every
+// change. A subscriber is only woken and then reads Current or JSON, so a
+// slow one never blocks the others.
+type Hub struct {
+	opts Options
+
+	mu sync.Mutex
+	// stored is the last good notice read from the store, expired or not.
+	stored console.Notice
+	// current is the notice in force: stored until its expiry, then empty.
+	current console.Notice
+	// json is current encoded, once per change, for every viewer.
+	json    []byte
+	changed fanout.Signal
+	// rearm wakes the expiry timer after each change of the stored notice.
+	rearm chan struct{}
+}
+
+// NewHub returns a hub with no notice until Run reads one.
+func NewHub(opts Options) *Hub {
+	opts.Clock = cmp.Or[clock.Clock](opts.Clock, clock.Real{})
+	opts.Logger = cmp.Or(opts.Logger, slog.Default())
+	opts.RetryMax = cmp.Or(opts.RetryMax, time.Minute)
+	return &Hub{opts: opts, json: encode(console.Notice{}), rearm: make(chan struct{}, 1)}
+}
+
+// encode is the JSON of a notice, which always encodes.
+func encode(n console.Notice) []byte {
+	data, err := json.Marshal(n)
+	if err != nil {
+		panic(fmt.Sprintf("notice: encode: %v", err)) // a programmer error: Notice always encodes
+	}
+	return data
+}
+
+// Current returns the notice in force; its Text is "" when there is none.
+func (h *Hub) Current() console.Notice {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.current
+}
+
+// JSON returns Current encoded; the bytes are shared and must not be modified.
+func (h *Hub) JSON() []byte {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.json
+}
+
+// Subscribe returns a channel that receives a value after every change, and
+// a function that ends the subscription. The channel holds at most one value.
+func (h *Hub) Subscribe() (<-chan struct{}, func()) {
+	return h.changed.Subscribe()
+}
+
+// Run watches the notice until ctx ends, retrying with growing waits when
+// the store fails; the last good notice stays up meanwhile, until its
+// expiry, when the hub takes it down by itself.
+func (h *Hub) Run(ctx context.Context) error {
+	if h.opts.DB == nil {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	expiring := make(chan struct{})
+	go func() {
+		defer close(expiring)
+		h.runExpiry(ctx)
+	}()
+	defer func() { cancel(); <-expiring }()
+	wait := time.Second
+	for {
+		live := false
+		err := h.opts.DB.Watch(ctx, console.NoticeCollection, func(docs []docstore.Doc) {
+			live = true // Watch calls back on this goroutine
+			h.take(docs)
+		})
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if live {
+			// A new outage after a live spell is retried soon again.
+			wait = time.Second
+		}
+		if err == nil {
+			err = errors.New("the watch ended")
+		}
+		h.opts.Logger.Error("notice: store watch failed; keeping the last notice", "err", err, "retry_in", wait)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-h.opts.Clock.After(wait):
+		}
+		wait = min(2*wait, h.opts.RetryMax)
+	}
+}
+
+// take reads the notice from the collection's documents: no document is no
+// notice; a document that does not decode is logged and the last good
+// notice kept.
+func (h *Hub) take(docs []docstore.Doc) {
+	var n console.Notice
+	for _, d := range docs {
+		if d.ID != console.NoticeID {
+			continue
+		}
+		if err := json.Unmarshal(d.JSON, &n); err != nil {
+			h.opts.Logger.Warn("notice: ignoring a document that is not a notice; keeping the last one", "collection", console.NoticeCollection, "id", console.NoticeID, "err", err)
+			return
+		}
+	}
+	// The public screens show the line and its expiry; who wrote it stays
+	// in the console and its audit log.
+	n.By = ""
+	h.mu.Lock()
+	h.stored = n
+	h.refreshLocked()
+	h.mu.Unlock()
+	select {
+	case h.rearm <- struct{}{}:
+	default:
+	}
+}
+
+// refreshLocked sets the notice in force from the stored one at the
+// clock's now, and tells the subscribers when it changed. h.mu is held.
+func (h *Hub) refreshLocked() {
+	cur := h.stored
+	if !cur.InForce(h.opts.Clock.Now()) {
+		cur = console.Notice{}
+	}
+	if same(cur, h.current) {
+		return
+	}
+	h.current = cur
+	h.json = encode(cur)
+	h.changed.Notify()
+}
+
+// same reports whether two notices say the same thing at the same times.
+func same(a, b console.Notice) bool {
+	return a.Text == b.Text && a.By == b.By && a.Until.Equal(b.Until) && a.At.Equal(b.At)
+}
+
+// maxExpiryWait bounds one wait for an expiry: a timer counts elapsed time,
+// while the expiry is on the wall clock, which may be set forward meanwhile.
+const maxExpiryWait = time.Minute
+
+// runExpiry takes the notice down at its expiry until ctx ends.
+func (h *Hub) runExpiry(ctx context.Context) {
+	for {
+		h.mu.Lock()
+		var timer <-chan time.Time
+		if h.current.Text != "" {
+			timer = h.opts.Clock.After(min(h.current.Until.Sub(h.opts.Clock.Now()), maxExpiryWait))
+		}
+		h.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return
+		case <-h.rearm:
+		case <-timer:
+			h.mu.Lock()
+			h.refreshLocked()
+			h.mu.Unlock()
+		}
+	}
+}
