@@ -27,6 +27,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/photo"
 )
 
 // wireType is one Go type that crosses the wire, and its TypeScript name.
@@ -95,6 +96,7 @@ var wireConsts = []struct {
 	{"StatusDraft", "Post.status: the site does not show it.", console.StatusDraft},
 	{"StatusScheduled", "Post.status: the site shows it from its date, still to come.", console.StatusScheduled},
 	{"StatusPublished", "Post.status: the site shows it.", console.StatusPublished},
+	{"MaxPhotoBytes", "The largest photo upload the console takes, in bytes.", photo.MaxInputBytes},
 }
 
 func main() {

@@ -57,6 +57,17 @@ async function addAuthenticator(page) {
   return { cdp, authenticatorId };
 }
 
+/** Every Content-Security-Policy violation any page of the suite reported (Chromium logs each). */
+const cspViolations = [];
+
+/** Records page's policy violations in cspViolations; returns page. */
+function watchCSP(page) {
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  return page;
+}
+
 /** Whether the page scrolls sideways (it must not, on a phone). */
 const scrollsSideways = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -123,7 +134,7 @@ describe('the team console', () => {
 
     // In the browser: the console sends to sign-in, which comes back to it.
     const context = await browser.newContext({ viewport: phone });
-    const tab = await context.newPage();
+    const tab = watchCSP(await context.newPage());
     const consoleFiles = [];
     tab.on(
       'request',
@@ -144,7 +155,7 @@ describe('the team console', () => {
   it('enrols a passkey from an invitation link, which then dies', async () => {
     link = await invite('admin', 'Ada');
     const context = await browser.newContext({ viewport: phone });
-    page = await context.newPage();
+    page = watchCSP(await context.newPage());
     const { cdp, authenticatorId } = await addAuthenticator(page);
     await page.goto(link);
     // The token leaves the address bar at once.
@@ -160,7 +171,7 @@ describe('the team console', () => {
 
     // The same link again, in a browser without a session: refused, with its sentence.
     const other = await browser.newContext({ viewport: phone });
-    const replay = await other.newPage();
+    const replay = watchCSP(await other.newPage());
     await replay.goto(link);
     await replay
       .getByRole('alert')
@@ -173,7 +184,7 @@ describe('the team console', () => {
   it('signs in with that passkey in a fresh browser', async () => {
     await page.context().close();
     const context = await browser.newContext({ viewport: phone });
-    page = await context.newPage();
+    page = watchCSP(await context.newPage());
     const { cdp, authenticatorId } = await addAuthenticator(page);
     for (const credential of credentials) {
       await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
@@ -251,7 +262,7 @@ describe('the team console', () => {
   });
 
   it('schedules the post a few seconds ahead and an open /news page shows it then', async () => {
-    const news = await browser.newPage({ viewport: phone });
+    const news = watchCSP(await browser.newPage({ viewport: phone }));
     await news.goto(`${site}/news`);
     await news.locator('.news-item__title').first().waitFor();
     assert.equal(await news.getByText(title).count(), 0);
@@ -290,7 +301,7 @@ describe('the team console', () => {
   });
 
   it('sets a pit notice that /pit shows', async () => {
-    const pit = await browser.newPage();
+    const pit = watchCSP(await browser.newPage());
     await pit.goto(`${site}/pit`);
     const notice = `Team at the practice field ${Date.now() % 1000}`;
     await page.getByRole('link', { name: 'Notice', exact: true }).click();
@@ -307,5 +318,9 @@ describe('the team console', () => {
       async () => (await pit.getByText(notice).count()) === 0,
     );
     await pit.close();
+  });
+
+  it('breaks no rule of the Content-Security-Policy on any of its pages', () => {
+    assert.deepEqual(cspViolations, []);
   });
 });

@@ -36,14 +36,18 @@ const readySelector = {
 /**
  * The pages to visit: every route of the spec but the countdown (which has
  * its own test below), the pit display fed and with no event (noEvent: on
- * the server that follows none), an unknown path and an article that does
- * not exist.
+ * the server that follows none), the console's sign-in and enrolment pages,
+ * an unknown path and an article that does not exist.
  */
 const pages = [
   ...[...specRoutes, '/pit']
     .filter((path) => path !== '/whattimeisit')
     .map((path) => ({ path, ready: readySelector[path] })),
   { path: '/pit', noEvent: true },
+  // The console's public pages (its others need a session: console.test.mjs
+  // fails on a violation of the policy there).
+  { path: '/admin/signin', ready: 'button' },
+  { path: '/admin/enrol' },
   { path: notFound },
   { path: '/news/no-such-article' },
 ];

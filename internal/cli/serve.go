@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/server"
 )
 
@@ -30,6 +31,7 @@ func (p Program) runServe(args []string) error {
 	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
 	maxStreams := fs.Int("max-streams", server.DefaultMaxStreams, "most live streams (the news, article and event updates of open pages) this process keeps open at once; beyond it a new one is answered 503 with Retry-After (0: no cap). Each takes a file descriptor")
 	maxPerClient := fs.Int("max-streams-per-client", server.DefaultMaxStreamsPerClient, "most live streams open from one client address (an IPv6 client's /64); 0: no cap. The address is the connection's peer, never X-Forwarded-For: behind a reverse proxy every client is the proxy, so set 0 there and cap clients at the proxy")
+	trusted := fs.String("trusted-proxy", "", "comma-separated `ADDRS` (IP addresses or CIDR prefixes) of the reverse proxies in front of this server, whose X-Forwarded-For names the client for the console's sign-in rate limit and audit log (default: none; the connection's peer is the client)")
 	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: http:// and the --listen address; never the request's Host, which anyone can set)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -45,6 +47,10 @@ func (p Program) runServe(args []string) error {
 	}
 	if err := checkSiteURL(*siteURL); err != nil {
 		return err
+	}
+	proxies, err := netaddr.ParseProxies(*trusted)
+	if err != nil {
+		return fmt.Errorf("%w: --trusted-proxy: %v", errUsage, err)
 	}
 	addr := *listen
 	if addr == "" {
@@ -64,7 +70,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL,
-		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient)}, true)
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient)}, consoleConfig{on: true, proxies: proxies})
 	if err != nil {
 		return err
 	}

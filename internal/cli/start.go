@@ -13,6 +13,7 @@ import (
 	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/server"
@@ -64,6 +65,13 @@ func (e *eventFlags) check() error {
 	return nil
 }
 
+// consoleConfig says whether the website has the team console, and which
+// reverse proxies it believes about a client's address (--trusted-proxy).
+type consoleConfig struct {
+	on      bool
+	proxies netaddr.Proxies
+}
+
 // services are what serve and the window run: the news, notice and event
 // hubs and the website over them. stop ends them in order.
 type services struct {
@@ -76,9 +84,9 @@ type services struct {
 
 // start opens the news store and the console's documents beside it, starts
 // the event poller (or the demo) and the pit notice, and builds the website
-// over them; withConsole, the website has the team console at /admin
+// over them; with con.on, the website has the team console at /admin
 // (serve; the window has none).
-func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options, withConsole bool) (services, error) {
+func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options, con consoleConfig) (services, error) {
 	c.news.Logger = logger
 	hub, stopNews, err := news.Start(c.news)
 	if err != nil {
@@ -96,13 +104,13 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		stopNews()
 		_ = db.Close() // shutting down: nothing is left to report to
 	}
-	if withConsole {
-		con, err := consoleFor(db, hub.Store(), site.SiteURL, logger)
+	if con.on {
+		console, err := consoleFor(db, hub.Store(), site.SiteURL, con.proxies, logger)
 		if err != nil {
 			stopAll()
 			return services{}, err
 		}
-		site.Console = con
+		site.Console = console
 	}
 	site.Media = console.MediaHandler(db)
 	notices := notice.NewHub(notice.Options{DB: db, Logger: logger})
@@ -157,11 +165,11 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 // Its relying party is the --site-url only when one was given for a public
 // https address; the default (this machine's listen address) leaves it to
 // the request's host, which only http://localhost may use.
-func consoleFor(db docstore.DB, store news.Store, siteURL string, logger *slog.Logger) (*console.Console, error) {
+func consoleFor(db docstore.DB, store news.Store, siteURL string, proxies netaddr.Proxies, logger *slog.Logger) (*console.Console, error) {
 	if !strings.HasPrefix(siteURL, "https://") {
 		siteURL = ""
 	}
-	con, err := console.New(console.Options{DB: db, News: store, SiteURL: siteURL, Logger: logger})
+	con, err := console.New(console.Options{DB: db, News: store, SiteURL: siteURL, Proxies: proxies, Logger: logger})
 	if err != nil {
 		return nil, fmt.Errorf("console: %w", err)
 	}

@@ -95,7 +95,7 @@ func (p Program) runWindow(args []string) error {
 		<-ctx.Done()
 		stop()
 	}()
-	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version}, false)
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version}, consoleConfig{})
 	if err != nil {
 		return err
 	}

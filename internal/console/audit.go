@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"slices"
 
@@ -21,7 +20,7 @@ const auditIDTime = "20060102T150405.000000000Z"
 // audit writes one entry of the audit log: m did action on target, from r's
 // address. A failure is logged; the change it records has been made.
 func (c *Console) audit(ctx context.Context, r *http.Request, m Member, action, target string) {
-	e := AuditEntry{At: c.opts.Clock.Now(), MemberID: m.ID, Name: m.Name, Action: action, Target: target, Addr: clientAddr(r)}
+	e := AuditEntry{At: c.opts.Clock.Now(), MemberID: m.ID, Name: m.Name, Action: action, Target: target, Addr: c.opts.Proxies.Peer(r)}
 	if err := writeAudit(ctx, c.opts.DB, e); err != nil {
 		c.opts.Logger.Error("console: audit", "action", action, "target", target, "member", m.ID, "err", err)
 	}
@@ -39,15 +38,6 @@ func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
 		return fmt.Errorf("console: write audit log: %w", err)
 	}
 	return nil
-}
-
-// clientAddr is the IP address of r's peer.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // serveAudit answers the last auditShown entries, newest first.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -38,9 +39,6 @@ const (
 	NoticeID         = "pit"
 )
 
-// Collections are every collection the console writes, for the Firestore
-// rules test and the docs.
-var Collections = []string{collMembers, collPasskeys, collInvitations, collSessions, collCeremonies, collPosts, collRevisions, collNotices, collAudit}
 
 // Options configures a Console.
 type Options struct {
@@ -54,6 +52,10 @@ type Options struct {
 	// the origin taken from the request; any other plain-HTTP host is
 	// refused sign-in with a clear message.
 	SiteURL string
+	// Proxies are the reverse proxies whose X-Forwarded-For names the
+	// client, for the rate limit and the audit log; nil means the
+	// connection's peer is the client.
+	Proxies netaddr.Proxies
 	// Clock tells the time; nil means clock.Real.
 	Clock clock.Clock
 	// Logger receives errors; nil means slog.Default().
@@ -72,6 +74,8 @@ type Console struct {
 	// ceremonies, sessions and invitations.
 	sweepMu   sync.Mutex
 	lastSweep time.Time
+	// photoSlots holds one token per photo being decoded (photoWorkers).
+	photoSlots chan struct{}
 }
 
 // route is one pattern of the console's API and its handler.
@@ -93,8 +97,12 @@ const (
 	// SessionCookie is the session cookie's name; the __Host- prefix makes
 	// browsers keep it only when Secure, without Domain and with Path=/.
 	SessionCookie = "__Host-rh-session"
-	// MaxPhotoBytes is the largest photo upload accepted.
-	MaxPhotoBytes = 20 << 20
+	// PhotoUploadTimeout bounds reading a photo's upload and answering it,
+	// far beyond the server's usual read timeout: 20 MB over venue Wi-Fi.
+	PhotoUploadTimeout = 5 * time.Minute
+	// photoWorkers bounds the photos decoded at once (a large one takes
+	// hundreds of MB while it is decoded).
+	photoWorkers = 2
 	// MaxBodyBytes bounds every other request body of the API.
 	MaxBodyBytes = 1 << 20
 	// MaxNoticeDuration is the longest a pit notice may stay up.

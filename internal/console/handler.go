@@ -25,7 +25,7 @@ func New(opts Options) (*Console, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	c := &Console{opts: opts, limiter: newRateLimiter()}
+	c := &Console{opts: opts, limiter: newRateLimiter(), photoSlots: make(chan struct{}, photoWorkers)}
 	if opts.SiteURL != "" {
 		u, err := url.Parse(opts.SiteURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,8 +22,8 @@ const photoField = "photo"
 // boundaries and part headers.
 const multipartSlack = 64 << 10
 
-// errPhotoTooLarge is an upload over MaxPhotoBytes.
-var errPhotoTooLarge = fmt.Errorf("this photo is larger than %d MB, the most the site takes; share a smaller version of it", MaxPhotoBytes>>20)
+// errPhotoTooLarge is an upload over photo.MaxInputBytes.
+var errPhotoTooLarge = fmt.Errorf("this photo is larger than %d MB, the most the site takes; share a smaller version of it", photo.MaxInputBytes>>20)
 
 // mediaName is the name a processed photo is stored and served under: its
 // content's hash, so a URL never changes meaning and can be cached forever.
@@ -32,10 +33,10 @@ func mediaName(res photo.Result) string {
 }
 
 // readPhoto returns the bytes of the request's photo field, at most
-// MaxPhotoBytes, reading the body as a stream (nothing goes to temporary
+// photo.MaxInputBytes, reading the body as a stream (nothing goes to temporary
 // files).
 func readPhoto(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxPhotoBytes+multipartSlack)
+	r.Body = http.MaxBytesReader(w, r.Body, photo.MaxInputBytes+multipartSlack)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return nil, fmt.Errorf("%w: send the photo as multipart/form-data in the field %q", errBadBody, photoField)
@@ -51,11 +52,11 @@ func readPhoto(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if part.FormName() != photoField {
 			continue // NextPart skips the rest of this part
 		}
-		data, err := io.ReadAll(io.LimitReader(part, MaxPhotoBytes+1))
+		data, err := io.ReadAll(io.LimitReader(part, photo.MaxInputBytes+1))
 		if err != nil {
 			return nil, uploadError(err)
 		}
-		if len(data) > MaxPhotoBytes {
+		if len(data) > photo.MaxInputBytes {
 			return nil, errPhotoTooLarge
 		}
 		return data, nil
@@ -83,6 +84,13 @@ func sentence(msg string) string {
 // enough for one blob of the store; it is stored under its content hash and
 // the answer gives its URL and the markdown that shows it.
 func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Member) {
+	rc := http.NewResponseController(w)
+	// Connection deadlines are wall-clock time, whatever the console's
+	// clock says. Where the connection allows none (a test recorder), the
+	// server's own timeouts stay.
+	deadline := time.Now().Add(PhotoUploadTimeout)
+	_ = rc.SetReadDeadline(deadline)
+	_ = rc.SetWriteDeadline(deadline)
 	data, err := readPhoto(w, r)
 	switch {
 	case errors.Is(err, errPhotoTooLarge):
@@ -92,7 +100,13 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 		writeError(w, http.StatusBadRequest, sentence(err.Error()))
 		return
 	}
+	select {
+	case c.photoSlots <- struct{}{}:
+	case <-r.Context().Done():
+		return // the phone gave up; nobody is left to answer
+	}
 	res, err := photo.Process(data, docstore.MaxBlobBytes)
+	<-c.photoSlots
 	if err != nil {
 		status := http.StatusInternalServerError
 		switch {

@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/robohornets/robohornets/internal/photo"
 )
 
 // gpsSecret is a marker in the EXIF of test photos that must never reach the store.
@@ -131,8 +133,8 @@ func TestPhotoUploadErrors(t *testing.T) {
 		status int
 		want   string
 	}{
-		{"too large", "photo", make([]byte, MaxPhotoBytes+1), http.StatusRequestEntityTooLarge, "larger than 20 MB"},
-		{"far too large", "photo", make([]byte, MaxPhotoBytes+multipartSlack+1), http.StatusRequestEntityTooLarge, "larger than 20 MB"},
+		{"too large", "photo", make([]byte, photo.MaxInputBytes+1), http.StatusRequestEntityTooLarge, "larger than 20 MB"},
+		{"far too large", "photo", make([]byte, photo.MaxInputBytes+multipartSlack+1), http.StatusRequestEntityTooLarge, "larger than 20 MB"},
 		{"text", "photo", []byte("hello, this is not a photo"), http.StatusUnsupportedMediaType, "JPEG, PNG"},
 		{"heic", "photo", heic, http.StatusUnsupportedMediaType, "HEIC"},
 		{"truncated jpeg", "photo", cameraJPEG(t, 64, 64)[:300], http.StatusUnprocessableEntity, "could not be read"},

@@ -462,7 +462,9 @@ func (c *Console) serveSavePost(w http.ResponseWriter, r *http.Request, m Member
 		c.writePostError(w, r, err, s.PostFields)
 		return
 	}
-	c.audit(r.Context(), r, m, "save post", fmt.Sprintf("%s v%d", id, d.N))
+	if d.N != s.BaseVersion { // an autosave of unchanged text makes no revision, and no entry
+		c.audit(r.Context(), r, m, "save post", fmt.Sprintf("%s v%d", id, d.N))
+	}
 	c.answerPost(w, r, d)
 }
 

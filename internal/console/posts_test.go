@@ -402,6 +402,8 @@ func TestStateChangesAreAudited(t *testing.T) {
 	f := newContentFixture(t)
 	p := f.create(alice, "Audit me", "one")
 	f.save(alice, p.ID, 1, PostFields{Title: "Audit me", Date: t0, Content: "two"})
+	// An autosave of the same text changes nothing: no revision, no entry.
+	f.save(alice, p.ID, 2, PostFields{Title: "Audit me", Date: t0, Content: "two"})
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/revisions/1/restore", Save{BaseVersion: 2})
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/publish", Save{BaseVersion: 3, At: t0.Add(time.Hour)})
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/unpublish", Save{BaseVersion: 4})

@@ -88,7 +88,7 @@ func (l *rateLimiter) evict(now time.Time) {
 // and Retry-After.
 func (c *Console) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		wait, ok := c.limiter.allow(netaddr.Client(r.RemoteAddr), c.opts.Clock.Now())
+		wait, ok := c.limiter.allow(netaddr.Client(c.opts.Proxies.Peer(r)), c.opts.Clock.Now())
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))

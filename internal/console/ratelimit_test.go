@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/netaddr"
 )
 
 func TestSignInAndEnrolmentAreRateLimitedPerAddress(t *testing.T) {
@@ -57,5 +59,33 @@ func TestRateLimiterForgetsOldClientsWhenFull(t *testing.T) {
 	}
 	if len(l.clients) > maxLimited {
 		t.Errorf("%d clients remembered, more than %d", len(l.clients), maxLimited)
+	}
+}
+
+// Behind a trusted proxy, each client is the address the proxy saw, not
+// the proxy: one client over the limit does not lock the others out.
+func TestRateLimitBehindATrustedProxy(t *testing.T) {
+	f := newAuthFixture(t)
+	proxies, err := netaddr.ParseProxies("127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.console(Options{Proxies: proxies})
+	through := func(client string) request {
+		return request{method: "POST", path: "/admin/api/signin/begin", remote: "127.0.0.1:40000", header: http.Header{"X-Forwarded-For": {client}}}
+	}
+	for range signInBurst {
+		f.must(c, http.StatusOK, nil, through("198.51.100.1"))
+	}
+	if w := f.send(c, through("198.51.100.1")); w.Code != http.StatusTooManyRequests {
+		t.Errorf("the client over its limit: %d, want 429", w.Code)
+	}
+	f.must(c, http.StatusOK, nil, through("198.51.100.2"))
+	// Without a trusted proxy, everyone behind it is one client.
+	for range signInBurst {
+		f.send(f.c, through("198.51.100.3"))
+	}
+	if w := f.send(f.c, through("198.51.100.4")); w.Code != http.StatusTooManyRequests {
+		t.Errorf("no trusted proxy: another client behind it: %d, want 429 (the proxy's budget)", w.Code)
 	}
 }

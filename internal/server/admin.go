@@ -58,7 +58,7 @@ func (s *Server) serveAdminPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.assets.index == nil {
-		s.servePage(w, r)
+		serveNotBuilt(w)
 		return
 	}
 	page := newBody(s.assets.index.render(s.pageFor(r.URL.Path, s.opts.Hub.Current())), "text/html; charset=utf-8")

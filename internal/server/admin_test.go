@@ -150,3 +150,19 @@ func TestMediaGoesToTheMediaHandler(t *testing.T) {
 		t.Errorf("GET /media/abc.jpg: %d %q", rec.Code, rec.Body.String())
 	}
 }
+
+// An escaped slash reaches the routes of /assets/ and / (the mux matches
+// the escaped path), but the file or page it names is the console's.
+func TestConsoleEscapedSlashesNeedASession(t *testing.T) {
+	s := adminServer(t, gate{}, nil)
+	rec := serveAdmin(s, http.MethodGet, "/assets/console%2Fconsole-abc.js", false)
+	if rec.Code != http.StatusUnauthorized || strings.Contains(rec.Body.String(), "console code") {
+		t.Errorf("/assets/console%%2F… without a session: %d %q, want 401 without the code", rec.Code, rec.Body.String())
+	}
+	for _, target := range []string{"/admin%2Fmembers", "/admin%2F"} {
+		rec := serveAdmin(s, http.MethodGet, target, false)
+		if rec.Code != http.StatusSeeOther {
+			t.Errorf("GET %s without a session: %d, want 303 to sign in", target, rec.Code)
+		}
+	}
+}

@@ -136,15 +136,19 @@ func (s *Server) siteURL() string {
 // The pages of known routes and existing articles are made once per news
 // version (bodyCache).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
+		// /admin%2F… reaches this route (the mux matches the escaped path)
+		// but is a console page (the decoded one).
+		s.serveAdminPage(w, r)
+		return
+	}
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if f, ok := s.assets.files[name]; ok && name != "index.html" {
 		f.serve(w, r, cacheShort)
 		return
 	}
 	if s.assets.index == nil {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = w.Write([]byte("The website's frontend is not built into this binary: run `make build`.\n"))
+		serveNotBuilt(w)
 		return
 	}
 	snap := s.opts.Hub.Current()
@@ -158,6 +162,13 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		page = build()
 	}
 	page.serve(w, r, cacheRevalidate)
+}
+
+// serveNotBuilt answers a page of a binary built without the frontend.
+func serveNotBuilt(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = w.Write([]byte("The website's frontend is not built into this binary: run `make build`.\n"))
 }
 
 // known reports whether path is a route of the site or an existing article.

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MaxPhotoBytes } from '../platform/wire.gen';
 import { messageOf, uploadPhoto } from './api';
 
 /**
@@ -12,6 +13,13 @@ export function PhotoButton({ onUploaded }: { onUploaded: (markdown: string) => 
   const [error, setError] = useState('');
 
   async function upload(file: File) {
+    if (file.size > MaxPhotoBytes) {
+      // Said before the upload: on venue Wi-Fi, sending it to be refused takes minutes.
+      setError(
+        `This photo is larger than ${MaxPhotoBytes / 2 ** 20} MB, the most the site takes; share a smaller version of it.`,
+      );
+      return;
+    }
     setError('');
     setProgress(0);
     try {

@@ -27,6 +27,8 @@ export const StatusDraft = "draft";
 export const StatusScheduled = "scheduled";
 /** Post.status: the site shows it. */
 export const StatusPublished = "published";
+/** The largest photo upload the console takes, in bytes. */
+export const MaxPhotoBytes = 20971520;
 
 /**
  * Article is an article with what the Hub derives from it: the whole content
