@@ -39,7 +39,6 @@ const (
 	NoticeID         = "pit"
 )
 
-
 // Options configures a Console.
 type Options struct {
 	// DB keeps the console's documents; required.
