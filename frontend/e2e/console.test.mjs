@@ -127,9 +127,11 @@ describe('the team console', () => {
     );
     assert.ok(files.some((f) => f.endsWith('.js')) && files.some((f) => f.endsWith('.css')));
     for (const file of files) {
-      const res = await fetch(`${site}/assets/console/${file}`);
-      assert.equal(res.status, 401, file);
-      assert.doesNotMatch(await res.text(), /useState|admin-button/, file);
+      for (const path of [`/assets/console/${file}`, `/assets/console%2F${file}`]) {
+        const res = await fetch(site + path);
+        assert.equal(res.status, 401, path);
+        assert.doesNotMatch(await res.text(), /useState|admin-button/, path);
+      }
     }
 
     // In the browser: the console sends to sign-in, which comes back to it.
@@ -195,6 +197,32 @@ describe('the team console', () => {
     await page.waitForURL(`${site}/admin/notice`);
     await page.getByRole('heading', { name: 'Pit notice' }).waitFor();
     assert.equal(await scrollsSideways(page), false);
+  });
+
+  it('refuses a change sent from another site, even with the session cookie', async () => {
+    const [session] = (await page.context().cookies(site)).filter(
+      (c) => c.name === '__Host-rh-session',
+    );
+    assert.ok(session, 'the session cookie');
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.secure, true);
+    assert.equal(session.sameSite, 'Strict');
+    const cookie = `${session.name}=${session.value}`;
+    const forged = await fetch(`${site}/admin/api/posts`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: 'https://attacker.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ title: 'Forged', date: new Date().toISOString(), content: 'x' }),
+    });
+    assert.equal(forged.status, 403);
+    const posts = await (
+      await fetch(`${site}/admin/api/posts?q=Forged`, { headers: { cookie } })
+    ).json();
+    assert.deepEqual(posts, [], 'the forged post was made');
   });
 
   it('writes a post, keeps the text through a lost network, and offers it back', async () => {

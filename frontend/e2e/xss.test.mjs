@@ -25,8 +25,9 @@ const hostileEvent = JSON.parse(readFileSync(hostileEventFile, 'utf8'));
 const articleOf = (p, i) => ({
   id: `xss-${p.name}`,
   title: p.title ?? `Payload ${p.name}`,
-  // A minute apart, newer than the sample articles, in the corpus's order.
-  date: new Date(Date.UTC(2031, 0, 1, 12, i)).toISOString(),
+  // A minute apart, newer than the sample articles, in the corpus's order;
+  // in the past, since a date to come schedules an article for then.
+  date: new Date(Date.UTC(2026, 10, 22, 12, i)).toISOString(),
 });
 
 /** The two ways every page is read: under the site's policy, and with it switched off. */
