@@ -132,6 +132,7 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) {
 	now := c.opts.Clock.Now()
 	key, err := c.storePasskey(r, cer.MemberID, body.Name, cred)
 	if err != nil {
+		c.returnInvitation(ctx, cer.Invitation, inv)
 		c.fail(w, err)
 		return
 	}
@@ -144,6 +145,11 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) {
 		err = c.opts.DB.Create(ctx, collMembers, m.ID, data)
 	}
 	if err != nil {
+		// No member: the passkey leads nowhere, and the link may be used again.
+		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
+			c.opts.Logger.Warn("console: remove the passkey of a failed enrolment", "passkey", key.ID, "err", derr)
+		}
+		c.returnInvitation(ctx, cer.Invitation, inv)
 		c.fail(w, fmt.Errorf("console: store member: %w", err))
 		return
 	}

@@ -142,6 +142,19 @@ func (c *Console) consumeInvitation(ctx context.Context, id string) (invitationD
 	return inv, err
 }
 
+// returnInvitation puts back an invitation consumed by an enrolment that
+// then failed to store its member: a link dies on its first successful use,
+// not on a failure of the store. It stays valid until its own expiry.
+func (c *Console) returnInvitation(ctx context.Context, id string, inv invitationDoc) {
+	data, err := json.Marshal(inv)
+	if err == nil {
+		err = c.opts.DB.Create(ctx, collInvitations, id, data)
+	}
+	if err != nil {
+		c.opts.Logger.Warn("console: cannot give back the invitation of a failed enrolment", "err", err)
+	}
+}
+
 // siteBase is the origin invitation links of the console start with: the
 // SiteURL, else the request's own origin.
 func (c *Console) siteBase(r *http.Request) string {

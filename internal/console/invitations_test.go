@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
 
@@ -182,5 +185,42 @@ func TestAdminInvitesFromTheConsole(t *testing.T) {
 	_, me := f.enrol(f.c, passkeytest.New(devOrigin), u.Fragment)
 	if me.Member.Role != RoleEditor || me.Member.Name != "Sam" {
 		t.Errorf("enrolled %+v", me.Member)
+	}
+}
+
+// membersDown is the store with its Members collection failing to create,
+// as a store that dies in the middle of an enrolment.
+type membersDown struct{ docstore.DB }
+
+func (d membersDown) Create(ctx context.Context, coll, id string, doc []byte) error {
+	if coll == collMembers {
+		return errors.New("store unreachable")
+	}
+	return d.DB.Create(ctx, coll, id, doc)
+}
+
+// A link dies on its first successful use: an enrolment the store fails
+// leaves no passkey behind and the link working.
+func TestFailedEnrolmentKeepsTheLink(t *testing.T) {
+	f := newAuthFixture(t)
+	token := f.invite(RoleEditor, "Sam")
+	ns, err := news.OpenLocal(t.TempDir(), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := New(Options{DB: membersDown{f.db}, News: ns, Clock: f.clk, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	finish := f.create(newKey(), f.beginEnrol(broken, token))
+	if w := f.send(broken, request{method: "POST", path: "/admin/api/enrol/finish", body: finish}); w.Code < 500 {
+		t.Fatalf("enrolment on a failing store: %d, want a 5xx", w.Code)
+	}
+	if keys := f.docs(collPasskeys); len(keys) != 0 {
+		t.Errorf("%d passkeys left by the failed enrolment", len(keys))
+	}
+	_, me := f.enrol(f.c, newKey(), token)
+	if me.Member.Name != "Sam" || me.Member.Role != RoleEditor {
+		t.Errorf("enrolled with the link again as %+v", me.Member)
 	}
 }
