@@ -19,7 +19,12 @@ DESKTOP_TAGS := webkit2_41
 TEST_TAGS    := emulator,slow
 APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS      := -s -w -X main.version=$(VERSION)
+COMMIT       := $(shell git rev-parse HEAD 2>/dev/null)
+# The build's date, UTC; SOURCE_DATE_EPOCH (reproducible builds) fixes it.
+BUILD_DATE   := $(shell date -u -d "@$${SOURCE_DATE_EPOCH:-$$(date +%s)}" +%Y-%m-%dT%H:%M:%SZ)
+# What `robohornets version` and /healthz report.
+VERSION_LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(BUILD_DATE)
+LDFLAGS      := -s -w $(VERSION_LDFLAGS)
 BIN          := build/bin
 LISTEN       ?= 127.0.0.1:8080
 # Not ./...: frontend/node_modules holds a Go package of an npm dependency.
@@ -71,7 +76,7 @@ $(BIN)/robohornets-server: frontend/dist/index.html $(GO_SOURCES)
 	CGO_ENABLED=0 go build -trimpath -ldflags '$(LDFLAGS)' -o $@ .
 
 $(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES)
-	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '-X main.version=$(VERSION)' -o robohornets
+	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '$(VERSION_LDFLAGS)' -o robohornets
 
 # The replay server of the event APIs, for the pit display's end-to-end tests.
 $(BIN)/replayd: $(GO_SOURCES)

@@ -12,8 +12,15 @@ import (
 	"github.com/robohornets/robohornets/internal/cli"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version, commit and date are set at build time (make):
+// -ldflags "-X main.version=1.2.3 -X main.commit=<git rev-parse HEAD>
+// -X main.date=<UTC, RFC 3339>". A plain go build reports "dev", and
+// "unknown" for the other two.
+var (
+	version = "dev"
+	commit  = ""
+	date    = ""
+)
 
 //go:embed all:frontend/dist
 var dist embed.FS
@@ -25,6 +32,8 @@ func main() {
 	}
 	os.Exit(cli.Program{
 		Version:    version,
+		Commit:     commit,
+		Built:      date,
 		Assets:     assets,
 		OpenWindow: windowOpener(),
 		Stdin:      os.Stdin,

@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -24,6 +25,9 @@ import (
 type Program struct {
 	// Version is the build's version, like a git description.
 	Version string
+	// Commit is the source's git commit and Built the build's date (UTC,
+	// RFC 3339); "" when the build did not say (shown as "unknown").
+	Commit, Built string
 	// Assets is the built frontend with index.html at its root.
 	Assets fs.FS
 	// OpenWindow opens the desktop window and returns when it closes; nil
@@ -59,7 +63,9 @@ func (p Program) Run(args []string) int {
 	case "admin":
 		err = p.runAdmin(rest)
 	case "version":
-		_, err = fmt.Fprintf(p.Stdout, "robohornets %s (%s, %s/%s)\n", p.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		_, err = fmt.Fprintln(p.Stdout, p.versionLine())
+	case "healthcheck":
+		err = p.runHealthcheck(rest, healthcheckTimeout)
 	case "help":
 		_, err = fmt.Fprint(p.Stdout, topUsage)
 	default:
@@ -70,6 +76,11 @@ func (p Program) Run(args []string) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.Is(err, errUsage) && cmd == "healthcheck":
+		// A container runtime reserves 2 (Docker's HEALTHCHECK: "do not
+		// use"): a healthcheck is healthy (0) or not (1).
+		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\n", err)
+		return 1
 	case errors.Is(err, errUsage):
 		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\nRun 'robohornets -h' for help.\n", err)
 		return 2
@@ -89,10 +100,20 @@ Usage:
   robohornets serve [flags]    serve the public website over HTTP
   robohornets news CMD ...     list, show, add, edit, remove, import or export news
   robohornets admin CMD ...    invite, list or revoke members of the team console
-  robohornets version          print the version
+  robohornets healthcheck [URL]  exit 0 when serve is ready (URL answers 200), else 1
+                               (default URL http://127.0.0.1:$PORT/readyz, PORT 8080)
+  robohornets version          print the version, commit and build date
 
 Run 'robohornets COMMAND -h' for the flags of a command.
 `
+
+// versionLine is what the version command prints, like "robohornets 1.2.3
+// (commit abc123, built 2026-11-25T12:00:00Z, go1.26.8, linux/amd64)".
+func (p Program) versionLine() string {
+	unknown := func(s string) string { return cmp.Or(s, "unknown") }
+	return fmt.Sprintf("robohornets %s (commit %s, built %s, %s, %s/%s)",
+		unknown(p.Version), unknown(p.Commit), unknown(p.Built), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
 
 // newFlagSet returns a flag set whose -h prints usage and the flags to stderr.
 func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {

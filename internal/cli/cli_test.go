@@ -114,7 +114,7 @@ func TestTopLevelCommands(t *testing.T) {
 		wantStdout string // a substring
 		wantErr    string // a substring of the one error line
 	}{
-		{name: "version", args: []string{"version"}, wantCode: 0, wantStdout: "robohornets " + testVersion + " (" + runtime.Version()},
+		{name: "version", args: []string{"version"}, wantCode: 0, wantStdout: "robohornets " + testVersion + " (commit unknown, built unknown, " + runtime.Version()},
 		{name: "help", args: []string{"help"}, wantCode: 0, wantStdout: "robohornets serve [flags]"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: `unknown command "frobnicate"`},
 		{name: "news without a command", args: []string{"news", "--data", data}, wantCode: 2, wantErr: "news needs a command"},

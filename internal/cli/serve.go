@@ -69,7 +69,7 @@ func (p Program) runServe(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, SiteURL: *siteURL,
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, Commit: p.Commit, Built: p.Built, SiteURL: *siteURL,
 		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient)}, consoleConfig{on: true, proxies: proxies})
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func (p Program) runServe(args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version)
+	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version, "commit", p.Commit)
 	warnFileLimit(logger, *maxStreams)
 	served := make(chan error, 1)
 	go func() { served <- site.Serve(ln) }()

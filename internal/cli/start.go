@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -113,6 +114,7 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		site.Console = console
 	}
 	site.Media = console.MediaHandler(db)
+	site.Ready = storeReady(db)
 	notices := notice.NewHub(notice.Options{DB: db, Logger: logger})
 	opts := frcevent.Options{
 		Team:          e.team,
@@ -159,6 +161,26 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 			stopAll()
 		},
 	}, nil
+}
+
+// The document readiness reads: a cheap read of one that need not exist.
+const (
+	readyCollection = "Health"
+	readyID         = "ready"
+)
+
+// storeReady is serve's readiness: the store answers a read through the
+// docstore (the same project and client as the console's documents; the
+// news store shares the project). An answer of "no such document" is an
+// answer.
+func storeReady(db docstore.DB) func(context.Context) error {
+	return func(ctx context.Context) error {
+		_, err := db.Get(ctx, readyCollection, readyID)
+		if errors.Is(err, docstore.ErrNotFound) {
+			return nil
+		}
+		return err
+	}
 }
 
 // consoleFor makes the team console over db, publishing to the news store.

@@ -95,7 +95,7 @@ func (p Program) runWindow(args []string) error {
 		<-ctx.Done()
 		stop()
 	}()
-	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version}, consoleConfig{})
+	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: "desktop", Version: p.Version, Commit: p.Commit, Built: p.Built}, consoleConfig{})
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,16 @@ type Options struct {
 	NexusWebhookToken string
 	// StoreName names the news store in /healthz ("local", "firestore").
 	StoreName string
-	// Version is reported by /healthz.
-	Version string
+	// Version, Commit and Built (the build's date) are reported by
+	// /healthz; "" reports as "" (a build without -ldflags).
+	Version, Commit, Built string
+	// Ready tells /readyz whether the store answers: nil or an error, before
+	// ctx ends (ReadyTimeout). It is called at most once per ReadyCacheFor,
+	// however many probes come. Nil means always ready.
+	Ready func(ctx context.Context) error
+	// ReadyTimeout is how long /readyz waits for Ready; zero means
+	// DefaultReadyTimeout.
+	ReadyTimeout time.Duration
 	// Clock tells the time; nil means clock.Real.
 	Clock clock.Clock
 	// Logger receives the access log; nil means slog.Default().
@@ -96,6 +104,8 @@ type Server struct {
 	// runningStreams are the goroutines of the streams that took their
 	// connection over from net/http (hijackStream); Shutdown waits for them.
 	runningStreams sync.WaitGroup
+	// ready is /readyz's cached answer of Options.Ready.
+	ready *readiness
 }
 
 // Limits of the HTTP server: a slow or idle client cannot hold a
@@ -122,9 +132,11 @@ func New(opts Options) *Server {
 	opts.MaxStreams = cmp.Or(opts.MaxStreams, DefaultMaxStreams)
 	opts.MaxStreamsPerClient = cmp.Or(opts.MaxStreamsPerClient, DefaultMaxStreamsPerClient)
 	opts.StreamWriteTimeout = cmp.Or(opts.StreamWriteTimeout, DefaultStreamWriteTimeout)
+	opts.ReadyTimeout = cmp.Or(opts.ReadyTimeout, DefaultReadyTimeout)
 	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
 	s.liveStreams = newStreamLimiter(opts.MaxStreams, opts.MaxStreamsPerClient)
+	s.ready = &readiness{check: opts.Ready, timeout: opts.ReadyTimeout, clock: opts.Clock, logger: opts.Logger, parent: s.streams}
 
 	mux := http.NewServeMux()
 	for _, r := range s.routes() {
@@ -154,6 +166,7 @@ type route struct {
 func (s *Server) routes() []route {
 	routes := []route{
 		{"GET /healthz", s.serveHealth},
+		{"GET /readyz", s.serveReady},
 		{"GET /api/time", s.serveTime},
 		{"GET /api/news", s.serveNewsList},
 		{"GET /api/news/stream", s.serveNewsStream},
@@ -245,25 +258,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
-}
-
-func (s *Server) serveHealth(w http.ResponseWriter, _ *http.Request) {
-	// Up or down only: the store's error (addresses, project ids) is the
-	// log's to tell, not a stranger's.
-	store := "live"
-	if s.opts.Hub.Status() != nil {
-		store = "not live"
-	}
-	snap := s.opts.Hub.Current()
-	writeJSON(w, http.StatusOK, map[string]any{
-		"version":   s.opts.Version,
-		"store":     s.opts.StoreName,
-		"status":    store,
-		"articles":  len(snap.Articles),
-		"newsAsOf":  snap.AsOf,
-		"frontend":  s.assets.index != nil,
-		"serverNow": s.opts.Clock.Now(),
-	})
 }
 
 func (s *Server) serveTime(w http.ResponseWriter, _ *http.Request) {

@@ -39,6 +39,8 @@ const waitTimeout = 10 * time.Second
 
 const (
 	testVersion   = "v9.8.7-test"
+	testCommit    = "0123456789abcdef0123456789abcdef01234567"
+	testBuilt     = "2026-11-25T12:00:00Z"
 	testHeartbeat = 7 * time.Second
 	testSiteURL   = "https://robohornets.example"
 )
@@ -137,6 +139,8 @@ func newEnv(t *testing.T, cfg envConfig) *env {
 		Hub:       hub,
 		StoreName: "local",
 		Version:   testVersion,
+		Commit:    testCommit,
+		Built:     testBuilt,
 		Clock:     fake,
 		Logger:    discardLogger(),
 		Heartbeat: testHeartbeat,
@@ -642,6 +646,8 @@ func TestHealth(t *testing.T) {
 			checkAnswer(t, res, body, http.StatusOK, "application/json")
 			var h struct {
 				Version   string    `json:"version"`
+				Commit    string    `json:"commit"`
+				Built     string    `json:"built"`
 				Store     string    `json:"store"`
 				Status    string    `json:"status"`
 				Articles  int       `json:"articles"`
@@ -653,12 +659,15 @@ func TestHealth(t *testing.T) {
 			var fields map[string]json.RawMessage
 			decodeJSON(t, body, &fields)
 			for name := range fields {
-				if !slices.Contains([]string{"version", "store", "status", "articles", "newsAsOf", "frontend", "serverNow"}, name) {
+				if !slices.Contains([]string{"version", "commit", "built", "store", "status", "articles", "newsAsOf", "frontend", "serverNow"}, name) {
 					t.Errorf("/healthz tells a stranger %q: %s", name, body)
 				}
 			}
-			if h.Version != testVersion {
-				t.Errorf("version = %q, want %q", h.Version, testVersion)
+			if h.Version != testVersion || h.Commit != testCommit || h.Built != testBuilt {
+				t.Errorf("version, commit, built = %q, %q, %q; want %q, %q, %q", h.Version, h.Commit, h.Built, testVersion, testCommit, testBuilt)
+			}
+			if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+				t.Errorf("Cache-Control = %q, want no-store", cc)
 			}
 			if h.Store != "local" {
 				t.Errorf("store = %q, want local", h.Store)
