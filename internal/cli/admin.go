@@ -37,21 +37,8 @@ The store is the news store's: local files in DIR (DIR/console) or Firestore.
 const defaultInviteBase = "http://localhost:8080"
 
 func (p Program) runAdmin(args []string) error {
-	fs := newFlagSet("admin", adminUsage, p.Stderr)
-	var c commonFlags
-	c.register(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return fmt.Errorf("%w: admin needs a command (invite, list, revoke)", errUsage)
-	}
-	cmd, rest := fs.Arg(0), fs.Args()[1:]
-	do, ok := adminCommands[cmd]
-	if !ok {
-		return fmt.Errorf("%w: unknown admin command %q", errUsage, cmd)
-	}
-	if err := c.checkStore(); err != nil {
+	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke", adminCommands)
+	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -155,6 +155,30 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.news.Project, "project", os.Getenv("GOOGLE_CLOUD_PROJECT"), "Firestore project `ID` (default $GOOGLE_CLOUD_PROJECT)")
 }
 
+// subcommand parses the common flags of a command made of sub-commands
+// (news, admin) and returns them with the sub-command named next and its
+// arguments; names lists the sub-commands for the error of a missing one.
+func subcommand[C any](p Program, args []string, name, usage, names string, commands map[string]C) (commonFlags, C, []string, error) {
+	var c commonFlags
+	var do C
+	fs := newFlagSet(name, usage, p.Stderr)
+	c.register(fs)
+	if err := parse(fs, args); err != nil {
+		return c, do, nil, err
+	}
+	if fs.NArg() == 0 {
+		return c, do, nil, fmt.Errorf("%w: %s needs a command (%s)", errUsage, name, names)
+	}
+	do, ok := commands[fs.Arg(0)]
+	if !ok {
+		return c, do, nil, fmt.Errorf("%w: unknown %s command %q", errUsage, name, fs.Arg(0))
+	}
+	if err := c.checkStore(); err != nil {
+		return c, do, nil, err
+	}
+	return c, do, fs.Args()[1:], nil
+}
+
 // siteURLFlag registers --site-url, the public address of the website.
 func siteURLFlag(fs *flag.FlagSet, usage string) *string {
 	return fs.String("site-url", "", "absolute `URL` of the public website, like https://robohornets.org: "+usage)

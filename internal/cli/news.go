@@ -32,21 +32,8 @@ Dates are RFC 3339, like 2026-01-10T12:00:00-06:00; the default is now.
 `
 
 func (p Program) runNews(args []string) error {
-	fs := newFlagSet("news", newsUsage, p.Stderr)
-	var c commonFlags
-	c.register(fs)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return fmt.Errorf("%w: news needs a command (list, show, add, edit, rm, import, export)", errUsage)
-	}
-	cmd, rest := fs.Arg(0), fs.Args()[1:]
-	do, ok := newsCommands[cmd]
-	if !ok {
-		return fmt.Errorf("%w: unknown news command %q", errUsage, cmd)
-	}
-	if err := c.checkStore(); err != nil {
+	c, do, rest, err := subcommand(p, args, "news", newsUsage, "list, show, add, edit, rm, import, export", newsCommands)
+	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
