@@ -168,7 +168,7 @@ func TestStoreReady(t *testing.T) {
 	if err := storeReady(local)(context.Background()); err != nil {
 		t.Errorf("a local store without the document: %v, want ready", err)
 	}
-	if err := local.Put(context.Background(), readyCollection, readyID, []byte(`{}`)); err != nil {
+	if err := local.Put(context.Background(), ReadyCollection, ReadyID, []byte(`{}`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := storeReady(local)(context.Background()); err != nil {

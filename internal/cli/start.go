@@ -164,9 +164,13 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 }
 
 // The document readiness reads: a cheap read of one that need not exist.
+// They are exported for the test of the Firestore security rules, which
+// must know every collection the program touches.
 const (
-	readyCollection = "Health"
-	readyID         = "ready"
+	// ReadyCollection is the docstore collection of readiness's document.
+	ReadyCollection = "Health"
+	// ReadyID is the id of readiness's document in ReadyCollection.
+	ReadyID = "ready"
 )
 
 // storeReady is serve's readiness: the store answers a read through the
@@ -175,7 +179,7 @@ const (
 // answer.
 func storeReady(db docstore.DB) func(context.Context) error {
 	return func(ctx context.Context) error {
-		_, err := db.Get(ctx, readyCollection, readyID)
+		_, err := db.Get(ctx, ReadyCollection, ReadyID)
 		if errors.Is(err, docstore.ErrNotFound) {
 			return nil
 		}

@@ -32,6 +32,21 @@ const (
 	collAudit       = "Audit"
 )
 
+// Collections lists every docstore collection the console writes, for
+// what must know them all (the test of the Firestore security rules).
+// Every coll constant above is in it; a test holds it to that.
+var Collections = []string{
+	collMembers,
+	collPasskeys,
+	collInvitations,
+	collSessions,
+	collCeremonies,
+	collPosts,
+	collRevisions,
+	collNotices,
+	collAudit,
+}
+
 // Where the pit notice lives: the one document NoticeID of NoticeCollection
 // (the notice hub of every process watches it).
 const (

@@ -40,6 +40,13 @@ const readyTimeout = 90 * time.Second
 // Stop from TestMain once the tests are done. A test may Kill it and
 // Restart it on the same address, to play an outage of Firestore.
 type Emulator struct {
+	// Rules is a Firestore security rules file the emulator enforces on
+	// the requests of clients (see firestore.rules at the repository's
+	// root); "" leaves the emulator's default, which allows every request.
+	// Set it before the first Start. Requests with admin credentials, as
+	// the Go client library sends to an emulator, bypass the rules.
+	Rules string
+
 	once sync.Once
 	mu   sync.Mutex // guards cmd across Kill, Restart and Stop
 	cmd  *exec.Cmd
@@ -104,6 +111,9 @@ func (e *Emulator) launchOn(jar string) (string, error) {
 func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	args := append([]string{"-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
 		"start", "--host=127.0.0.1", fmt.Sprintf("--port=%d", port)}, extra...)
+	if e.Rules != "" {
+		args = append(args, "--rules="+e.Rules)
+	}
 	cmd := exec.Command("java", args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
