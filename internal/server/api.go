@@ -8,7 +8,13 @@ import (
 )
 
 func (s *Server) serveNewsList(w http.ResponseWriter, r *http.Request) {
-	s.serveFromNews(w, r, "api news", jsonType, cacheRevalidate, func(snap news.Snapshot) []byte { return snap.JSON })
+	s.newsList().serve(w, r, cacheRevalidate)
+}
+
+// newsList is the body of /api/news, made once per news version.
+func (s *Server) newsList() *asset {
+	snap := s.opts.Hub.Current()
+	return s.bodies.get(snap.Version, "api news", func() *asset { return newBody(snap.JSON, jsonType) })
 }
 
 func (s *Server) serveArticle(w http.ResponseWriter, r *http.Request) {

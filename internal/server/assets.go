@@ -9,6 +9,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,6 +28,11 @@ type variant struct {
 	etagHeader []string // {etag}
 	length     []string // Content-Length
 	encoding   []string // Content-Encoding; nil for the plain body
+	// heads are the fast path's status line and header of a 200 and a 304
+	// answer with it, made on first use.
+	heads [2]atomic.Pointer[fastHead]
+	// file holds a large build file's body for sendfile; nil otherwise.
+	file *bodyFile
 }
 
 func newVariant(body []byte, etag, encoding string) *variant {
@@ -72,7 +78,13 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 		}
 		br, _ := fs.ReadFile(fsys, p+".br") // absent variants stay nil
 		gz, _ := fs.ReadFile(fsys, p+".gz")
-		a.files[p] = newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
+		f := newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
+		for _, v := range []*variant{f.plain, f.br, f.gz} {
+			if v != nil {
+				v.file = newBodyFile(v.body)
+			}
+		}
+		a.files[p] = f
 		return nil
 	})
 	if err != nil {
@@ -88,34 +100,21 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 var varyEncoding = []string{"Accept-Encoding"}
 
 // serve writes f, choosing a precompressed variant the client accepts.
-// cacheControl is one of the shared values below.
+// cacheControl is one of the shared values below. The fast path
+// (fastpath.go) answers the same requests with the same header, made by
+// the same two methods.
 func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl []string) {
 	h := w.Header()
-	h["Cache-Control"] = cacheControl
-	if f.mimeType != nil {
-		h["Content-Type"] = f.mimeType
-	}
-	v := f.plain
-	if f.br != nil || f.gz != nil {
-		h["Vary"] = varyEncoding
-		switch enc := r.Header.Get("Accept-Encoding"); {
-		case f.br != nil && accepts(enc, "br"):
-			v = f.br
-		case f.gz != nil && accepts(enc, "gzip"):
-			v = f.gz
-		}
-		if v.encoding != nil {
-			h["Content-Encoding"] = v.encoding
-		}
-	}
-	h["Etag"] = v.etagHeader
+	v := f.choose(r.Header.Get("Accept-Encoding"))
 	if r.Header.Get("Range") != "" {
 		// Rare (a resumed download): the standard library's full handling.
+		f.setHeader(h, v, cacheControl, false)
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(v.body))
 		return
 	}
-	if inm := r.Header.Get("If-None-Match"); inm != "" && etagListMatches(inm, v.etag) {
-		delete(h, "Content-Type")
+	notModified := v.notModified(r.Header.Get("If-None-Match"))
+	f.setHeader(h, v, cacheControl, notModified)
+	if notModified {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -126,6 +125,38 @@ func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl []str
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(v.body)
 	}
+}
+
+// choose returns the variant of f for a request's Accept-Encoding.
+func (f *asset) choose(acceptEncoding string) *variant {
+	switch {
+	case f.br != nil && accepts(acceptEncoding, "br"):
+		return f.br
+	case f.gz != nil && accepts(acceptEncoding, "gzip"):
+		return f.gz
+	}
+	return f.plain
+}
+
+// notModified reports whether a request's If-None-Match names v.
+func (v *variant) notModified(ifNoneMatch string) bool {
+	return ifNoneMatch != "" && etagListMatches(ifNoneMatch, v.etag)
+}
+
+// setHeader sets the header of a response with v but its length: a 304
+// has no type.
+func (f *asset) setHeader(h http.Header, v *variant, cacheControl []string, notModified bool) {
+	h["Cache-Control"] = cacheControl
+	if f.mimeType != nil && !notModified {
+		h["Content-Type"] = f.mimeType
+	}
+	if f.br != nil || f.gz != nil {
+		h["Vary"] = varyEncoding
+	}
+	if v.encoding != nil {
+		h["Content-Encoding"] = v.encoding
+	}
+	h["Etag"] = v.etagHeader
 }
 
 // etagListMatches reports whether an If-None-Match header names etag, with

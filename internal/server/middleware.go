@@ -1,9 +1,11 @@
 package server
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
 )
@@ -87,13 +89,19 @@ func withAccessLog(logger *slog.Logger, clk clock.Clock, next http.Handler) http
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		logger.LogAttrs(r.Context(), slog.LevelInfo, "http",
-			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
-			slog.Int("status", rec.status),
-			slog.Int64("bytes", rec.bytes),
-			slog.Duration("duration", clk.Now().Sub(start)),
-			slog.String("remote", r.RemoteAddr),
-		)
+		logAccess(r.Context(), logger, r.Method, r.URL.Path, rec.status, rec.bytes, clk.Now().Sub(start), r.RemoteAddr)
 	})
+}
+
+// logAccess writes the access log line of one request, served by net/http
+// or by the fast path.
+func logAccess(ctx context.Context, logger *slog.Logger, method, path string, status int, bytes int64, took time.Duration, remote string) {
+	logger.LogAttrs(ctx, slog.LevelInfo, "http",
+		slog.String("method", method),
+		slog.String("path", path),
+		slog.Int("status", status),
+		slog.Int64("bytes", bytes),
+		slog.Duration("duration", took),
+		slog.String("remote", remote),
+	)
 }

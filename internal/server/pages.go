@@ -152,16 +152,25 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	snap := s.opts.Hub.Current()
-	build := func() *asset {
-		return newBody(s.assets.index.render(s.pageFor(r.URL.Path, snap)), "text/html; charset=utf-8")
+	if page, ok := s.knownPage(r.URL.Path, snap); ok {
+		page.serve(w, r, cacheRevalidate)
+		return
 	}
-	var page *asset
-	if s.known(r.URL.Path, snap) {
-		page = s.bodies.get(snap.Version, "page "+r.URL.Path, build)
-	} else {
-		page = build()
+	s.renderPage(r.URL.Path, snap).serve(w, r, cacheRevalidate)
+}
+
+// knownPage is the page of a known route or an existing article, made once
+// per news version; ok is false for any other path.
+func (s *Server) knownPage(path string, snap news.Snapshot) (*asset, bool) {
+	if !s.known(path, snap) {
+		return nil, false
 	}
-	page.serve(w, r, cacheRevalidate)
+	return s.bodies.get(snap.Version, "page "+path, func() *asset { return s.renderPage(path, snap) }), true
+}
+
+// renderPage makes index.html with the head and initial data of path.
+func (s *Server) renderPage(path string, snap news.Snapshot) *asset {
+	return newBody(s.assets.index.render(s.pageFor(path, snap)), "text/html; charset=utf-8")
 }
 
 // serveNotBuilt answers a page of a binary built without the frontend.

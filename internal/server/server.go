@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -92,6 +93,11 @@ type Server struct {
 	bodies  bodyCache
 	handler http.Handler
 	http    *http.Server
+	// fast is the fast path's state; fastRoot and fastNotPages are what
+	// it may answer (initFast).
+	fast         *fastConns
+	fastRoot     map[string]*asset
+	fastNotPages []string
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
 
@@ -142,6 +148,8 @@ func New(opts Options) *Server {
 	for _, r := range s.routes() {
 		mux.HandleFunc(r.pattern, r.handler)
 	}
+	s.fast = newFastConns()
+	s.initFast(mux)
 	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
@@ -201,19 +209,50 @@ func (s *Server) routes() []route {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
 // Serve accepts connections on ln until Shutdown; it then returns nil once
-// Shutdown has begun, or the error that stopped it.
+// Shutdown has begun, or the error that stopped it. Each connection starts
+// on the fast path (fastpath.go), which hands it to net/http when needed.
 func (s *Server) Serve(ln net.Listener) error {
-	if err := s.http.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("server: %w", err)
+	if !s.fast.addListener(ln) {
+		return nil
 	}
-	return nil
+	s.fast.serveOnce.Do(func() {
+		s.fast.handoffs.addr = ln.Addr()
+		go func() {
+			if err := s.http.Serve(s.fast.handoffs); !errors.Is(err, http.ErrServerClosed) && !errors.Is(err, net.ErrClosed) {
+				s.opts.Logger.Error("server: net/http stopped", "err", err)
+			}
+		}()
+	})
+	pause := time.Duration(0)
+	for {
+		c, err := ln.Accept()
+		switch {
+		case err == nil:
+			pause = 0
+			go s.serveFast(c)
+		case s.fast.closing.Load():
+			return nil
+		case errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.ENOBUFS), errors.Is(err, syscall.ENOMEM), errors.Is(err, syscall.ECONNABORTED):
+			// Out of file descriptors or memory for a moment, or a client
+			// gone before its accept: wait and go on, as net/http does.
+			pause = min(max(2*pause, 5*time.Millisecond), time.Second)
+			s.opts.Logger.Warn("server: accept failed; retrying", "err", err, "in", pause)
+			time.Sleep(pause)
+		default:
+			return fmt.Errorf("server: %w", err)
+		}
+	}
 }
 
 // Shutdown ends every live stream, stops accepting connections and waits
 // for the open requests to finish, or for ctx to end.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.endStreams()
+	s.fast.close()
 	if err := s.http.Shutdown(ctx); err != nil {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	if err := s.fast.wait(ctx); err != nil {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}
 	return s.waitStreams(ctx)

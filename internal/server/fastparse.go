@@ -1,0 +1,189 @@
+package server
+
+import "bytes"
+
+// fastRequest is a request the fast path can answer: GET or HEAD over
+// HTTP/1.1 of a clean path, with no body and only headers it knows.
+type fastRequest struct {
+	head           bool   // HEAD, not GET
+	path           []byte // starts with "/"; no "//", no "/.", no query
+	acceptEncoding []byte
+	ifNoneMatch    []byte
+	size           int // bytes of the request, its final blank line included
+}
+
+// parseVerdict is what parseFast made of the start of a buffer.
+type parseVerdict int
+
+const (
+	parsed     parseVerdict = iota // a whole request the fast path answers
+	incomplete                     // no blank line yet: read more
+	notFast                        // net/http must read it
+)
+
+// parseFast reads the request at the start of buf. It accepts only a
+// strict subset of HTTP/1.1 (RFC 9112) that net/http parses the same way,
+// and says notFast for anything else, which net/http then reads from the
+// same bytes: a request with a body or a body header, a Range, an Expect
+// or an Upgrade, a Connection other than keep-alive, a header twice that
+// the answer depends on, obsolete line folding, a byte outside printable
+// ASCII, a path net/http would clean or decode, a query, HTTP/1.0.
+func parseFast(buf []byte) (fastRequest, parseVerdict) {
+	var req fastRequest
+	end := bytes.Index(buf, crlfcrlf)
+	if end < 0 {
+		return req, incomplete
+	}
+	req.size = end + len(crlfcrlf)
+	line, rest, _ := bytes.Cut(buf[:end+2], crlf)
+	switch {
+	case bytes.HasPrefix(line, []byte("GET ")):
+		line = line[len("GET "):]
+	case bytes.HasPrefix(line, []byte("HEAD ")):
+		req.head = true
+		line = line[len("HEAD "):]
+	default:
+		return req, notFast
+	}
+	path, version, ok := bytes.Cut(line, []byte(" "))
+	if !ok || !bytes.Equal(version, []byte("HTTP/1.1")) || !cleanPath(path) {
+		return req, notFast
+	}
+	req.path = path
+	hosts := 0
+	for len(rest) > 0 {
+		line, rest, _ = bytes.Cut(rest, crlf)
+		name, value, ok := bytes.Cut(line, []byte(":"))
+		if !ok || !isToken(name) {
+			return req, notFast // also a folded line, which starts with a space
+		}
+		value = bytes.Trim(value, " \t")
+		if !printable(value) {
+			return req, notFast
+		}
+		switch {
+		case asciiEqualFold(name, "Host"):
+			hosts++
+			if !plainHost(value) {
+				return req, notFast
+			}
+		case asciiEqualFold(name, "Accept-Encoding"):
+			if req.acceptEncoding != nil {
+				return req, notFast
+			}
+			req.acceptEncoding = value
+		case asciiEqualFold(name, "If-None-Match"):
+			if req.ifNoneMatch != nil {
+				return req, notFast
+			}
+			req.ifNoneMatch = value
+		case asciiEqualFold(name, "Connection"):
+			if !asciiEqualFold(value, "keep-alive") {
+				return req, notFast
+			}
+		case asciiEqualFold(name, "Content-Length"), asciiEqualFold(name, "Transfer-Encoding"),
+			asciiEqualFold(name, "Range"), asciiEqualFold(name, "If-Range"),
+			asciiEqualFold(name, "Expect"), asciiEqualFold(name, "Upgrade"), asciiEqualFold(name, "Trailer"):
+			return req, notFast
+		}
+	}
+	if hosts != 1 {
+		return req, notFast
+	}
+	return req, parsed
+}
+
+var (
+	crlf     = []byte("\r\n")
+	crlfcrlf = []byte("\r\n\r\n")
+)
+
+// cleanPath reports whether p is an absolute path that net/http's mux
+// takes as it is: unreserved characters and slashes only (so nothing to
+// decode and no query), no empty segment and no segment starting with a
+// dot (so nothing to clean or redirect).
+func cleanPath(p []byte) bool {
+	if len(p) == 0 || p[0] != '/' {
+		return false
+	}
+	for i, c := range p {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_', c == '~':
+		case c == '.':
+			if p[i-1] == '/' {
+				return false
+			}
+		case c == '/':
+			if i > 0 && p[i-1] == '/' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isToken reports whether b is a non-empty header field name (RFC 9110
+// token).
+func isToken(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case bytes.IndexByte([]byte("!#$%&'*+-.^_`|~"), c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// printable reports whether a header value holds only visible ASCII,
+// spaces and tabs.
+func printable(b []byte) bool {
+	for _, c := range b {
+		if (c < ' ' && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// plainHost reports whether a Host value is a name or address with an
+// optional port: letters, digits, dots, hyphens, colons and brackets.
+func plainHost(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-', c == ':', c == '[', c == ']':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// asciiEqualFold reports whether b equals s, ignoring ASCII case.
+func asciiEqualFold(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range len(b) {
+		c, d := b[i], s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if 'A' <= d && d <= 'Z' {
+			d += 'a' - 'A'
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}

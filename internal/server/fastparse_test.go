@@ -1,0 +1,98 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestParseFast(t *testing.T) {
+	const host = "Host: example.org\r\n"
+	cases := []struct {
+		name, req string
+		want      parseVerdict
+	}{
+		{"GET", "GET /news HTTP/1.1\r\n" + host + "\r\n", parsed},
+		{"HEAD", "HEAD / HTTP/1.1\r\n" + host + "\r\n", parsed},
+		{"known headers", "GET /assets/a-1.js HTTP/1.1\r\nhost: a:8080\r\naccept-encoding: gzip, br\r\nIf-None-Match: \"x\"\r\nConnection: Keep-Alive\r\nUser-Agent: x/1 (y)\r\n\r\n", parsed},
+		{"half a request", "GET / HTTP/1.1\r\n" + host, incomplete},
+		{"no host", "GET / HTTP/1.1\r\n\r\n", notFast},
+		{"two hosts", "GET / HTTP/1.1\r\n" + host + host + "\r\n", notFast},
+		{"odd host", "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", notFast},
+		{"POST", "POST / HTTP/1.1\r\n" + host + "Content-Length: 0\r\n\r\n", notFast},
+		{"OPTIONS", "OPTIONS * HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"lower-case method", "get / HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"HTTP/1.0", "GET / HTTP/1.0\r\n" + host + "\r\n", notFast},
+		{"HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", notFast},
+		{"absolute form", "GET http://example.org/ HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"query", "GET /api/news?a=1 HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"escape", "GET /news/%61 HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"double slash", "GET //news HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"dot segment", "GET /assets/../go.mod HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"dot file", "GET /.env HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"two spaces", "GET  / HTTP/1.1\r\n" + host + "\r\n", notFast},
+		{"body", "GET / HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc", notFast},
+		{"chunked", "GET / HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", notFast},
+		{"range", "GET /assets/a.js HTTP/1.1\r\n" + host + "Range: bytes=0-1\r\n\r\n", notFast},
+		{"expect", "GET / HTTP/1.1\r\n" + host + "Expect: 100-continue\r\n\r\n", notFast},
+		{"upgrade", "GET / HTTP/1.1\r\n" + host + "Connection: Upgrade\r\nUpgrade: h2c\r\n\r\n", notFast},
+		{"connection close", "GET / HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n", notFast},
+		{"two encodings headers", "GET / HTTP/1.1\r\n" + host + "Accept-Encoding: br\r\nAccept-Encoding: gzip\r\n\r\n", notFast},
+		{"folded line", "GET / HTTP/1.1\r\n" + host + "X-A: 1\r\n 2\r\n\r\n", notFast},
+		{"space before colon", "GET / HTTP/1.1\r\n" + host + "X-A : 1\r\n\r\n", notFast},
+		{"bare LF in a value", "GET / HTTP/1.1\r\n" + host + "X-A: 1\n2\r\n\r\n", notFast},
+		{"bare LF lines", "GET / HTTP/1.1\n" + host + "\n", incomplete},
+		{"NUL", "GET / HTTP/1.1\r\n" + host + "X-A: \x00\r\n\r\n", notFast},
+		{"non-ASCII", "GET / HTTP/1.1\r\n" + host + "X-A: caf\xc3\xa9\r\n\r\n", notFast},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, got := parseFast([]byte(c.req)); got != c.want {
+				t.Errorf("parseFast(%q) = %d, want %d", c.req, got, c.want)
+			}
+		})
+	}
+	req, _ := parseFast([]byte("HEAD /a HTTP/1.1\r\nHost: x\r\nAccept-Encoding:  gzip \r\nIf-None-Match: \"e\"\r\n\r\nGET /b"))
+	if !req.head || string(req.path) != "/a" || string(req.acceptEncoding) != "gzip" || string(req.ifNoneMatch) != `"e"` || req.size != 74 {
+		t.Errorf("parsed %+v", req)
+	}
+}
+
+// FuzzParseFast holds parseFast to net/http's reading of the same bytes:
+// whatever it accepts, net/http reads as the same GET or HEAD of the same
+// path with the same headers, with no body and the connection kept open.
+func FuzzParseFast(f *testing.F) {
+	for _, seed := range []string{
+		"GET / HTTP/1.1\r\nHost: a\r\n\r\n",
+		"HEAD /assets/x-1.js HTTP/1.1\r\nHost: a:1\r\nAccept-Encoding: gzip\r\nIf-None-Match: \"x\"\r\nConnection: keep-alive\r\n\r\n",
+		"GET /news HTTP/1.1\r\nHost: [::1]:8080\r\nX: \t y \t\r\n\r\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, verdict := parseFast(data)
+		if verdict != parsed {
+			return
+		}
+		r, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(data[:req.size])))
+		if err != nil {
+			t.Fatalf("parseFast accepts %q, net/http refuses it: %v", data[:req.size], err)
+		}
+		method := http.MethodGet
+		if req.head {
+			method = http.MethodHead
+		}
+		switch {
+		case r.Method != method, r.URL.Path != string(req.path), r.URL.RawQuery != "", r.URL.RawPath != "":
+			t.Errorf("%q: net/http reads %s %q (query %q, raw %q)", data, r.Method, r.URL.Path, r.URL.RawQuery, r.URL.RawPath)
+		case r.Header.Get("Accept-Encoding") != string(req.acceptEncoding), r.Header.Get("If-None-Match") != string(req.ifNoneMatch):
+			t.Errorf("%q: net/http reads Accept-Encoding %q, If-None-Match %q", data, r.Header.Get("Accept-Encoding"), r.Header.Get("If-None-Match"))
+		case r.ContentLength != 0, len(r.TransferEncoding) > 0, r.Close, !r.ProtoAtLeast(1, 1), r.Header.Get("Range") != "", r.Header.Get("Expect") != "":
+			t.Errorf("%q: net/http reads a body, a close, a range or an expectation", data)
+		case strings.Contains(r.URL.Path, "/.") || strings.Contains(r.URL.Path, "//"):
+			t.Errorf("%q: a path the mux would clean", data)
+		}
+	})
+}

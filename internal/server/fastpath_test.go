@@ -1,0 +1,257 @@
+package server_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/spec"
+)
+
+// serveOn serves e's website on a loopback listener until the test ends
+// and returns its address.
+func serveOn(t *testing.T, e *env) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = e.handler.Serve(ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = e.handler.Shutdown(ctx)
+	})
+	return ln.Addr().String()
+}
+
+// exchange writes req on a new connection to addr and returns the bytes of
+// the one response that comes back.
+func exchange(t *testing.T, addr, req string) []byte {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }() // teardown
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, req); err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	res, err := http.ReadResponse(bufio.NewReader(io.TeeReader(conn, &raw)), &http.Request{Method: strings.Fields(req)[0]})
+	if err != nil {
+		t.Fatalf("no response to %.80q: %v", req, err)
+	}
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		t.Fatalf("body of %.80q: %v", req, err)
+	}
+	return raw.Bytes()
+}
+
+var dateHeader = regexp.MustCompile(`\r\nDate: [^\r]*\r\n`)
+
+// withBigAsset is the test frontend with a build file large enough to be
+// sent with sendfile, in its three encodings.
+func withBigAsset(t *testing.T) fstest.MapFS {
+	fsys := testAssets(t)
+	random := make([]byte, 24<<10)
+	_, _ = rand.Read(random) // never fails
+	big := strings.Repeat("export const data = '"+hex.EncodeToString(random)+"';\n", 2)
+	fsys["assets/big-def456.js"] = &fstest.MapFile{Data: []byte(big)}
+	fsys["assets/big-def456.js.gz"] = &fstest.MapFile{Data: gzipped(t, big)}
+	fsys["assets/big-def456.js.br"] = &fstest.MapFile{Data: []byte(big[:len(big)-100])} // any bytes: served as they are
+	return fsys
+}
+
+// TestFastPathAnswersAsNetHTTP sends every kind of request the fast path
+// answers, and the same request in a form it hands to net/http (an extra
+// Connection token, which changes nothing for net/http), and compares the
+// two answers byte for byte but their Date.
+func TestFastPathAnswersAsNetHTTP(t *testing.T) {
+	e := newEnv(t, envConfig{assets: withBigAsset(t)})
+	addr := serveOn(t, e)
+	paths := []string{"/api/news", "/assets/app-abc123.js", "/assets/big-def456.js", "/favicon.svg", "/news/" + e.hub.Current().Articles[0].ID}
+	for _, r := range spec.Routes {
+		paths = append(paths, r.Path)
+	}
+	for _, path := range paths {
+		for _, method := range []string{"GET", "HEAD"} {
+			for _, encoding := range []string{"", "gzip", "br", "gzip, deflate, br, zstd", "br;q=0, gzip", "identity"} {
+				head := fmt.Sprintf("%s %s HTTP/1.1\r\nHost: example.org\r\nUser-Agent: test\r\n", method, path)
+				if encoding != "" {
+					head += "Accept-Encoding: " + encoding + "\r\n"
+				}
+				fresh := compareFastAndNetHTTP(t, e, addr, head)
+				etag := regexp.MustCompile(`\r\nEtag: ("[^"]*")`).FindSubmatch(fresh)
+				if etag == nil {
+					t.Fatalf("%s: no Etag:\n%s", head, fresh)
+				}
+				revalidated := compareFastAndNetHTTP(t, e, addr, head+"If-None-Match: W/\"x\", "+string(etag[1])+"\r\n")
+				if !bytes.HasPrefix(revalidated, []byte("HTTP/1.1 304 ")) {
+					t.Errorf("%s with its Etag: want 304, got\n%s", head, revalidated)
+				}
+			}
+		}
+	}
+}
+
+// compareFastAndNetHTTP sends head (a request without its blank line) as
+// the fast path answers it and as net/http does, checks they match, and
+// returns the answer.
+func compareFastAndNetHTTP(t *testing.T, e *env, addr, head string) []byte {
+	t.Helper()
+	fastReq := head + "\r\n"
+	slowReq := head + "Connection: keep-alive, x-net-http\r\n\r\n"
+	if !e.handler.FastPathAnswers([]byte(fastReq)) {
+		t.Fatalf("the fast path does not answer %q", fastReq)
+	}
+	if e.handler.FastPathAnswers([]byte(slowReq)) {
+		t.Fatalf("the fast path answers %q", slowReq)
+	}
+	fast := dateHeader.ReplaceAll(exchange(t, addr, fastReq), []byte("\r\n"))
+	slow := dateHeader.ReplaceAll(exchange(t, addr, slowReq), []byte("\r\n"))
+	if !bytes.Equal(fast, slow) {
+		t.Errorf("%q: the fast path's answer differs from net/http's\nfast:\n%.1500s\nnet/http:\n%.1500s", head, fast, slow)
+	}
+	return fast
+}
+
+// TestFastPathHandsOver checks what the fast path does not answer itself:
+// each request gets net/http's answer, on the same connection, and the
+// requests after it too.
+func TestFastPathHandsOver(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	addr := serveOn(t, e)
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }() // teardown
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	// Pipelined in one write: fast, handed over (another route), then what
+	// would be fast, now served by net/http on the same connection.
+	reqs := []struct{ target, want string }{
+		{"/api/news", `"articles"`},
+		{"/healthz", `"status":"live"`},
+		{"/assets/app-abc123.js", appJS},
+		{"/api/news?x=1", `"articles"`},
+		{"/nope/..%2F", ""},
+	}
+	var all strings.Builder
+	for _, r := range reqs {
+		fmt.Fprintf(&all, "GET %s HTTP/1.1\r\nHost: example.org\r\n\r\n", r.target)
+	}
+	if _, err := io.WriteString(conn, all.String()); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	for _, r := range reqs {
+		res, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", r.target, err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode >= 500 || !strings.Contains(string(body), r.want) {
+			t.Errorf("%s: %d %.200q, want %q in it", r.target, res.StatusCode, body, r.want)
+		}
+	}
+}
+
+// TestFastPathReadsInPieces sends a request a few bytes at a time and a
+// request too long for the fast path's buffer: both are answered.
+func TestFastPathReadsInPieces(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	addr := serveOn(t, e)
+	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }() // teardown
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	req := "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\nX-Long: " + strings.Repeat("a", 6000) + "\r\n\r\n"
+	for piece := range slicesChunk(req, 7) {
+		if _, err := io.WriteString(conn, piece); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req = "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\n\r\n"
+	for piece := range slicesChunk(req, 3) {
+		if _, err := io.WriteString(conn, piece); err != nil {
+			t.Fatal(err)
+		}
+	}
+	br := bufio.NewReader(conn)
+	for range 2 {
+		res, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK || string(body) != faviconSV {
+			t.Errorf("got %d %.100q, want the favicon", res.StatusCode, body)
+		}
+	}
+}
+
+// slicesChunk yields s in pieces of n bytes.
+func slicesChunk(s string, n int) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for len(s) > 0 {
+			k := min(n, len(s))
+			if !yield(s[:k]) {
+				return
+			}
+			s = s[k:]
+		}
+	}
+}
+
+// TestFastPathShutdown checks that Shutdown closes a connection waiting on
+// the fast path for its next request, and returns.
+func TestFastPathShutdown(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- e.handler.Serve(ln) }()
+	conn, err := net.DialTimeout("tcp", ln.Addr().String(), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }() // teardown
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(conn, "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.handler.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve after Shutdown: %v, want nil", err)
+	}
+	if n, err := br.ReadByte(); err == nil {
+		t.Errorf("the idle connection is still open: read %q", n)
+	}
+}
