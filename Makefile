@@ -17,14 +17,15 @@ DESKTOP_TAGS := webkit2_41
 # (long process and fault tests: SIGKILLs, 1,000 streams, the 65 s soak).
 # `go test ./...` runs without them; make test-go runs both.
 TEST_TAGS    := emulator,slow
-APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk
+APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk desktop-file-utils systemd
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT       := $(shell git rev-parse HEAD 2>/dev/null)
 # The build's date, UTC; SOURCE_DATE_EPOCH (reproducible builds) fixes it.
 BUILD_DATE   := $(shell date -u -d "@$${SOURCE_DATE_EPOCH:-$$(date +%s)}" +%Y-%m-%dT%H:%M:%SZ)
-# What `robohornets version` and /healthz report.
-VERSION_LDFLAGS := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(BUILD_DATE)
-LDFLAGS      := -s -w $(VERSION_LDFLAGS)
+# What `robohornets version` and /healthz report (expanded when used, so
+# that make release can date its builds at the commit).
+VERSION_LDFLAGS = -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(BUILD_DATE)
+LDFLAGS      = -s -w $(VERSION_LDFLAGS)
 BIN          := build/bin
 LISTEN       ?= 127.0.0.1:8080
 # Not ./...: frontend/node_modules holds a Go package of an npm dependency.
@@ -85,6 +86,39 @@ $(BIN)/replayd: $(GO_SOURCES)
 .PHONY: build
 build: deps $(BIN)/robohornets $(BIN)/robohornets-server ## build the desktop binary and the static serve-only binary
 
+# --------------------------------------------------------------------- release
+
+# make release VERSION=x.y.z rebuilds everything a release ships into
+# RELEASE_DIR, dated at the commit (SOURCE_DATE_EPOCH, when set, wins): the
+# binaries' build date and the .deb's file times, so a second run of one
+# commit gives the same bytes. The desktop binary and the .deb are for this
+# machine's architecture (cgo and WebKit do not cross-build here): run it on
+# an arm64 Debian 12 for theirs.
+RELEASE_DIR  ?= build/release
+RELEASE_ARCH := $(shell go env GOARCH)
+# x.y.z, then a pre-release and build metadata as semver has them (dot-separated).
+SEMVER       := ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$$
+
+.PHONY: release release-version
+release: RELEASE_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct))
+release: BUILD_DATE = $(shell date -u -d @$(RELEASE_EPOCH) +%Y-%m-%dT%H:%M:%SZ)
+release: release-version deps frontend/dist/index.html ## build/release/: static serve binaries (linux amd64, arm64), the desktop binary, the kiosk .deb, SHA256SUMS (VERSION=x.y.z)
+	@test -z "$$(git status --porcelain --untracked-files=no)" || echo "warning: uncommitted changes; the binaries will say commit $(COMMIT)" >&2
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	for arch in amd64 arm64; do \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=$$arch go build -trimpath -ldflags '$(LDFLAGS)' \
+	    -o $(RELEASE_DIR)/robohornets-server_$(VERSION)_linux_$$arch .; \
+	done
+	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '$(VERSION_LDFLAGS)' -o robohornets-release
+	mv $(BIN)/robohornets-release $(RELEASE_DIR)/robohornets_$(VERSION)_linux_$(RELEASE_ARCH)
+	SOURCE_DATE_EPOCH=$(RELEASE_EPOCH) packaging/build-deb.sh \
+	  $(RELEASE_DIR)/robohornets_$(VERSION)_linux_$(RELEASE_ARCH) $(VERSION) $(RELEASE_ARCH) $(RELEASE_DIR)
+	cd $(RELEASE_DIR) && sha256sum -- * > .SHA256SUMS && mv .SHA256SUMS SHA256SUMS && cat SHA256SUMS
+
+# First, so that a bad VERSION stops the release before anything is built.
+release-version:
+	@[[ '$(VERSION)' =~ $(SEMVER) ]] || { echo "make release: VERSION must be x.y.z or x.y.z-pre.release, like VERSION=1.2.3 or VERSION=1.3.0-rc.1 (got \"$(VERSION)\")" >&2; exit 2; }
+
 .PHONY: bindings
 bindings: deps ## regenerate frontend/wailsjs after changing the bound Go methods
 	$(WAILS) generate module -tags $(DESKTOP_TAGS)
@@ -112,7 +146,7 @@ serve: deps $(BIN)/robohornets-server ## serve the website on $(LISTEN)
 # ------------------------------------------------------------------------ test
 
 .PHONY: test
-test: deps test-go test-scale test-frontend test-e2e test-desktop ## run every check and test suite
+test: deps test-go test-scale test-frontend test-e2e test-desktop test-release ## run every check and test suite
 
 .PHONY: test-go
 test-go: frontend/dist/index.html
@@ -147,6 +181,22 @@ test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on o
 	$(STATICCHECK) -tags scale ./test/scale
 	$(ERRCHECK) -tags scale ./test/scale
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./test/scale
+
+# The release (about 25 s after make test's other builds; a machine's first
+# arm64 build adds about 40 s): make release with a test version into its own
+# directory, then its checks: checksums, static serve binaries, versions, the
+# .deb installed into a throwaway root. Its test builds only with the release
+# tag, so it is vetted here.
+.PHONY: test-release
+test-release: override VERSION := 0.0.0-test
+test-release: RELEASE_DIR := build/release-test
+test-release: release ## make release VERSION=0.0.0-test, then check its checksums, binaries and .deb (installed into a throwaway root)
+	@echo "== release: checksums, static serve binaries, versions, the .deb in a throwaway root"
+	go vet -tags release ./test/release
+	$(STATICCHECK) -tags release ./test/release
+	$(ERRCHECK) -tags release ./test/release
+	ROBOHORNETS_RELEASE_DIR=$(CURDIR)/$(RELEASE_DIR) ROBOHORNETS_RELEASE_VERSION=$(VERSION) \
+	  ROBOHORNETS_RELEASE_DEB_VERSION='0.0.0~test' go test -tags release -count=1 -v ./test/release
 
 .PHONY: test-frontend
 test-frontend: frontend/node_modules/.installed
@@ -235,4 +285,4 @@ soak: deps reliability $(BIN)/robohornets ## make reliability, then run the kios
 
 .PHONY: clean
 clean: ## remove build output
-	rm -rf $(BIN) frontend/dist/assets frontend/dist/index.html frontend/dist/favicon.svg
+	rm -rf $(BIN) build/release build/release-test frontend/dist/assets frontend/dist/index.html frontend/dist/favicon.svg
