@@ -43,6 +43,18 @@ describe('the route table', () => {
     },
   );
 
+  // The server preloads the banner's first picture on the pages whose route
+  // says banner: exactly those open with the slideshow.
+  it.for(Object.entries(Routes))(
+    'renders the banner on %s as its route says',
+    async ([path, route]) => {
+      await preloadPage(path);
+      renderApp(path);
+      const picture = document.querySelector('.carousel__slide img');
+      expect(picture !== null).toBe(route.banner);
+    },
+  );
+
   it('preloads nothing for a page in the first load', async () => {
     await expect(preloadPage('/about')).resolves.toBeUndefined();
     await expect(preloadPage('/no-such-page')).resolves.toBeUndefined();

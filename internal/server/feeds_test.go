@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
 type rssFeed struct {
@@ -245,6 +246,21 @@ func TestPageHead(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("the banner picture is preloaded on the pages with the banner only", func(t *testing.T) {
+		const preload = `<link rel="preload" as="image" href="/assets/banner-1-abc.svg" fetchpriority="high" />`
+		paths := []string{"/news/" + testArticle.ID, "/news/nope", "/no-such-page"}
+		for _, r := range spec.Routes {
+			paths = append(paths, r.Path)
+		}
+		for _, path := range paths {
+			_, body := e.get(t, path)
+			route, _ := spec.RouteByPath(path)
+			if got := strings.Count(body, preload); got != map[bool]int{true: 1}[route.Banner] {
+				t.Errorf("%s (banner %t): the preload %d times in\n%s", path, route.Banner, got, body)
+			}
+		}
+	})
 
 	t.Run("long description is cut at a word with an ellipsis", func(t *testing.T) {
 		_, body := e.get(t, "/news/"+long.ID)

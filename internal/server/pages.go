@@ -35,19 +35,25 @@ var headTemplate = template.Must(template.New("head").Parse(`<title>{{.Title}}</
     <meta name="twitter:card" content="summary" />`))
 
 // pageTemplate is index.html split around the <!--app-head--> marker, with
-// its static <title> removed.
-type pageTemplate struct{ before, after []byte }
+// its static <title> removed, and its image preload taken out: only pages
+// with the banner get it.
+type pageTemplate struct{ before, after, bannerPreload []byte }
 
-var staticTitle = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
+var (
+	staticTitle  = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
+	imagePreload = regexp.MustCompile(`\s*<link rel="preload" as="image"[^>]*>`)
+)
 
 func newPageTemplate(index []byte) *pageTemplate {
 	index = staticTitle.ReplaceAll(index, nil)
+	preload := imagePreload.Find(index)
+	index = imagePreload.ReplaceAll(index, nil)
 	before, after, ok := bytes.Cut(index, []byte("<!--app-head-->"))
 	if !ok {
 		before, after, _ = bytes.Cut(index, []byte("</head>"))
 		after = append([]byte("</head>"), after...)
 	}
-	return &pageTemplate{before: before, after: after}
+	return &pageTemplate{before: before, after: after, bannerPreload: preload}
 }
 
 // page is what index.html gets for one route: its head, and the data its
@@ -59,11 +65,17 @@ type page struct {
 	// means none.
 	initialID   string
 	initialJSON []byte
+	// banner: the page opens with the banner (spec.Route.Banner).
+	banner bool
 }
 
 func (p *pageTemplate) render(pg page) []byte {
 	var b bytes.Buffer
 	b.Write(p.before)
+	if pg.banner {
+		b.Write(p.bannerPreload)
+		b.WriteString("\n    ")
+	}
 	_ = headTemplate.Execute(&b, pg.head) // only fails on a writer error; bytes.Buffer has none
 	if pg.initialID != "" {
 		// The JSON comes from encoding/json, which escapes <, > and &, so it
@@ -85,7 +97,7 @@ func (p *pageTemplate) render(pg page) []byte {
 func (s *Server) pageFor(path string, snap news.Snapshot) page {
 	pg := page{head: head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL() + path, Type: "website", SiteName: spec.SiteName}}
 	if route, ok := spec.RouteByPath(path); ok {
-		pg.Title, pg.Description = route.Title, route.Description
+		pg.Title, pg.Description, pg.banner = route.Title, route.Description, route.Banner
 	}
 	if path == "/news" {
 		pg.initialID, pg.initialJSON = "initial-news", snap.JSON

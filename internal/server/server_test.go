@@ -54,6 +54,7 @@ const (
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
+    <link rel="preload" as="image" href="/assets/banner-1-abc.svg" fetchpriority="high" />
     <!--app-head-->
     <title>Static title</title>
     <script type="module" src="/assets/app-abc123.js"></script>

@@ -25,22 +25,25 @@ type Route struct {
 	Path        string
 	Title       string
 	Description string
+	// Banner: the page opens with the banner slideshow, whose first picture
+	// is its largest paint; the server has the browser fetch it at once.
+	Banner bool
 }
 
 // Routes are the site's pages with fixed titles, in the order of the sitemap.
 var Routes = []Route{
-	{"/", Product + " - Home", SiteDescription},
-	{"/about", Product + " - About", SiteDescription},
-	{"/contact", Product + " - Contact", SiteDescription},
-	{"/news", Product + " - News", NewsDescription},
-	{"/outreach", Product + " - Outreach", SiteDescription},
-	{"/sponsors", Product + " - Sponsors", SiteDescription},
-	{"/donate", Product + " - Donate", SiteDescription},
-	{"/reefscape", Product + " - Reefscape", SiteDescription},
-	{"/crescendo", Product + " - Crescendo", SiteDescription},
-	{"/rebuilt", Product + " - Rebuilt", SiteDescription},
-	{"/whattimeisit", Product + " - What time is it?", SiteDescription},
-	{"/pit", Product + " - Pit display", "Team 1209 at its event: our next match, queue status, rank and announcements, live."},
+	{"/", Product + " - Home", SiteDescription, true},
+	{"/about", Product + " - About", SiteDescription, true},
+	{"/contact", Product + " - Contact", SiteDescription, true},
+	{"/news", Product + " - News", NewsDescription, true},
+	{"/outreach", Product + " - Outreach", SiteDescription, false},
+	{"/sponsors", Product + " - Sponsors", SiteDescription, true},
+	{"/donate", Product + " - Donate", SiteDescription, true},
+	{"/reefscape", Product + " - Reefscape", SiteDescription, false},
+	{"/crescendo", Product + " - Crescendo", SiteDescription, false},
+	{"/rebuilt", Product + " - Rebuilt", SiteDescription, false},
+	{"/whattimeisit", Product + " - What time is it?", SiteDescription, false},
+	{"/pit", Product + " - Pit display", "Team 1209 at its event: our next match, queue status, rank and announcements, live.", false},
 }
 
 // RouteByPath returns the route with path, if the site has one.

@@ -62,7 +62,7 @@ func TypeScript() string {
 	fmt.Fprintf(&b, "export const NewsDescription = %s;\n", strconv.Quote(NewsDescription))
 	b.WriteString("export const Routes = {\n")
 	for _, r := range Routes {
-		fmt.Fprintf(&b, "  %s: { title: %s, description: %s },\n", strconv.Quote(r.Path), strconv.Quote(r.Title), strconv.Quote(r.Description))
+		fmt.Fprintf(&b, "  %s: { title: %s, description: %s, banner: %t },\n", strconv.Quote(r.Path), strconv.Quote(r.Title), strconv.Quote(r.Description), r.Banner)
 	}
 	b.WriteString("} as const;\n")
 	fmt.Fprintf(&b, "/** The page title of a news article. */\nexport function articleTitle(title: string): string {\n  return `${title}%s`;\n}\n",

@@ -38,18 +38,18 @@ export const Product = "RoboHornets";
 export const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.";
 export const NewsDescription = "The latest news and updates from the team.";
 export const Routes = {
-  "/": { title: "RoboHornets - Home", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/about": { title: "RoboHornets - About", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/contact": { title: "RoboHornets - Contact", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/news": { title: "RoboHornets - News", description: "The latest news and updates from the team." },
-  "/outreach": { title: "RoboHornets - Outreach", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/sponsors": { title: "RoboHornets - Sponsors", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/donate": { title: "RoboHornets - Donate", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/reefscape": { title: "RoboHornets - Reefscape", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/crescendo": { title: "RoboHornets - Crescendo", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/rebuilt": { title: "RoboHornets - Rebuilt", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/whattimeisit": { title: "RoboHornets - What time is it?", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news." },
-  "/pit": { title: "RoboHornets - Pit display", description: "Team 1209 at its event: our next match, queue status, rank and announcements, live." },
+  "/": { title: "RoboHornets - Home", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: true },
+  "/about": { title: "RoboHornets - About", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: true },
+  "/contact": { title: "RoboHornets - Contact", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: true },
+  "/news": { title: "RoboHornets - News", description: "The latest news and updates from the team.", banner: true },
+  "/outreach": { title: "RoboHornets - Outreach", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
+  "/sponsors": { title: "RoboHornets - Sponsors", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: true },
+  "/donate": { title: "RoboHornets - Donate", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: true },
+  "/reefscape": { title: "RoboHornets - Reefscape", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
+  "/crescendo": { title: "RoboHornets - Crescendo", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
+  "/rebuilt": { title: "RoboHornets - Rebuilt", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
+  "/whattimeisit": { title: "RoboHornets - What time is it?", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
+  "/pit": { title: "RoboHornets - Pit display", description: "Team 1209 at its event: our next match, queue status, rank and announcements, live.", banner: false },
 } as const;
 /** The page title of a news article. */
 export function articleTitle(title: string): string {
