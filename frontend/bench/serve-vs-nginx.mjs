@@ -1,10 +1,13 @@
 // Static serving side by side, run by `make bench`: wrk against `serve` and
 // against nginx (gzip_static on, 2 workers) serving the same frontend/dist,
 // alternating in one run, on a hashed JS asset, on `/` and on /api/news
-// (nginx serves the same JSON as a file). Prints a markdown section with the
-// median requests/s of BENCH_RUNS runs (default 5) of BENCH_SECONDS (default
-// 5) each and the ratio; exits 1 when serve is below 0.9× nginx on any
-// target or any run had errors.
+// (nginx serves the same JSON as a file). nginx sends the same headers as
+// serve (Cache-Control, Vary and the security headers, copied from serve's
+// answers); the script checks that both answers carry the same ones.
+// Prints a markdown section with the median requests/s of BENCH_RUNS runs
+// (default 5) of BENCH_SECONDS (default 5) each and the ratio; exits 1 when
+// serve is below 1.0× nginx on any target, the headers differ, or any run
+// had errors.
 import { spawn, execFile } from 'node:child_process';
 import {
   chmodSync,
@@ -19,18 +22,43 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { get } from 'node:http';
 import { freePort, startServe } from './serve.mjs';
 import { summaryRow } from './summary.mjs';
 
 const run = promisify(execFile);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const goal = 0.9;
+const goal = 1.0;
 const wrkArgs = ['-t2', '-c64', `-d${seconds}s`, '-H', 'Accept-Encoding: gzip'];
 const dist = new URL('../dist', import.meta.url).pathname;
 
-async function startNginx(root) {
+// The headers both servers must send alike; nginx adds those serve sends.
+const comparedHeaders = [
+  'cache-control',
+  'content-encoding',
+  'content-length',
+  'vary',
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+// addHeaders are nginx add_header lines for the headers serve sent in res
+// that nginx does not make itself.
+function addHeaders(res) {
+  return comparedHeaders
+    .filter(
+      (h) => !['content-encoding', 'content-length', 'vary'].includes(h) && res.headers.has(h),
+    )
+    .map((h) => `add_header ${h} "${res.headers.get(h)}" always;`)
+    .join(' ');
+}
+
+async function startNginx(root, headers) {
   const port = await freePort();
   const conf = join(root, 'nginx.conf');
   writeFileSync(
@@ -54,8 +82,10 @@ http {
     listen 127.0.0.1:${port};
     root ${root}/www;
     gzip_static on;
-    location = /api/news { default_type application/json; try_files /api/news.json =404; }
-    location / { try_files $uri /index.html; }
+    gzip_vary on;
+    location = /api/news { default_type application/json; ${headers.api} try_files /api/news.json =404; }
+    location /assets/ { ${headers.asset} }
+    location / { ${headers.page} try_files $uri /index.html; }
   }
 }
 `,
@@ -71,6 +101,18 @@ http {
     }
   }
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+// rawBody resolves with the bytes of url's body as sent with encoding (fetch
+// would decompress them).
+function rawBody(url, encoding) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
 }
 
 async function wrk(url) {
@@ -94,14 +136,14 @@ try {
   // news list, each with a gzip sibling for gzip_static.
   const www = join(work, 'www');
   cpSync(dist, www, { recursive: true });
-  const index = Buffer.from(await (await fetch(`${serve.url}/`)).arrayBuffer());
-  writeFileSync(join(www, 'index.html'), index);
-  writeFileSync(join(www, 'index.html.gz'), gzipSync(index, { level: 9 }));
   mkdirSync(join(www, 'api'));
-  const list = Buffer.from(await (await fetch(`${serve.url}/api/news`)).arrayBuffer());
-  writeFileSync(join(www, 'api', 'news.json'), list);
-  writeFileSync(join(www, 'api', 'news.json.gz'), gzipSync(list, { level: 9 }));
-  nginx = await startNginx(work);
+  for (const [path, file] of [
+    ['/', 'index.html'],
+    ['/api/news', 'api/news.json'],
+  ]) {
+    writeFileSync(join(www, file), await rawBody(`${serve.url}${path}`, 'identity'));
+    writeFileSync(join(www, `${file}.gz`), await rawBody(`${serve.url}${path}`, 'gzip'));
+  }
 
   // The biggest hashed script: the app's entry chunk.
   const asset = readdirSync(join(dist, 'assets'))
@@ -109,6 +151,18 @@ try {
     .sort(
       (a, b) => statSync(join(dist, 'assets', b)).size - statSync(join(dist, 'assets', a)).size,
     )[0];
+  const gzip = { headers: { 'Accept-Encoding': 'gzip' } };
+  const served = async (url) => {
+    const res = await fetch(url, gzip);
+    await res.arrayBuffer();
+    return res;
+  };
+  nginx = await startNginx(work, {
+    api: addHeaders(await served(`${serve.url}/api/news`)),
+    asset: addHeaders(await served(`${serve.url}/assets/${asset}`)),
+    page: addHeaders(await served(`${serve.url}/`)),
+  });
+
   const targets = [
     { name: `hashed asset /assets/${asset}`, path: `/assets/${asset}` },
     { name: '`/` (index.html with its head)', path: '/' },
@@ -117,6 +171,15 @@ try {
   const rows = [];
   let failed = false;
   for (const target of targets) {
+    const [a, b] = [await served(serve.url + target.path), await served(nginx.url + target.path)];
+    for (const h of comparedHeaders) {
+      if (a.headers.get(h) !== b.headers.get(h)) {
+        failed = true;
+        console.error(
+          `${target.path}: ${h} differs: serve ${a.headers.get(h)}, nginx ${b.headers.get(h)}`,
+        );
+      }
+    }
     const figures = { serve: [], nginx: [] };
     for (let i = 0; i < runs; i++) {
       for (const [name, srv] of [
@@ -153,7 +216,7 @@ try {
   }
   console.log(`## Static serving: \`serve\` against nginx
 
-Command: \`make bench\` (\`cd frontend && node bench/serve-vs-nginx.mjs\`): \`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file), medians of requests/s. Both write their access log to a file; serve runs on the local store.
+Command: \`make bench\` (\`cd frontend && node bench/serve-vs-nginx.mjs\`): \`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file, the same Cache-Control, Vary and security headers, checked on each target's answer), medians of requests/s. Both write their access log to a file; serve runs on the local store.
 
 | target | serve req/s | nginx req/s | ratio | goal |
 |---|---|---|---|---|
