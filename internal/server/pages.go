@@ -41,7 +41,7 @@ type pageTemplate struct{ before, after, bannerPreload []byte }
 
 var (
 	staticTitle  = regexp.MustCompile(`(?s)\s*<title>.*?</title>`)
-	imagePreload = regexp.MustCompile(`\s*<link rel="preload" as="image"[^>]*>`)
+	imagePreload = regexp.MustCompile(`\s*<link\s+rel="preload"\s+as="image"[^>]*>`)
 )
 
 func newPageTemplate(index []byte) *pageTemplate {
@@ -53,7 +53,7 @@ func newPageTemplate(index []byte) *pageTemplate {
 		before, after, _ = bytes.Cut(index, []byte("</head>"))
 		after = append([]byte("</head>"), after...)
 	}
-	return &pageTemplate{before: before, after: after, bannerPreload: preload}
+	return &pageTemplate{before: before, after: after, bannerPreload: bytes.TrimSpace(preload)}
 }
 
 // page is what index.html gets for one route: its head, and the data its
