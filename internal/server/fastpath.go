@@ -252,7 +252,12 @@ func (s *Server) serveFast(c net.Conn) {
 	}
 	var iov [3][]byte
 	n := 0 // bytes in buf
-	deadline := readHeaderTimeout
+	// A request has readHeaderTimeout from its first byte (the first one
+	// from the accept), however slowly it comes; between requests a
+	// connection may wait idleTimeout.
+	headerDeadline := time.Now().Add(readHeaderTimeout)
+	deadline := headerDeadline
+	betweenRequests := false // waiting for the first byte of the next one
 	for {
 		req, verdict := parseFast(buf[:n])
 		if verdict == incomplete && n < len(buf) {
@@ -263,15 +268,19 @@ func (s *Server) serveFast(c net.Conn) {
 					return
 				}
 			}
-			_ = c.SetReadDeadline(time.Now().Add(deadline)) // a closed connection fails the read below
+			_ = c.SetReadDeadline(deadline) // a closed connection fails the read below
 			m, err := c.Read(buf[n:])
 			conn.idle.Store(false)
 			if err != nil {
 				_ = c.Close() // the client left or timed out
 				return
 			}
+			if betweenRequests {
+				headerDeadline = time.Now().Add(readHeaderTimeout)
+				betweenRequests = false
+			}
 			n += m
-			deadline = readHeaderTimeout
+			deadline = headerDeadline
 			continue
 		}
 		var body *asset
@@ -318,7 +327,13 @@ func (s *Server) serveFast(c net.Conn) {
 		}
 		logAccess(context.Background(), s.opts.Logger, method, string(req.path), status, int64(sent), s.opts.Clock.Now().Sub(start), remote)
 		n = copy(buf[:], buf[req.size:n])
-		deadline = idleTimeout
+		if n > 0 { // the next request has begun
+			headerDeadline = time.Now().Add(readHeaderTimeout)
+			deadline = headerDeadline
+		} else {
+			deadline = time.Now().Add(idleTimeout)
+			betweenRequests = true
+		}
 	}
 }
 
