@@ -79,7 +79,9 @@ func (r *recorder) Write(b []byte) (int, error) {
 
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-func withAccessLog(logger *slog.Logger, clk clock.Clock, next http.Handler) http.Handler {
+// withAccessLog logs one line per request, with the fields Cloud Logging
+// reads (accessAttrs); traceProject is the project of its trace field.
+func withAccessLog(logger *slog.Logger, clk clock.Clock, traceProject string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := clk.Now()
 		rec := &recorder{ResponseWriter: w}
@@ -87,13 +89,9 @@ func withAccessLog(logger *slog.Logger, clk clock.Clock, next http.Handler) http
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		logger.LogAttrs(r.Context(), slog.LevelInfo, "http",
-			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
-			slog.Int("status", rec.status),
-			slog.Int64("bytes", rec.bytes),
-			slog.Duration("duration", clk.Now().Sub(start)),
-			slog.String("remote", r.RemoteAddr),
-		)
+		if !logger.Enabled(r.Context(), slog.LevelInfo) {
+			return
+		}
+		logger.LogAttrs(r.Context(), slog.LevelInfo, "http", accessAttrs(r, rec.status, rec.bytes, clk.Now().Sub(start), traceProject)...)
 	})
 }

@@ -54,6 +54,12 @@ type Options struct {
 	Clock clock.Clock
 	// Logger receives the access log; nil means slog.Default().
 	Logger *slog.Logger
+	// TraceProject is the Google Cloud project of the traces that requests
+	// name in their trace headers (traceparent, X-Cloud-Trace-Context): an
+	// access log line gets Cloud Logging's trace field,
+	// projects/TraceProject/traces/TRACE_ID, with the span and the sampling
+	// decision. "" logs the bare trace id under "trace".
+	TraceProject string
 	// Heartbeat is the interval of comments on idle event streams; zero
 	// means DefaultHeartbeat.
 	Heartbeat time.Duration
@@ -142,7 +148,7 @@ func New(opts Options) *Server {
 	for _, r := range s.routes() {
 		mux.HandleFunc(r.pattern, r.handler)
 	}
-	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
