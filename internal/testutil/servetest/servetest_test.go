@@ -21,8 +21,8 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		signals := make(chan os.Signal, 1)
 		signal.Notify(signals, syscall.SIGTERM)
-		fmt.Fprintln(os.Stdout, `{"severity":"INFO","message":"starting"}`)
-		fmt.Fprintln(os.Stdout, `{"severity":"INFO","message":"serving","url":"http://127.0.0.1:1209"}`)
+		fmt.Println(`{"severity":"INFO","message":"starting"}`)
+		fmt.Println(`{"severity":"INFO","message":"serving","url":"http://127.0.0.1:1209"}`)
 		fmt.Fprintln(os.Stderr, `{"severity":"WARNING","message":"careful"}`)
 		for range signals {
 			if mode != "stubborn" {
