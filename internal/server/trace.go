@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -93,7 +92,11 @@ func parseCloudTraceContext(v string) (traceContext, bool) {
 		if err != nil || id == 0 {
 			return traceContext{}, false
 		}
-		tc.spanID = fmt.Sprintf("%016x", id)
+		var hex [16]byte
+		for i := range hex {
+			hex[len(hex)-1-i] = "0123456789abcdef"[id>>(4*i)&0xf]
+		}
+		tc.spanID = string(hex[:])
 	}
 	if hasOptions {
 		o, ok := strings.CutPrefix(options, "o=")

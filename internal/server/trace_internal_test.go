@@ -131,6 +131,10 @@ func TestProtoDuration(t *testing.T) {
 		{1234 * time.Microsecond, "0.001234s"},
 		{1234567 * time.Nanosecond, "0.001234567s"},
 		{-2 * time.Millisecond, "-0.002s"},
+		{-1500 * time.Millisecond, "-1.500s"},
+		{time.Nanosecond, "0.000000001s"},
+		{100 * time.Microsecond, "0.000100s"},
+		{36*time.Hour + 7*time.Millisecond, "129600.007s"},
 	}
 	for _, tt := range tests {
 		if got := protoDuration(tt.d); got != tt.want {
