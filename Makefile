@@ -167,7 +167,7 @@ test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on o
 	$(ERRCHECK) -tags scale ./test/scale
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./test/scale
 
-# The container image (about 15 s after make image): it runs under podman
+# The container image (about 20 s with the build, 3 s the test): it runs under podman
 # against the Firestore emulator and must serve, show a post written through
 # the emulator within 2 s, report healthy, log for Cloud Logging, run as
 # non-root and stop within 10 s of SIGTERM. Its test builds only with the
