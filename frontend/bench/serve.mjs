@@ -31,10 +31,12 @@ export async function startServe(dir, args = []) {
   const port = await freePort();
   const log = join(dir, 'serve.log');
   mkdirSync(dir, { recursive: true });
+  // The JSON log is on stdout, a failed start's reason on stderr.
+  const out = openSync(log, 'w');
   const child = spawn(
     serveBinary,
     ['serve', '--listen', `127.0.0.1:${port}`, '--data', dir, ...args],
-    { stdio: ['ignore', 'ignore', openSync(log, 'w')] },
+    { stdio: ['ignore', out, out] },
   );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {

@@ -50,14 +50,16 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'robohornets-e2e-'));
   const child = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--data', dir, ...extraArgs], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The JSON log is on stdout; stderr has the reason of a failed start.
   let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
   child.stderr.on('data', (chunk) => (log += chunk));
   const [, url] = await logLine(
     'the server says it serves',
     () => log,
-    /"msg":"serving","url":"(http:\/\/[^"]+)"/,
+    /"message":"serving","url":"(http:\/\/[^"]+)"/,
     15000,
     child,
   );

@@ -121,7 +121,7 @@ describe('graceful shutdown', () => {
     const { hostname, port } = new URL(server.url);
     // A push whose body is not sent yet, until the server asks for it (100
     // Continue): then its handler is reading, and the shutdown waits for it
-    // (up to its 10 s grace).
+    // (up to its 8 s grace).
     const push = async () => {
       const socket = connect(Number(port), hostname);
       await once(socket, 'connect');

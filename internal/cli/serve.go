@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/netaddr"
+	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
 
@@ -20,7 +21,10 @@ Serves the public website over HTTP. Put it behind any reverse proxy for TLS.
 `
 
 // shutdownGrace is how long open requests may take to finish at shutdown.
-const shutdownGrace = 10 * time.Second
+// Live streams end at once; what is left (closing the stores, the last log
+// lines) fits in the rest of the 10 s that container platforms (Cloud Run,
+// podman stop, docker stop) wait after SIGTERM before they kill.
+const shutdownGrace = 8 * time.Second
 
 func (p Program) runServe(args []string) error {
 	fs := newFlagSet("serve", serveUsage, p.Stderr)
@@ -59,10 +63,15 @@ func (p Program) runServe(args []string) error {
 			addr = ":" + port
 		}
 	}
+	// The log goes to stdout, one JSON object a line with Cloud Logging's
+	// field names: what Cloud Run and other container platforms collect.
 	// One access log line per request: batched, not a write each.
-	logs := newLogBuffer(p.Stderr)
-	defer func() { _ = logs.Close() }() // it flushes to stderr, where its failure would be reported
-	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: c.logLevel}))
+	logs := newLogBuffer(p.Stdout)
+	defer func() { _ = logs.Close() }() // a log that cannot be written has no one to tell
+	logger := slog.New(newCloudLogHandler(logs, c.logLevel))
+	if c.news.Kind == news.StoreLocal {
+		logger.Warn(localStoreWarning, "data", c.news.Dir)
+	}
 	if *siteURL == "" {
 		*siteURL = localSiteURL(addr)
 		logger.Warn("no --site-url: feeds, the sitemap and link previews point to this machine; give the public address", "site_url", *siteURL)
@@ -70,7 +79,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, Commit: p.Commit, Built: p.Built, SiteURL: *siteURL,
-		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient)}, consoleConfig{on: true, proxies: proxies})
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), TraceProject: c.news.Project}, consoleConfig{on: true, proxies: proxies})
 	if err != nil {
 		return err
 	}
@@ -103,6 +112,11 @@ func (p Program) runServe(args []string) error {
 	logger.Info("shut down: every request and live stream ended")
 	return nil
 }
+
+// localStoreWarning is said at start with the local store: its files are
+// this machine's, so a second instance (or a container whose disk goes with
+// it) would show other news.
+const localStoreWarning = "the local store is for a single instance: its news lives in this machine's data directory; several instances, or a container platform such as Cloud Run, need --store firestore"
 
 // localSiteURL is the website's address when only the listen address is
 // known: its host, or localhost when it listens on every interface.

@@ -9,7 +9,9 @@ type fastRequest struct {
 	path           []byte // starts with "/"; no "//", no "/.", no query
 	acceptEncoding []byte
 	ifNoneMatch    []byte
-	size           int // bytes of the request, its final blank line included
+	// For the access log.
+	userAgent, traceparent, cloudTraceContext []byte
+	size                                      int // bytes of the request, its final blank line included
 }
 
 // parseVerdict is what parseFast made of the start of a buffer.
@@ -68,15 +70,25 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "Accept-Encoding"):
-			if req.acceptEncoding != nil {
+			if !setOnce(&req.acceptEncoding, value) {
 				return req, notFast
 			}
-			req.acceptEncoding = value
 		case asciiEqualFold(name, "If-None-Match"):
-			if req.ifNoneMatch != nil {
+			if !setOnce(&req.ifNoneMatch, value) {
 				return req, notFast
 			}
-			req.ifNoneMatch = value
+		case asciiEqualFold(name, "User-Agent"):
+			if !setOnce(&req.userAgent, value) {
+				return req, notFast
+			}
+		case asciiEqualFold(name, "Traceparent"):
+			if !setOnce(&req.traceparent, value) {
+				return req, notFast
+			}
+		case asciiEqualFold(name, "X-Cloud-Trace-Context"):
+			if !setOnce(&req.cloudTraceContext, value) {
+				return req, notFast
+			}
 		case asciiEqualFold(name, "Connection"):
 			if !asciiEqualFold(value, "keep-alive") {
 				return req, notFast
@@ -91,6 +103,16 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 		return req, notFast
 	}
 	return req, parsed
+}
+
+// setOnce sets *field to value unless the header came before, which it
+// reports: the answer or the log would depend on which of two is used.
+func setOnce(field *[]byte, value []byte) bool {
+	if *field != nil {
+		return false
+	}
+	*field = value
+	return true
 }
 
 var (

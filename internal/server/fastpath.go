@@ -325,7 +325,10 @@ func (s *Server) serveFast(c net.Conn) {
 		if req.head {
 			method = http.MethodHead
 		}
-		logAccess(context.Background(), s.opts.Logger, method, string(req.path), status, int64(sent), s.opts.Clock.Now().Sub(start), remote)
+		line := access{method: method, path: string(req.path), proto: "HTTP/1.1", remote: remote, userAgent: string(req.userAgent),
+			status: status, size: int64(sent), latency: s.opts.Clock.Now().Sub(start)}
+		line.trace, line.traced = traceOf(string(req.traceparent), string(req.cloudTraceContext))
+		logAccess(context.Background(), s.opts.Logger, line, s.opts.TraceProject)
 		n = copy(buf[:], buf[req.size:n])
 		if n > 0 { // the next request has begun
 			headerDeadline = time.Now().Add(readHeaderTimeout)

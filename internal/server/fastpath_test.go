@@ -6,32 +6,44 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
+	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 )
 
 // serveOn serves e's website on a loopback listener until the test ends
 // and returns its address.
 func serveOn(t *testing.T, e *env) string {
 	t.Helper()
+	return serveSite(t, e.handler)
+}
+
+// serveSite serves site on a loopback listener until the test ends and
+// returns its address.
+func serveSite(t *testing.T, site *server.Server) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { _ = e.handler.Serve(ln) }()
+	go func() { _ = site.Serve(ln) }()
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = e.handler.Shutdown(ctx)
+		_ = site.Shutdown(ctx)
 	})
 	return ln.Addr().String()
 }
@@ -253,5 +265,44 @@ func TestFastPathShutdown(t *testing.T) {
 	}
 	if n, err := br.ReadByte(); err == nil {
 		t.Errorf("the idle connection is still open: read %q", n)
+	}
+}
+
+// TestFastPathLogsAsNetHTTP checks that the fast path's access log line is
+// net/http's, trace fields included, but for the time it took and the
+// client's port.
+func TestFastPathLogsAsNetHTTP(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	var logs syncbuf.Buffer
+	site := server.New(server.Options{Assets: testAssets(t), Hub: e.hub, Clock: e.clock, TraceProject: "team-1209",
+		Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	addr := serveSite(t, site)
+	const head = "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\nUser-Agent: test/1.0\r\n" +
+		"Traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n"
+	if !site.FastPathAnswers([]byte(head + "\r\n")) {
+		t.Fatal("the fast path does not answer the request")
+	}
+	exchange(t, addr, head+"\r\n")
+	exchange(t, addr, head+"Connection: keep-alive, x-net-http\r\n\r\n")
+	var lines []map[string]any
+	for line := range strings.Lines(logs.String()) {
+		var fields map[string]any
+		if err := json.Unmarshal([]byte(line), &fields); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		delete(fields, "time")
+		req := fields["httpRequest"].(map[string]any)
+		delete(req, "latency")
+		req["remoteIp"], _, _ = strings.Cut(req["remoteIp"].(string), ":")
+		lines = append(lines, fields)
+	}
+	if len(lines) != 2 {
+		t.Fatalf("%d access lines, want 2:\n%s", len(lines), logs.String())
+	}
+	if !reflect.DeepEqual(lines[0], lines[1]) {
+		t.Errorf("the fast path logs\n%v\nnet/http logs\n%v", lines[0], lines[1])
+	}
+	if lines[0]["logging.googleapis.com/trace"] != "projects/team-1209/traces/4bf92f3577b34da6a3ce929d0e0e4736" {
+		t.Errorf("no trace in %v", lines[0])
 	}
 }

@@ -1,11 +1,9 @@
 package server
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
 )
@@ -81,7 +79,9 @@ func (r *recorder) Write(b []byte) (int, error) {
 
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-func withAccessLog(logger *slog.Logger, clk clock.Clock, next http.Handler) http.Handler {
+// withAccessLog logs one line per request, with the fields Cloud Logging
+// reads (logAccess); traceProject is the project of its trace field.
+func withAccessLog(logger *slog.Logger, clk clock.Clock, traceProject string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := clk.Now()
 		rec := &recorder{ResponseWriter: w}
@@ -89,19 +89,6 @@ func withAccessLog(logger *slog.Logger, clk clock.Clock, next http.Handler) http
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		logAccess(r.Context(), logger, r.Method, r.URL.Path, rec.status, rec.bytes, clk.Now().Sub(start), r.RemoteAddr)
+		logAccess(r.Context(), logger, accessOf(r, rec.status, rec.bytes, clk.Now().Sub(start)), traceProject)
 	})
-}
-
-// logAccess writes the access log line of one request, served by net/http
-// or by the fast path.
-func logAccess(ctx context.Context, logger *slog.Logger, method, path string, status int, bytes int64, took time.Duration, remote string) {
-	logger.LogAttrs(ctx, slog.LevelInfo, "http",
-		slog.String("method", method),
-		slog.String("path", path),
-		slog.Int("status", status),
-		slog.Int64("bytes", bytes),
-		slog.Duration("duration", took),
-		slog.String("remote", remote),
-	)
 }

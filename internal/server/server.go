@@ -55,6 +55,12 @@ type Options struct {
 	Clock clock.Clock
 	// Logger receives the access log; nil means slog.Default().
 	Logger *slog.Logger
+	// TraceProject is the Google Cloud project of the traces that requests
+	// name in their trace headers (traceparent, X-Cloud-Trace-Context): an
+	// access log line gets Cloud Logging's trace field,
+	// projects/TraceProject/traces/TRACE_ID, with the span and the sampling
+	// decision. "" logs the bare trace id under "trace".
+	TraceProject string
 	// Heartbeat is the interval of comments on idle event streams; zero
 	// means DefaultHeartbeat.
 	Heartbeat time.Duration
@@ -150,7 +156,7 @@ func New(opts Options) *Server {
 	}
 	s.fast = newFastConns()
 	s.initFast(mux)
-	s.handler = withAccessLog(opts.Logger, opts.Clock, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,

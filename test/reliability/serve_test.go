@@ -52,7 +52,7 @@ func startServe(t *testing.T) *serve {
 	// not JSON is a crash).
 	kept := 0
 	keep := func(line []byte) bool {
-		if bytes.Contains(line, []byte(`"level":"INFO"`)) || kept == maxKept {
+		if bytes.Contains(line, []byte(`"severity":"INFO"`)) || kept == maxKept {
 			return false
 		}
 		kept++

@@ -208,7 +208,7 @@ func (b *backend) waitStreamsLogged(t *testing.T, n int) {
 	deadline := time.Now().Add(startTimeout)
 	got := 0
 	for time.Now().Before(deadline) {
-		got = strings.Count(b.proc.Log(), `"path":"/api/news/stream"`)
+		got = strings.Count(b.proc.Log(), `"requestUrl":"/api/news/stream"`)
 		if got >= n {
 			return
 		}

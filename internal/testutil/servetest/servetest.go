@@ -253,8 +253,8 @@ type ServeOptions struct {
 }
 
 // StartServe starts cmd, a `serve` command (or a test binary playing one)
-// that writes its JSON log to standard error, and returns once it has
-// logged the address it serves on ("msg":"serving" with its "url"), so
+// that writes its JSON log to standard output, and returns once it has
+// logged the address it serves on ("message":"serving" with its "url"), so
 // cmd should listen on port 0. Its standard output and error are read by
 // the Server: see Log. It is stopped when the test ends, and then must
 // exit with status 0 within Grace of SIGTERM.
@@ -363,8 +363,8 @@ func (l *lineLog) read(r io.Reader) {
 		if len(line) > 0 {
 			line = bytes.TrimSuffix(line, []byte("\n"))
 			if !found {
-				var rec struct{ Msg, URL string }
-				if json.Unmarshal(line, &rec) == nil && rec.Msg == "serving" && rec.URL != "" {
+				var rec struct{ Message, URL string }
+				if json.Unmarshal(line, &rec) == nil && rec.Message == "serving" && rec.URL != "" {
 					found = true
 					l.serving <- rec.URL
 				}

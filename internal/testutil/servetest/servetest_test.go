@@ -21,9 +21,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		signals := make(chan os.Signal, 1)
 		signal.Notify(signals, syscall.SIGTERM)
-		fmt.Fprintln(os.Stderr, `{"level":"INFO","msg":"starting"}`)
-		fmt.Fprintln(os.Stderr, `{"level":"INFO","msg":"serving","url":"http://127.0.0.1:1209"}`)
-		fmt.Fprintln(os.Stderr, `{"level":"WARN","msg":"careful"}`)
+		fmt.Println(`{"severity":"INFO","message":"starting"}`)
+		fmt.Println(`{"severity":"INFO","message":"serving","url":"http://127.0.0.1:1209"}`)
+		fmt.Fprintln(os.Stderr, `{"severity":"WARNING","message":"careful"}`)
 		for range signals {
 			if mode != "stubborn" {
 				os.Exit(0)
@@ -63,7 +63,7 @@ func TestStartServeAndStop(t *testing.T) {
 		t.Error("Killed after a clean exit")
 	}
 	// The log is read to its end once the process has ended.
-	if got, want := s.Log(), "{\"level\":\"WARN\",\"msg\":\"careful\"}\n"; got != want || s.Lines() != 3 {
+	if got, want := s.Log(), "{\"severity\":\"WARNING\",\"message\":\"careful\"}\n"; got != want || s.Lines() != 3 {
 		t.Errorf("Log = %q of %d lines, want %q of 3", got, s.Lines(), want)
 	}
 }
