@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -58,5 +59,78 @@ func TestCloudLogLine(t *testing.T) {
 				t.Errorf("the line is %s, want it to start %s", got, prefix)
 			}
 		})
+	}
+}
+
+// cloudNames is the oracle of the hand-written handler: slog's own JSON
+// handler, with slog's field names replaced by Cloud Logging's.
+func cloudNames(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) > 0 {
+		return a
+	}
+	switch a.Key {
+	case slog.TimeKey:
+		return slog.String(cloudTimeKey, a.Value.Time().Format(cloudTimeFormat))
+	case slog.LevelKey:
+		return slog.String(cloudSeverityKey, severity(a.Value.Any().(slog.Level)))
+	case slog.MessageKey:
+		return slog.String(cloudMessageKey, a.Value.String())
+	}
+	return a
+}
+
+type valuer struct{}
+
+func (valuer) LogValue() slog.Value { return slog.GroupValue(slog.Int("resolved", 1)) }
+
+// TestCloudLogMatchesSlog writes the same records through the handler and
+// through slog's JSON handler (with Cloud Logging's names) and compares the
+// decoded lines: every kind of value, escapes, groups (empty, inline and
+// nested), With and WithGroup.
+func TestCloudLogMatchesSlog(t *testing.T) {
+	at := time.Date(2026, 11, 25, 12, 9, 0, 1500, time.UTC)
+	records := [][]slog.Attr{
+		{slog.String("s", "plain"), slog.Int("i", -7), slog.Uint64("u", 1<<63), slog.Bool("b", true), slog.Float64("f", 0.1)},
+		{slog.Duration("d", 1500*time.Millisecond), slog.Time("t", at), slog.Any("err", io.ErrUnexpectedEOF), slog.Any("list", []int{1, 2})},
+		{slog.String("escapes", "quote \" back \\ nl \n tab \t nul \x00 html <a>&amp; ls \u2028 bad \xff end")},
+		{slog.Group("httpRequest", slog.String("requestMethod", "GET"), slog.Group("empty"), slog.Group("deep", slog.Int("x", 1))), slog.Group("", slog.Int("inline", 2))},
+		{slog.Any("valuer", valuer{}), slog.Attr{}, slog.String("", "no key")},
+		{slog.Any("json", json.RawMessage(`{"raw":true}`)), slog.Any("map", map[string]int{"a": 1})},
+	}
+	derive := []struct {
+		name string
+		fn   func(slog.Handler) slog.Handler
+	}{
+		{"plain", func(h slog.Handler) slog.Handler { return h }},
+		{"with", func(h slog.Handler) slog.Handler {
+			return h.WithAttrs([]slog.Attr{slog.String("service", "serve"), {Key: "nothing", Value: slog.GroupValue()}})
+		}},
+		{"group", func(h slog.Handler) slog.Handler {
+			return h.WithAttrs([]slog.Attr{slog.Int("a", 1)}).WithGroup("g").WithAttrs([]slog.Attr{slog.Int("b", 2)}).WithGroup("h")
+		}},
+	}
+	for _, d := range derive {
+		for i, attrs := range records {
+			var got, want bytes.Buffer
+			r := slog.NewRecord(at, slog.LevelWarn, "message <with> \"quotes\"", 0)
+			r.AddAttrs(attrs...)
+			if err := d.fn(newCloudLogHandler(&got, slog.LevelDebug)).Handle(context.Background(), r); err != nil {
+				t.Fatal(err)
+			}
+			oracle := slog.NewJSONHandler(&want, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: cloudNames})
+			if err := d.fn(oracle).Handle(context.Background(), r); err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got.Bytes(), &g); err != nil {
+				t.Fatalf("%s record %d: not JSON: %v\n%s", d.name, i, err, got.String())
+			}
+			if err := json.Unmarshal(want.Bytes(), &w); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(g, w) || strings.Count(got.String(), "\n") != 1 {
+				t.Errorf("%s record %d:\n got %s\nwant %s", d.name, i, got.String(), want.String())
+			}
+		}
 	}
 }
