@@ -88,7 +88,12 @@ func logAccess(ctx context.Context, logger *slog.Logger, a access, project strin
 			attrs = append(attrs, slog.Bool(traceSampledKey, a.trace.sampled))
 		}
 	}
-	logger.LogAttrs(ctx, slog.LevelInfo, "http", attrs...)
+	// Straight to the handler: Logger.LogAttrs would also look up its
+	// caller, which no handler of this program prints.
+	r := slog.NewRecord(time.Now(), slog.LevelInfo, "http", 0)
+	r.AddAttrs(attrs...)
+	_ = logger.Handler().Handle(ctx, r) // as Logger.LogAttrs: a log that cannot be written has no one to tell
+
 }
 
 // protoDuration writes d as a google.protobuf.Duration in JSON: seconds
