@@ -14,6 +14,7 @@ import {
   mkdtempSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -100,7 +101,12 @@ http {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  // The workers, whose CPU time is nginx's work (the master only waits).
+  const workers = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return { url: `http://127.0.0.1:${port}`, pids: workers, stop: () => child.kill('SIGTERM') };
 }
 
 // rawBody resolves with the bytes of url's body as sent with encoding (fetch
@@ -115,12 +121,28 @@ function rawBody(url, encoding) {
   });
 }
 
-async function wrk(url) {
+// cpuSeconds is the CPU time (user + system) the processes pids have used.
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    // Fields 14 and 15 of /proc/PID/stat, counted after the command's ")".
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+// wrk runs wrk against url and returns its requests/s, errors and the
+// server's CPU time per request (µs) from its processes pids.
+async function wrk(url, pids) {
+  const before = cpuSeconds(pids);
   const { stdout } = await run('wrk', [...wrkArgs, url], { maxBuffer: 1 << 20 });
+  const cpu = cpuSeconds(pids) - before;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1]);
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? '0';
   const socket = /Socket errors: (.*)/.exec(stdout)?.[1];
-  return { rps, errors: Number(errors), socket };
+  return { rps, cpuPerRequest: (cpu / requests) * 1e6, errors: Number(errors), socket };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -181,12 +203,13 @@ try {
       }
     }
     const figures = { serve: [], nginx: [] };
+    const cpu = { serve: [], nginx: [] };
     for (let i = 0; i < runs; i++) {
-      for (const [name, srv] of [
-        ['serve', serve],
-        ['nginx', nginx],
+      for (const [name, srv, pids] of [
+        ['serve', serve, [serve.pid]],
+        ['nginx', nginx, nginx.pids],
       ]) {
-        const r = await wrk(srv.url + target.path);
+        const r = await wrk(srv.url + target.path, pids);
         if (r.errors > 0 || r.socket) {
           failed = true;
           console.error(
@@ -194,6 +217,7 @@ try {
           );
         }
         figures[name].push(r.rps);
+        cpu[name].push(r.cpuPerRequest);
       }
     }
     const s = median(figures.serve);
@@ -201,7 +225,7 @@ try {
     const ratio = s / n;
     if (ratio < goal) failed = true;
     rows.push(
-      `| ${target.name} | ${Math.round(s)} | ${Math.round(n)} | ${ratio.toFixed(2)}× | ≥ ${goal}× |`,
+      `| ${target.name} | ${Math.round(s)} | ${Math.round(n)} | ${ratio.toFixed(2)}× | ≥ ${goal}× | ${median(cpu.serve).toFixed(1)} | ${median(cpu.nginx).toFixed(1)} |`,
     );
     summaryRow({
       figure: `serve requests/s on ${target.name}`,
@@ -216,10 +240,10 @@ try {
   }
   console.log(`## Static serving: \`serve\` against nginx
 
-Command: \`make bench\` (\`cd frontend && node bench/serve-vs-nginx.mjs\`): \`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file, the same Cache-Control, Vary and security headers, checked on each target's answer), medians of requests/s. Both write their access log to a file; serve runs on the local store.
+Command: \`make bench\` (\`cd frontend && node bench/serve-vs-nginx.mjs\`): \`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file, the same Cache-Control, Vary and security headers, checked on each target's answer), medians of requests/s and of the server's CPU time per request (user + system of serve's process, of nginx's workers, from /proc). Both write their access log to a file; serve runs on the local store.
 
-| target | serve req/s | nginx req/s | ratio | goal |
-|---|---|---|---|---|
+| target | serve req/s | nginx req/s | ratio | goal | serve CPU µs/request | nginx CPU µs/request |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `);
   if (failed) {
