@@ -12,16 +12,24 @@ import (
 	"time"
 )
 
-// rawRequest sends req exactly as written over a new connection to addr and
-// returns the response with its body (at most 1 MB).
-func rawRequest(t *testing.T, addr, req string) (*http.Response, string) {
+// dial connects to addr for the rest of the test, with a 10 s deadline for
+// everything on the connection.
+func dial(t *testing.T, addr string) net.Conn {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = conn.Close() }() // teardown: a close error changes nothing here
+	t.Cleanup(func() { _ = conn.Close() }) // teardown: a close error changes nothing here
 	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	return conn
+}
+
+// rawRequest sends req exactly as written over a new connection to addr and
+// returns the response with its body (at most 1 MB).
+func rawRequest(t *testing.T, addr, req string) (*http.Response, string) {
+	t.Helper()
+	conn := dial(t, addr)
 	if _, err := io.WriteString(conn, req); err != nil {
 		t.Fatal(err)
 	}

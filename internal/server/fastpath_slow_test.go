@@ -4,7 +4,6 @@ package server_test
 
 import (
 	"io"
-	"net"
 	"testing"
 	"time"
 )
@@ -16,11 +15,8 @@ import (
 func TestFastPathCutsATricklingRequest(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	addr := serveOn(t, e)
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }() // teardown
+	conn := dial(t, addr)
+	_ = conn.SetDeadline(time.Time{}) // the server's deadline is the one under test
 	start := time.Now()
 	for time.Since(start) < 20*time.Second {
 		if _, err := io.WriteString(conn, "X"); err != nil {

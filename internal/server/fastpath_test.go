@@ -52,12 +52,7 @@ func serveSite(t *testing.T, site *server.Server) string {
 // the one response that comes back.
 func exchange(t *testing.T, addr, req string) []byte {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }() // teardown
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := dial(t, addr)
 	if _, err := io.WriteString(conn, req); err != nil {
 		t.Fatal(err)
 	}
@@ -146,12 +141,7 @@ func compareFastAndNetHTTP(t *testing.T, e *env, addr, head string) []byte {
 func TestFastPathHandsOver(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	addr := serveOn(t, e)
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }() // teardown
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := dial(t, addr)
 	// Pipelined in one write: fast, handed over (another route), then what
 	// would be fast, now served by net/http on the same connection.
 	reqs := []struct{ target, want string }{
@@ -186,12 +176,7 @@ func TestFastPathHandsOver(t *testing.T) {
 func TestFastPathReadsInPieces(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	addr := serveOn(t, e)
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }() // teardown
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := dial(t, addr)
 	req := "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\nX-Long: " + strings.Repeat("a", 6000) + "\r\n\r\n"
 	for piece := range slicesChunk(req, 7) {
 		if _, err := io.WriteString(conn, piece); err != nil {
@@ -240,12 +225,7 @@ func TestFastPathShutdown(t *testing.T) {
 	}
 	served := make(chan error, 1)
 	go func() { served <- e.handler.Serve(ln) }()
-	conn, err := net.DialTimeout("tcp", ln.Addr().String(), 5*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = conn.Close() }() // teardown
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn := dial(t, ln.Addr().String())
 	if _, err := io.WriteString(conn, "GET /favicon.svg HTTP/1.1\r\nHost: example.org\r\n\r\n"); err != nil {
 		t.Fatal(err)
 	}

@@ -44,47 +44,46 @@ func newBodyFile(body []byte) *bodyFile {
 // head with MSG_MORE, so that it leaves in one packet with the start of the
 // body. It waits for the socket as a write does, deadline included.
 func (f *bodyFile) send(rc syscall.RawConn, head [][]byte, size int) error {
-	var sendErr error
-	err := rc.Write(func(fd uintptr) bool {
-		for len(head) > 0 {
-			n, err := unix.SendmsgBuffers(int(fd), head, nil, nil, unix.MSG_MORE)
-			switch err {
-			case nil:
-				head = consumed(head, n)
-			case unix.EINTR:
-			case unix.EAGAIN:
-				return false
-			default:
-				sendErr = err
-				return true
-			}
+	err := writeAll(rc, func(fd int) (bool, error) {
+		n, err := unix.SendmsgBuffers(fd, head, nil, nil, unix.MSG_MORE)
+		if err == nil {
+			head = consumed(head, n)
 		}
-		return true
+		return len(head) == 0, err
 	})
-	if err := cmp.Or(err, sendErr); err != nil {
+	if err != nil {
 		return err
 	}
 	var offset int64
-	err = rc.Write(func(fd uintptr) bool {
-		for offset < int64(size) {
-			n, err := unix.Sendfile(int(fd), f.fd, &offset, size-int(offset))
-			switch err {
-			case nil:
-				if n == 0 {
-					sendErr = io.ErrUnexpectedEOF // the file is shorter than the body: never
-					return true
-				}
-			case unix.EINTR:
-			case unix.EAGAIN:
+	return writeAll(rc, func(fd int) (bool, error) {
+		n, err := unix.Sendfile(fd, f.fd, &offset, size-int(offset))
+		if err == nil && n == 0 {
+			return true, io.ErrUnexpectedEOF // the file is shorter than the body: never
+		}
+		return offset >= int64(size), err
+	})
+}
+
+// writeAll calls step on the socket of rc until it is done, waiting for
+// the socket whenever step meets EAGAIN.
+func writeAll(rc syscall.RawConn, step func(fd int) (done bool, err error)) error {
+	var stepErr error
+	err := rc.Write(func(fd uintptr) bool {
+		for {
+			done, err := step(int(fd))
+			switch {
+			case err == unix.EAGAIN:
 				return false
-			default:
-				sendErr = err
+			case err == unix.EINTR:
+			case err != nil:
+				stepErr = err
+				return true
+			case done:
 				return true
 			}
 		}
-		return true
 	})
-	return cmp.Or(err, sendErr)
+	return cmp.Or(err, stepErr)
 }
 
 // consumed drops the first n bytes of bufs.
