@@ -13,9 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"github.com/robohornets/robohornets/internal/atomicfile"
+	"github.com/robohornets/robohornets/internal/dirwatch"
 )
 
 // MaxLocalIDBytes is the longest id or collection name Local takes: a file
@@ -263,10 +262,6 @@ func (l *Local) List(_ context.Context, coll string) ([]Doc, error) {
 	return docs, nil
 }
 
-// watchSettle is how long Watch waits after a file event for more to come,
-// so a write by hand (often several events) gives one call.
-const watchSettle = 50 * time.Millisecond
-
 // Watch calls fn with coll now and again after every change to its
 // directory, which it creates if needed.
 func (l *Local) Watch(ctx context.Context, coll string, fn func([]Doc)) error {
@@ -277,48 +272,13 @@ func (l *Local) Watch(ctx context.Context, coll string, fn func([]Doc)) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("docstore: watch %s: %w", coll, err)
 	}
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return fmt.Errorf("docstore: watch %s: %w", coll, err)
-	}
-	defer func() { _ = w.Close() }() // watching is over; nothing is lost
-	if err := w.Add(dir); err != nil {
-		return fmt.Errorf("docstore: watch %s: %w", coll, err)
-	}
-	docs, err := l.List(ctx, coll)
-	if err != nil {
-		return err
-	}
-	fn(docs)
-	var settle <-chan time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case ev, ok := <-w.Events:
-			if !ok {
-				return fmt.Errorf("docstore: watch %s: watcher closed", coll)
-			}
-			if strings.HasPrefix(filepath.Base(ev.Name), ".") {
-				continue // temporary files of atomicfile.Write and of editors
-			}
-			if settle == nil {
-				settle = time.After(watchSettle)
-			}
-		case err, ok := <-w.Errors:
-			if !ok {
-				return fmt.Errorf("docstore: watch %s: watcher closed", coll)
-			}
-			return fmt.Errorf("docstore: watch %s: %w", coll, err)
-		case <-settle:
-			settle = nil
-			docs, err := l.List(ctx, coll)
-			if err != nil {
-				return err
-			}
+	return dirwatch.Watch(ctx, dir, func() error {
+		docs, err := l.List(ctx, coll)
+		if err == nil {
 			fn(docs)
 		}
-	}
+		return err
+	})
 }
 
 // blobPath returns the file of blob id.

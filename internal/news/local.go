@@ -11,9 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"github.com/robohornets/robohornets/internal/atomicfile"
+	"github.com/robohornets/robohornets/internal/dirwatch"
 )
 
 // LocalStore keeps one markdown file per article, DIR/<id>.md, as written by
@@ -161,52 +160,13 @@ func (s *LocalStore) Delete(_ context.Context, id string) error {
 // Close does nothing: the local store holds no open resources between calls.
 func (s *LocalStore) Close() error { return nil }
 
-// watchSettle is how long Watch waits after a file event for more to come,
-// so an editor's save (often several events) gives one update.
-const watchSettle = 50 * time.Millisecond
-
 // Watch sends the list now and again after every change to the directory.
 func (s *LocalStore) Watch(ctx context.Context, fn func([]Article)) error {
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return fmt.Errorf("news: watch %s: %w", s.dir, err)
-	}
-	defer func() { _ = w.Close() }() // watching is over; nothing is lost
-	if err := w.Add(s.dir); err != nil {
-		return fmt.Errorf("news: watch %s: %w", s.dir, err)
-	}
-	list, err := s.List(ctx)
-	if err != nil {
-		return err
-	}
-	fn(list)
-	var settle <-chan time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case ev, ok := <-w.Events:
-			if !ok {
-				return fmt.Errorf("news: watch %s: watcher closed", s.dir)
-			}
-			if strings.HasPrefix(filepath.Base(ev.Name), ".") {
-				continue // temporary files of atomicfile.Write and of editors
-			}
-			if settle == nil {
-				settle = time.After(watchSettle)
-			}
-		case err, ok := <-w.Errors:
-			if !ok {
-				return fmt.Errorf("news: watch %s: watcher closed", s.dir)
-			}
-			return fmt.Errorf("news: watch %s: %w", s.dir, err)
-		case <-settle:
-			settle = nil
-			list, err := s.List(ctx)
-			if err != nil {
-				return err
-			}
+	return dirwatch.Watch(ctx, s.dir, func() error {
+		list, err := s.List(ctx)
+		if err == nil {
 			fn(list)
 		}
-	}
+		return err
+	})
 }
