@@ -113,27 +113,31 @@ func (s *Firestore) Get(ctx context.Context, coll, id string) ([]byte, error) {
 // Create stores a new document coll/id; Firestore itself refuses an id
 // that is taken.
 func (s *Firestore) Create(ctx context.Context, coll, id string, doc []byte) error {
-	ref, err := s.doc(coll, id)
-	if err != nil {
-		return err
-	}
-	if err := checkDoc(coll, id, doc); err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
-	defer cancel()
-	_, err = ref.Create(ctx, fields(doc))
-	if status.Code(err) == codes.AlreadyExists {
-		return fmt.Errorf("docstore: create %s/%s: %w", coll, id, ErrExists)
-	}
-	if err != nil {
-		return fmt.Errorf("docstore: create %s/%s: %w", coll, id, err)
-	}
-	return nil
+	return s.write(ctx, coll, id, doc, func(ctx context.Context, ref *firestore.DocumentRef) error {
+		_, err := ref.Create(ctx, fields(doc))
+		if status.Code(err) == codes.AlreadyExists {
+			return fmt.Errorf("docstore: create %s/%s: %w", coll, id, ErrExists)
+		}
+		if err != nil {
+			return fmt.Errorf("docstore: create %s/%s: %w", coll, id, err)
+		}
+		return nil
+	})
 }
 
 // Put creates or replaces the document coll/id.
 func (s *Firestore) Put(ctx context.Context, coll, id string, doc []byte) error {
+	return s.write(ctx, coll, id, doc, func(ctx context.Context, ref *firestore.DocumentRef) error {
+		if _, err := ref.Set(ctx, fields(doc)); err != nil {
+			return fmt.Errorf("docstore: put %s/%s: %w", coll, id, err)
+		}
+		return nil
+	})
+}
+
+// write checks coll, id and doc, then runs call on the document's
+// reference within callTimeout.
+func (s *Firestore) write(ctx context.Context, coll, id string, doc []byte, call func(context.Context, *firestore.DocumentRef) error) error {
 	ref, err := s.doc(coll, id)
 	if err != nil {
 		return err
@@ -143,10 +147,7 @@ func (s *Firestore) Put(ctx context.Context, coll, id string, doc []byte) error 
 	}
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	if _, err := ref.Set(ctx, fields(doc)); err != nil {
-		return fmt.Errorf("docstore: put %s/%s: %w", coll, id, err)
-	}
-	return nil
+	return call(ctx, ref)
 }
 
 // Delete removes the document coll/id.
