@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -31,17 +33,23 @@ const cloudTimeFormat = "2006-01-02T15:04:05.000000000Z07:00"
 // to that), by hand: serve writes a line per request, and slog's general
 // handler was a tenth of the CPU of a request for a build file.
 func newCloudLogHandler(w io.Writer, level slog.Leveler) slog.Handler {
-	return &cloudHandler{out: &cloudOut{w: w}, level: level}
+	return &cloudHandler{out: &cloudOut{w: w}, level: level, groups: []cloudGroup{{}}}
 }
 
 // cloudHandler writes log records as JSON lines for Cloud Logging.
 type cloudHandler struct {
 	out   *cloudOut
 	level slog.Leveler
-	// pre is the JSON of the attributes and groups of WithAttrs and
-	// WithGroup, each followed by a comma; open counts the groups it opens.
-	pre  []byte
-	open int
+	// groups are the levels WithGroup opened, the top level first (its name
+	// ""), each with the JSON of the attributes WithAttrs gave it, every
+	// field followed by a comma. A group is written only when it has a
+	// field, its own or a deeper one's.
+	groups []cloudGroup
+}
+
+type cloudGroup struct {
+	name  string
+	attrs []byte
 }
 
 // cloudOut is where every handler derived from one writes, a line at once.
@@ -50,42 +58,77 @@ type cloudOut struct {
 	w  io.Writer
 }
 
+// lineBufs are the handlers' line buffers; one that grew past maxLineBuf
+// (a huge line) is left to the collector.
 var lineBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxLineBuf = 16 << 10
 
 func (h *cloudHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= h.level.Level() }
 
 func (h *cloudHandler) Handle(_ context.Context, r slog.Record) error {
 	bp := lineBufs.Get().(*[]byte)
-	b := append((*bp)[:0], `{"`+cloudTimeKey+`":"`...)
-	b = r.Time.AppendFormat(b, cloudTimeFormat)
-	b = append(b, `","`+cloudSeverityKey+`":"`...)
+	b := append((*bp)[:0], '{')
+	if !r.Time.IsZero() {
+		b = append(b, `"`+cloudTimeKey+`":"`...)
+		b = r.Time.AppendFormat(b, cloudTimeFormat)
+		b = append(b, `",`...)
+	}
+	b = append(b, `"`+cloudSeverityKey+`":"`...)
 	b = append(b, severity(r.Level)...)
 	b = append(b, `","`+cloudMessageKey+`":`...)
 	b = appendJSONString(b, r.Message)
 	b = append(b, ',')
-	b = append(b, h.pre...)
-	r.Attrs(func(a slog.Attr) bool {
-		b = appendAttr(b, a)
-		return true
+	b = h.appendGroups(b, 0, func(b []byte) []byte {
+		r.Attrs(func(a slog.Attr) bool {
+			b = appendAttr(b, a)
+			return true
+		})
+		return b
 	})
-	b = closeObject(b)
-	for range h.open {
-		b = closeObject(b)
-	}
-	b = append(b, '\n')
+	b = append(closeObject(b), '\n')
 	h.out.mu.Lock()
 	_, err := h.out.w.Write(b)
 	h.out.mu.Unlock()
-	*bp = b
-	lineBufs.Put(bp)
+	if cap(b) <= maxLineBuf {
+		*bp = b
+		lineBufs.Put(bp)
+	}
 	return err
+}
+
+// appendGroups appends the fields of group i and of the groups inside it,
+// the record's (record) in the innermost, leaving out a group with none.
+func (h *cloudHandler) appendGroups(b []byte, i int, record func([]byte) []byte) []byte {
+	g := h.groups[i]
+	start := len(b)
+	if g.name != "" {
+		b = appendJSONString(b, g.name)
+		b = append(b, ":{"...)
+	}
+	open := len(b)
+	b = append(b, g.attrs...)
+	if i+1 < len(h.groups) {
+		b = h.appendGroups(b, i+1, record)
+	} else {
+		b = record(b)
+	}
+	switch {
+	case g.name == "":
+		return b
+	case len(b) == open:
+		return b[:start] // an empty group is left out, as slog does
+	}
+	return append(closeObject(b), ',')
 }
 
 func (h *cloudHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	c := *h
-	c.pre = append([]byte(nil), h.pre...)
+	c.groups = slices.Clone(h.groups)
+	last := &c.groups[len(c.groups)-1]
+	last.attrs = slices.Clone(last.attrs)
 	for _, a := range attrs {
-		c.pre = appendAttr(c.pre, a)
+		last.attrs = appendAttr(last.attrs, a)
 	}
 	return &c
 }
@@ -95,9 +138,7 @@ func (h *cloudHandler) WithGroup(name string) slog.Handler {
 		return h
 	}
 	c := *h
-	c.pre = appendJSONString(append([]byte(nil), h.pre...), name)
-	c.pre = append(c.pre, ":{"...)
-	c.open++
+	c.groups = append(slices.Clone(h.groups), cloudGroup{name: name})
 	return &c
 }
 
@@ -161,11 +202,13 @@ func appendValue(b []byte, v slog.Value) []byte {
 	if err, ok := a.(error); ok && !isJSONMarshaler(a) {
 		return appendJSONString(b, err.Error())
 	}
-	data, err := json.Marshal(a)
-	if err != nil {
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false) // as slog writes them
+	if err := enc.Encode(a); err != nil {
 		return appendJSONString(b, "!ERROR:"+err.Error())
 	}
-	return append(b, data...)
+	return append(b, bytes.TrimSuffix(data.Bytes(), []byte("\n"))...)
 }
 
 func isJSONMarshaler(a any) bool {

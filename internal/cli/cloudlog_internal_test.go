@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/slogtest"
 	"time"
 )
 
@@ -133,4 +134,26 @@ func TestCloudLogMatchesSlog(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCloudLogHandlerContract runs slog's own test of a handler against it,
+// reading Cloud Logging's names back as slog's.
+func TestCloudLogHandlerContract(t *testing.T) {
+	var buf bytes.Buffer
+	slogtest.Run(t, func(*testing.T) slog.Handler {
+		buf.Reset()
+		return newCloudLogHandler(&buf, slog.LevelDebug)
+	}, func(t *testing.T) map[string]any {
+		var line map[string]any
+		if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+			t.Fatalf("not one JSON line: %v\n%s", err, buf.String())
+		}
+		for cloud, slogKey := range map[string]string{cloudSeverityKey: slog.LevelKey, cloudMessageKey: slog.MessageKey} {
+			if v, ok := line[cloud]; ok {
+				line[slogKey] = v
+				delete(line, cloud)
+			}
+		}
+		return line
+	})
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -18,7 +19,7 @@ import (
 // value it sends is built once, so serving it allocates almost nothing.
 type asset struct {
 	plain, br, gz *variant // br and gz are nil when absent
-	mimeType      []string // nil when unknown
+	mimeType      []string
 }
 
 // variant is one encoding of a body with its header values.
@@ -51,9 +52,9 @@ func newVariant(body []byte, etag, encoding string) *variant {
 func newAsset(data, br, gz []byte, mimeType string) *asset {
 	tag := etagOf(data)
 	f := &asset{plain: newVariant(data, tag, ""), br: newVariant(br, tag+"-br", "br"), gz: newVariant(gz, tag+"-gz", "gzip")}
-	if mimeType != "" {
-		f.mimeType = []string{mimeType}
-	}
+	// A type the extension does not tell is the one net/http would sniff,
+	// named here so that every variant and both paths send it.
+	f.mimeType = []string{cmp.Or(mimeType, http.DetectContentType(data))}
 	return f
 }
 
@@ -147,7 +148,7 @@ func (v *variant) notModified(ifNoneMatch string) bool {
 // has no type.
 func (f *asset) setHeader(h http.Header, v *variant, cacheControl []string, notModified bool) {
 	h["Cache-Control"] = cacheControl
-	if f.mimeType != nil && !notModified {
+	if !notModified {
 		h["Content-Type"] = f.mimeType
 	}
 	if f.br != nil || f.gz != nil {

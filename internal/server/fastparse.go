@@ -12,6 +12,31 @@ type fastRequest struct {
 	// For the access log.
 	userAgent, traceparent, cloudTraceContext []byte
 	size                                      int // bytes of the request, its final blank line included
+	seen                                      headerSet
+}
+
+// headerSet records which of the headers the fast path reads a request
+// has, so that one sent twice (even empty the first time) is noticed.
+type headerSet uint8
+
+const (
+	seenAcceptEncoding headerSet = 1 << iota
+	seenIfNoneMatch
+	seenUserAgent
+	seenTraceparent
+	seenCloudTraceContext
+)
+
+// once sets *field to value and reports true, unless the request had the
+// header h before: then the answer or the log would depend on which of the
+// two counts.
+func (r *fastRequest) once(h headerSet, field *[]byte, value []byte) bool {
+	if r.seen&h != 0 {
+		return false
+	}
+	r.seen |= h
+	*field = value
+	return true
 }
 
 // parseVerdict is what parseFast made of the start of a buffer.
@@ -34,7 +59,7 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 	var req fastRequest
 	end := bytes.Index(buf, crlfcrlf)
 	if end < 0 {
-		return req, incomplete
+		return req, unfinished(buf)
 	}
 	req.size = end + len(crlfcrlf)
 	line, rest, _ := bytes.Cut(buf[:end+2], crlf)
@@ -70,23 +95,23 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "Accept-Encoding"):
-			if !setOnce(&req.acceptEncoding, value) {
+			if !req.once(seenAcceptEncoding, &req.acceptEncoding, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "If-None-Match"):
-			if !setOnce(&req.ifNoneMatch, value) {
+			if !req.once(seenIfNoneMatch, &req.ifNoneMatch, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "User-Agent"):
-			if !setOnce(&req.userAgent, value) {
+			if !req.once(seenUserAgent, &req.userAgent, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "Traceparent"):
-			if !setOnce(&req.traceparent, value) {
+			if !req.once(seenTraceparent, &req.traceparent, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "X-Cloud-Trace-Context"):
-			if !setOnce(&req.cloudTraceContext, value) {
+			if !req.once(seenCloudTraceContext, &req.cloudTraceContext, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "Connection"):
@@ -105,14 +130,26 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 	return req, parsed
 }
 
-// setOnce sets *field to value unless the header came before, which it
-// reports: the answer or the log would depend on which of two is used.
-func setOnce(field *[]byte, value []byte) bool {
-	if *field != nil {
-		return false
+// unfinished is the verdict on the start of a request that has no blank
+// line yet: incomplete while it may still become one the fast path
+// answers, notFast as soon as it cannot (another method, or a line that
+// ends in a bare LF, which net/http accepts and the fast path does not).
+func unfinished(buf []byte) parseVerdict {
+	n := min(len(buf), len("HEAD "))
+	if !bytes.HasPrefix([]byte("GET "), buf[:min(n, len("GET "))]) && !bytes.HasPrefix([]byte("HEAD "), buf[:n]) {
+		return notFast
 	}
-	*field = value
-	return true
+	for i := bytes.IndexByte(buf, '\n'); i >= 0; {
+		if i == 0 || buf[i-1] != '\r' {
+			return notFast
+		}
+		next := bytes.IndexByte(buf[i+1:], '\n')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return incomplete
 }
 
 var (

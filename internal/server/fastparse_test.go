@@ -43,7 +43,14 @@ func TestParseFast(t *testing.T) {
 		{"folded line", "GET / HTTP/1.1\r\n" + host + "X-A: 1\r\n 2\r\n\r\n", notFast},
 		{"space before colon", "GET / HTTP/1.1\r\n" + host + "X-A : 1\r\n\r\n", notFast},
 		{"bare LF in a value", "GET / HTTP/1.1\r\n" + host + "X-A: 1\n2\r\n\r\n", notFast},
-		{"bare LF lines", "GET / HTTP/1.1\n" + host + "\n", incomplete},
+		{"bare LF lines", "GET / HTTP/1.1\n" + host + "\n", notFast},
+		{"a bare LF after CRLF lines", "GET / HTTP/1.1\r\n" + host + "X-A: 1\n", notFast},
+		{"the start of a GET", "GE", incomplete},
+		{"the start of a HEAD", "HEAD /ne", incomplete},
+		{"the start of a POST", "POS", notFast},
+		{"an empty Accept-Encoding, then another", "GET / HTTP/1.1\r\n" + host + "Accept-Encoding:\r\nAccept-Encoding: br\r\n\r\n", notFast},
+		{"an empty If-None-Match, then another", "GET / HTTP/1.1\r\n" + host + "If-None-Match: \r\nIf-None-Match: \"x\"\r\n\r\n", notFast},
+		{"two User-Agents", "GET / HTTP/1.1\r\n" + host + "User-Agent: a\r\nUser-Agent: b\r\n\r\n", notFast},
 		{"NUL", "GET / HTTP/1.1\r\n" + host + "X-A: \x00\r\n\r\n", notFast},
 		{"non-ASCII", "GET / HTTP/1.1\r\n" + host + "X-A: caf\xc3\xa9\r\n\r\n", notFast},
 	}
@@ -68,6 +75,8 @@ func FuzzParseFast(f *testing.F) {
 		"GET / HTTP/1.1\r\nHost: a\r\n\r\n",
 		"HEAD /assets/x-1.js HTTP/1.1\r\nHost: a:1\r\nAccept-Encoding: gzip\r\nIf-None-Match: \"x\"\r\nConnection: keep-alive\r\n\r\n",
 		"GET /news HTTP/1.1\r\nHost: [::1]:8080\r\nX: \t y \t\r\n\r\n",
+		"GET /assets/a.js HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\nAccept-Encoding: br\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nIf-None-Match:\r\nIf-None-Match: \"x\"\r\nUser-Agent:\r\nUser-Agent: y\r\n\r\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -87,8 +96,10 @@ func FuzzParseFast(f *testing.F) {
 		switch {
 		case r.Method != method, r.URL.Path != string(req.path), r.URL.RawQuery != "", r.URL.RawPath != "":
 			t.Errorf("%q: net/http reads %s %q (query %q, raw %q)", data, r.Method, r.URL.Path, r.URL.RawQuery, r.URL.RawPath)
-		case r.Header.Get("Accept-Encoding") != string(req.acceptEncoding), r.Header.Get("If-None-Match") != string(req.ifNoneMatch):
-			t.Errorf("%q: net/http reads Accept-Encoding %q, If-None-Match %q", data, r.Header.Get("Accept-Encoding"), r.Header.Get("If-None-Match"))
+		case r.Header.Get("Accept-Encoding") != string(req.acceptEncoding), r.Header.Get("If-None-Match") != string(req.ifNoneMatch),
+			r.UserAgent() != string(req.userAgent), r.Header.Get("Traceparent") != string(req.traceparent),
+			r.Header.Get("X-Cloud-Trace-Context") != string(req.cloudTraceContext):
+			t.Errorf("%q: net/http reads other header values: %q", data, r.Header)
 		case r.ContentLength != 0, len(r.TransferEncoding) > 0, r.Close, !r.ProtoAtLeast(1, 1), r.Header.Get("Range") != "", r.Header.Get("Expect") != "":
 			t.Errorf("%q: net/http reads a body, a close, a range or an expectation", data)
 		case strings.Contains(r.URL.Path, "/.") || strings.Contains(r.URL.Path, "//"):

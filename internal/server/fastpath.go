@@ -5,7 +5,6 @@ import (
 	"context"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,42 +45,28 @@ func (s *Server) fastAnswer(path []byte) (body *asset, cacheControl []string, ok
 		f, ok := s.assets.files[string(name)]
 		return f, cacheImmutable, ok
 	}
-	if f, ok := s.fastRoot[string(path)]; ok {
+	for _, prefix := range s.fastNotPages {
+		if bytes.HasPrefix(path, []byte(prefix)) {
+			return nil, nil, false
+		}
+	}
+	// What servePage does: a file of the build, else the page.
+	if f, ok := s.assets.files[string(path[1:])]; ok && string(path) != "/index.html" {
 		return f, cacheShort, true
 	}
-	if s.assets.index == nil || !s.fastPages(path) {
+	if s.assets.index == nil {
 		return nil, nil, false
 	}
 	page, ok := s.knownPage(string(path), s.opts.Hub.Current())
 	return page, cacheRevalidate, ok
 }
 
-// fastPages reports whether the mux sends path to servePage, which serves
-// known routes and articles: every path but those of more specific routes.
-func (s *Server) fastPages(path []byte) bool {
-	for _, prefix := range s.fastNotPages {
-		if bytes.HasPrefix(path, []byte(prefix)) {
-			return false
-		}
-	}
-	return true
-}
-
-// initFast finds, once, which root files and page paths the mux sends to
-// servePage, so the fast path answers those and no others.
-func (s *Server) initFast(mux *http.ServeMux) {
-	servedAsPage := func(path string) bool {
-		_, pattern := mux.Handler(&http.Request{Method: http.MethodGet, URL: &url.URL{Path: path}})
-		return pattern == "GET /"
-	}
-	s.fastRoot = make(map[string]*asset)
-	for name, f := range s.assets.files {
-		if name != "index.html" && !strings.Contains(name, "/") && servedAsPage("/"+name) {
-			s.fastRoot["/"+name] = f
-		}
-	}
-	// Paths under these prefixes belong to other routes (or could):
-	// everything but the site's pages and its articles.
+// initFast lists the path prefixes of the routes other than servePage's,
+// so that the fast path answers as servePage only what the mux sends there.
+// A route's pattern as a prefix covers more than the route (an exact
+// /healthz also covers /healthz2): those go to net/http, which is never
+// wrong.
+func (s *Server) initFast() {
 	for _, r := range s.routes() {
 		_, p, _ := strings.Cut(r.pattern, " ")
 		if p == "/" {
@@ -193,8 +178,8 @@ func (fc *fastConns) remove(c *fastConn) {
 	fc.mu.Unlock()
 }
 
-// close stops accepting: it closes the listeners and the way to net/http,
-// which shuts down its own connections.
+// close stops accepting: it closes the listeners, the way to net/http
+// (which shuts down its own connections) and the idle connections.
 func (fc *fastConns) close() {
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
@@ -203,6 +188,11 @@ func (fc *fastConns) close() {
 		_ = ln.Close() // Serve's Accept then returns; nothing else to do
 	}
 	_ = fc.handoffs.Close() // never fails
+	for c := range fc.conns {
+		if c.idle.Load() {
+			_ = c.Close() // it ends its loop; a failure leaves nothing to do
+		}
+	}
 }
 
 // closeIdle closes every connection waiting for a request, or every one
@@ -257,11 +247,13 @@ func (s *Server) serveFast(c net.Conn) {
 	// connection may wait idleTimeout.
 	headerDeadline := time.Now().Add(readHeaderTimeout)
 	deadline := headerDeadline
-	betweenRequests := false // waiting for the first byte of the next one
+	betweenRequests := false // waiting for the first byte of the next one (after an answer)
 	for {
 		req, verdict := parseFast(buf[:n])
 		if verdict == incomplete && n < len(buf) {
-			if n == 0 {
+			if betweenRequests {
+				// Idle, for Shutdown, only once it has had an answer: a
+				// new connection may have its request on the way.
 				conn.idle.Store(true)
 				if s.fast.closing.Load() {
 					_ = c.Close()

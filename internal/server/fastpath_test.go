@@ -79,6 +79,11 @@ func withBigAsset(t *testing.T) fstest.MapFS {
 	fsys["assets/big-def456.js"] = &fstest.MapFile{Data: []byte(big)}
 	fsys["assets/big-def456.js.gz"] = &fstest.MapFile{Data: gzipped(t, big)}
 	fsys["assets/big-def456.js.br"] = &fstest.MapFile{Data: []byte(big[:len(big)-100])} // any bytes: served as they are
+	// Files whose type the extension does not tell, at the root, nested,
+	// and among the build files.
+	fsys["LICENSE"] = &fstest.MapFile{Data: []byte("All rights reserved.\n")}
+	fsys["img/logo.unknownext"] = &fstest.MapFile{Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")}
+	fsys["assets/notes-1.unknownext"] = &fstest.MapFile{Data: []byte{0, 1, 2, 3}}
 	return fsys
 }
 
@@ -89,7 +94,8 @@ func withBigAsset(t *testing.T) fstest.MapFS {
 func TestFastPathAnswersAsNetHTTP(t *testing.T) {
 	e := newEnv(t, envConfig{assets: withBigAsset(t)})
 	addr := serveOn(t, e)
-	paths := []string{"/api/news", "/assets/app-abc123.js", "/assets/big-def456.js", "/favicon.svg", "/news/" + e.hub.Current().Articles[0].ID}
+	paths := []string{"/api/news", "/assets/app-abc123.js", "/assets/big-def456.js", "/favicon.svg", "/LICENSE", "/img/logo.unknownext",
+		"/assets/notes-1.unknownext", "/news/" + e.hub.Current().Articles[0].ID}
 	for _, r := range spec.Routes {
 		paths = append(paths, r.Path)
 	}
@@ -284,5 +290,24 @@ func TestFastPathLogsAsNetHTTP(t *testing.T) {
 	}
 	if lines[0]["logging.googleapis.com/trace"] != "projects/team-1209/traces/4bf92f3577b34da6a3ce929d0e0e4736" {
 		t.Errorf("no trace in %v", lines[0])
+	}
+}
+
+// TestServeAfterShutdown checks that Serve after Shutdown returns at once
+// and closes its listener, as net/http's does.
+func TestServeAfterShutdown(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	if err := e.handler.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.handler.Serve(ln); err != nil {
+		t.Errorf("Serve after Shutdown: %v, want nil", err)
+	}
+	if _, err := ln.Accept(); err == nil {
+		t.Error("the listener is still open")
 	}
 }

@@ -5,6 +5,7 @@ package server
 import (
 	"cmp"
 	"io"
+	"runtime"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -37,7 +38,9 @@ func newBodyFile(body []byte) *bodyFile {
 		}
 		written += n
 	}
-	return &bodyFile{fd: fd}
+	f := &bodyFile{fd: fd}
+	runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its server, in tests
+	return f
 }
 
 // send writes head, then the file's size bytes, on the connection rc: the

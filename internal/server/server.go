@@ -99,10 +99,9 @@ type Server struct {
 	bodies  bodyCache
 	handler http.Handler
 	http    *http.Server
-	// fast is the fast path's state; fastRoot and fastNotPages are what
-	// it may answer (initFast).
+	// fast is the fast path's state; fastNotPages are the prefixes of the
+	// paths it may not answer as servePage (initFast).
 	fast         *fastConns
-	fastRoot     map[string]*asset
 	fastNotPages []string
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
@@ -155,7 +154,7 @@ func New(opts Options) *Server {
 		mux.HandleFunc(r.pattern, r.handler)
 	}
 	s.fast = newFastConns()
-	s.initFast(mux)
+	s.initFast()
 	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
 	s.http = &http.Server{
 		Handler:           s.handler,
@@ -217,8 +216,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // Serve accepts connections on ln until Shutdown; it then returns nil once
 // Shutdown has begun, or the error that stopped it. Each connection starts
 // on the fast path (fastpath.go), which hands it to net/http when needed.
+// ln is a plain listener: TLS ends at the reverse proxy or the platform's
+// front end.
 func (s *Server) Serve(ln net.Listener) error {
 	if !s.fast.addListener(ln) {
+		_ = ln.Close() // as net/http's Serve after Shutdown; nothing to report
 		return nil
 	}
 	s.fast.serveOnce.Do(func() {
@@ -251,14 +253,15 @@ func (s *Server) Serve(ln net.Listener) error {
 }
 
 // Shutdown ends every live stream, stops accepting connections and waits
-// for the open requests to finish, or for ctx to end.
+// for the open requests to finish, or for ctx to end; then it closes every
+// connection left.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.endStreams()
 	s.fast.close()
-	if err := s.http.Shutdown(ctx); err != nil {
-		return fmt.Errorf("server: shutdown: %w", err)
-	}
-	if err := s.fast.wait(ctx); err != nil {
+	fastDone := make(chan error, 1)
+	go func() { fastDone <- s.fast.wait(ctx) }()
+	err := s.http.Shutdown(ctx)
+	if err := cmp.Or(err, <-fastDone); err != nil {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}
 	return s.waitStreams(ctx)
