@@ -42,6 +42,9 @@ if [ "$commit" = unknown ] || [ "$built" = unknown ]; then
 	exit 1
 fi
 epoch=$(date -u -d "$built" +%s)
+if [ "$arch" != amd64 ]; then
+	echo "$0: warning: a linux/$arch image; Cloud Run runs linux/amd64 ones (docs/DEPLOY.md)" >&2
+fi
 
 stage=$(mktemp -d)
 ctr=

@@ -52,6 +52,18 @@ describe('home page', () => {
           assert.notEqual(await img.getAttribute('alt'), '');
         }
 
+        // The first picture, the page's largest paint, is the one the head
+        // preloads at high priority (the server's copy of index.html).
+        const preload = await page.evaluate(() => {
+          const link = document.querySelector('link[rel="preload"][as="image"]');
+          return link && { href: link.href, priority: link.getAttribute('fetchpriority') };
+        });
+        const first = await carousel
+          .locator('img')
+          .first()
+          .evaluate((el) => el.src);
+        assert.deepEqual(preload, { href: first, priority: 'high' });
+
         // The sections, in the spec's order.
         const headings = await page.locator('main h2').allInnerTexts();
         assert.deepEqual(headings, expected.homeSections);
