@@ -88,7 +88,7 @@ FORCE:
 $(BIN)/robohornets-server: frontend/dist/index.html $(GO_SOURCES) $(BIN)/.version
 	CGO_ENABLED=0 go build -trimpath -ldflags '$(LDFLAGS)' -o $@ .
 
-$(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES)
+$(BIN)/robohornets: frontend/dist/index.html $(GO_SOURCES) $(BIN)/.version
 	$(WAILS) build -s -skipbindings -trimpath -tags $(DESKTOP_TAGS) -ldflags '$(VERSION_LDFLAGS)' -o robohornets
 
 # The replay server of the event APIs, for the pit display's end-to-end tests.

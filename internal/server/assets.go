@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -32,8 +33,17 @@ type variant struct {
 	// heads are the fast path's status line and header of a 200 and a 304
 	// answer with it, made on first use.
 	heads [2]atomic.Pointer[fastHead]
-	// file holds a large build file's body for sendfile; nil otherwise.
-	file *bodyFile
+	// file is the body in a memory file for sendfile, made on the fast
+	// path's first answer with it (a window, which serves no connection,
+	// never makes one); nil when the body is small.
+	file     *bodyFile
+	fileOnce sync.Once
+}
+
+// bodyFile returns v's memory file, making it on first use.
+func (v *variant) bodyFile() *bodyFile {
+	v.fileOnce.Do(func() { v.file = newBodyFile(v.body) })
+	return v.file
 }
 
 func newVariant(body []byte, etag, encoding string) *variant {
@@ -79,13 +89,7 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 		}
 		br, _ := fs.ReadFile(fsys, p+".br") // absent variants stay nil
 		gz, _ := fs.ReadFile(fsys, p+".gz")
-		f := newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
-		for _, v := range []*variant{f.plain, f.br, f.gz} {
-			if v != nil {
-				v.file = newBodyFile(v.body)
-			}
-		}
-		a.files[p] = f
+		a.files[p] = newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
 		return nil
 	})
 	if err != nil {

@@ -182,17 +182,13 @@ func (fc *fastConns) remove(c *fastConn) {
 // (which shuts down its own connections) and the idle connections.
 func (fc *fastConns) close() {
 	fc.mu.Lock()
-	defer fc.mu.Unlock()
 	fc.closing.Store(true)
 	for ln := range fc.listeners {
 		_ = ln.Close() // Serve's Accept then returns; nothing else to do
 	}
+	fc.mu.Unlock()
 	_ = fc.handoffs.Close() // never fails
-	for c := range fc.conns {
-		if c.idle.Load() {
-			_ = c.Close() // it ends its loop; a failure leaves nothing to do
-		}
-	}
+	fc.closeIdle(false)
 }
 
 // closeIdle closes every connection waiting for a request, or every one
@@ -277,27 +273,29 @@ func (s *Server) serveFast(c net.Conn) {
 		}
 		var body *asset
 		var cacheControl []string
+		answered := false
 		if verdict == parsed {
-			body, cacheControl, verdict = s.fastLookup(req.path)
+			body, cacheControl, answered = s.fastAnswer(req.path)
 		}
-		if verdict != parsed {
+		if !answered {
 			s.fast.remove(conn) // net/http's to shut down from now on
 			_ = c.SetReadDeadline(time.Time{})
 			s.fast.handoffs.give(c, bytes.Clone(buf[:n]))
 			return
 		}
 		start := s.opts.Clock.Now()
+		now := time.Now()
 		v := body.choose(string(req.acceptEncoding))
 		notModified := v.notModified(string(req.ifNoneMatch))
-		out := append(iov[:0], body.head(v, cacheControl, notModified), dateHeader(time.Now()))
+		out := append(iov[:0], body.head(v, cacheControl, notModified), dateHeader(now))
 		sent := 0
 		if !notModified && !req.head {
 			sent = len(v.body)
 		}
-		_ = c.SetWriteDeadline(time.Now().Add(writeTimeout)) // a closed connection fails the write below
+		_ = c.SetWriteDeadline(now.Add(writeTimeout)) // a closed connection fails the write below
 		var err error
-		if sent > 0 && v.file != nil && raw != nil {
-			err = v.file.send(raw, out, sent)
+		if file := v.bodyFile(); sent > 0 && file != nil && raw != nil {
+			err = file.send(raw, out, sent)
 		} else {
 			if sent > 0 {
 				out = append(out, v.body)
@@ -330,14 +328,6 @@ func (s *Server) serveFast(c net.Conn) {
 			betweenRequests = true
 		}
 	}
-}
-
-// fastLookup is fastAnswer with its verdict.
-func (s *Server) fastLookup(path []byte) (*asset, []string, parseVerdict) {
-	if body, cacheControl, ok := s.fastAnswer(path); ok {
-		return body, cacheControl, parsed
-	}
-	return nil, nil, notFast
 }
 
 // handoffListener is how connections pass from the fast path to net/http:

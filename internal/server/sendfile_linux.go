@@ -15,7 +15,7 @@ import (
 // copy of a write costs less than the extra system call.
 const minSendfile = 16 << 10
 
-// bodyFile is a large build file in a memory file, which the fast path
+// bodyFile is a large body in a memory file, which the fast path
 // sends with sendfile(2): the kernel hands its pages to the socket, where
 // a write copies every byte.
 type bodyFile struct{ fd int }
@@ -39,7 +39,7 @@ func newBodyFile(body []byte) *bodyFile {
 		written += n
 	}
 	f := &bodyFile{fd: fd}
-	runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its server, in tests
+	runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its body: an old news version's, a test server's
 	return f
 }
 
