@@ -10,33 +10,55 @@ import (
 	"testing"
 )
 
-func TestReplaydServesAndTakesControl(t *testing.T) {
+// serve runs replayd with args on a free port until the test ends and
+// returns the base URL it prints.
+func serve(t *testing.T, args ...string) (base string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	out, w := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-timeline", "demo", "-tba-key", "k", "-loop",
-			"-flap-every", "1h", "-flap-fault", "403"}, w, io.Discard)
+		err := run(ctx, append([]string{"-listen", "127.0.0.1:0", "-tba-key", "k"}, args...), w, io.Discard)
 		// A run that fails before its first line must end the read below,
 		// not leave it waiting for ever.
 		w.CloseWithError(fmt.Errorf("run returned: %v", err))
 		done <- err
 	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+		http.DefaultClient.CloseIdleConnections()
+	})
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "listening on http://127.0.0.1:") {
 		t.Fatalf("first line = %q, %v", line, err)
 	}
-	base := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	return strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+}
+
+// tbaGet asks the replayd at base for a TBA path with the key serve gives it.
+func tbaGet(base, path string) (code int, body string, err error) {
+	req, err := http.NewRequest(http.MethodGet, base+"/tba/api/v3"+path, nil)
+	if err != nil {
+		return 0, "", err
+	}
+	req.Header.Set("X-TBA-Auth-Key", "k")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	b, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close() // closing a read body cannot lose data
+	return resp.StatusCode, string(b), err
+}
+
+func TestReplaydServesAndTakesControl(t *testing.T) {
+	base := serve(t, "-timeline", "demo", "-loop", "-flap-every", "1h", "-flap-fault", "403")
 	get := func() int {
-		req, _ := http.NewRequest(http.MethodGet, base+"/tba/api/v3/event/2026demo", nil)
-		req.Header.Set("X-TBA-Auth-Key", "k")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return 0
-		}
-		_ = resp.Body.Close() // closing a read body cannot lose data
-		return resp.StatusCode
+		code, _, _ := tbaGet(base, "/event/2026demo")
+		return code
 	}
 	control := func(body string) {
 		resp, err := http.Post(base+"/control", "application/json", strings.NewReader(body))
@@ -62,11 +84,6 @@ func TestReplaydServesAndTakesControl(t *testing.T) {
 		t.Fatalf("event in a flap of 403 = %d", code)
 	}
 	control(`{"fault":""}`)
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	http.DefaultClient.CloseIdleConnections()
 }
 
 func TestReplaydRejectsBadFlags(t *testing.T) {
@@ -96,35 +113,12 @@ func TestReplaydRejectsBadFlags(t *testing.T) {
 }
 
 func TestReplaydPlaysARealEvent(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := run(ctx, []string{"-listen", "127.0.0.1:0", "-tba-key", "k", "-real", "../../internal/frcevent/replay/testdata/2024nytr",
-			"-team", "20", "-at", "eliminated"}, w, io.Discard)
-		w.CloseWithError(fmt.Errorf("run returned: %v", err))
-		done <- err
-	}()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil || !strings.HasPrefix(line, "listening on http://127.0.0.1:") {
-		t.Fatalf("first line = %q, %v", line, err)
-	}
-	base := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
-	req, _ := http.NewRequest(http.MethodGet, base+"/tba/api/v3/team/frc20/event/2024nytr/status", nil)
-	req.Header.Set("X-TBA-Auth-Key", "k")
-	resp, err := http.DefaultClient.Do(req)
+	base := serve(t, "-real", "../../internal/frcevent/replay/testdata/2024nytr", "-team", "20", "-at", "eliminated")
+	code, body, err := tbaGet(base, "/team/frc20/event/2024nytr/status")
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	_ = resp.Body.Close() // closing a read body cannot lose data
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status":"eliminated"`) || !strings.Contains(string(body), `"pick":1`) {
-		t.Fatalf("team 20 just after its elimination: %d %s", resp.StatusCode, body)
+	if code != 200 || !strings.Contains(body, `"status":"eliminated"`) || !strings.Contains(body, `"pick":1`) {
+		t.Fatalf("team 20 just after its elimination: %d %s", code, body)
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	http.DefaultClient.CloseIdleConnections()
 }

@@ -3,6 +3,7 @@ package frcevent
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,12 +88,7 @@ func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
 	return ours, theirs
 }
 
+// nonEmpty is teams less the seats still undecided ("").
 func nonEmpty(teams []string) []string {
-	var out []string
-	for _, t := range teams {
-		if t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(teams), func(t string) bool { return t == "" })
 }

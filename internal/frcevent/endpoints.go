@@ -12,11 +12,11 @@ import (
 )
 
 // The pace of the polls. TBA asks for at most one request per endpoint per
-// max-age (61 s); a refused source is asked at maxBackoff, the slowest pace.
+// max-age; a refused source is asked at maxBackoff, the slowest pace.
 const (
 	nexusEvery      = 30 * time.Second
 	nexusPitsEvery  = 5 * time.Minute
-	tbaFloor        = 61 * time.Second
+	tbaFloor        = frcapi.TBAMaxAge
 	tbaStatusEvery  = tbaFloor
 	tbaMatchesEvery = tbaFloor
 	tbaRankEvery    = 2 * time.Minute

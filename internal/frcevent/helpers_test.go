@@ -17,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
@@ -179,6 +180,14 @@ func (e *env) advance(d, step time.Duration, waiters int) {
 		e.clk.BlockUntilWaiters(waiters)
 		d -= s
 	}
+}
+
+// nexusPollsIn advances fake time by d in steps of 5 s, as advance does,
+// and returns how often Nexus was asked meanwhile.
+func (e *env) nexusPollsIn(d time.Duration, waiters int) int {
+	asked := e.up.Count(frcapi.NexusEvent)
+	e.advance(d, 5*time.Second, waiters)
+	return e.up.Count(frcapi.NexusEvent) - asked
 }
 
 // waitFor returns h's Status once cond holds of it, woken by each change

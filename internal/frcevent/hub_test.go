@@ -172,9 +172,7 @@ func TestHubBacksOffWithJitter(t *testing.T) {
 	if s := h.Current(); s.Nexus.State != StateOK {
 		t.Fatalf("Nexus %+v after it came back", s.Nexus)
 	}
-	n := e.up.Count(frcapi.NexusEvent)
-	e.advance(5*time.Minute, 5*time.Second, 2)
-	if got := e.up.Count(frcapi.NexusEvent) - n; got < 9 {
+	if got := e.nexusPollsIn(5*time.Minute, 2); got < 9 {
 		t.Errorf("%d polls in 5 min after recovery, want about 10", got)
 	}
 }

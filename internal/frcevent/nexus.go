@@ -118,10 +118,10 @@ func parseNexusEvent(what string, body []byte) (*nexusEvent, error) {
 		})
 	}
 	for _, a := range raw.Announcements {
-		ev.Announcements = append(ev.Announcements, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: derefTime(fromMillis(a.PostedTime))})
+		ev.Announcements = append(ev.Announcements, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: deref(fromMillis(a.PostedTime))})
 	}
 	for _, p := range raw.PartsRequests {
-		ev.PartsRequests = append(ev.PartsRequests, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: derefTime(fromMillis(p.PostedTime))})
+		ev.PartsRequests = append(ev.PartsRequests, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: deref(fromMillis(p.PostedTime))})
 	}
 	return ev, nil
 }
@@ -148,13 +148,6 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-func derefTime(t *time.Time) time.Time {
-	if t == nil {
-		return time.Time{}
-	}
-	return *t
-}
-
 // nexusClient asks the Nexus API for one event.
 type nexusClient struct {
 	base    string
@@ -163,32 +156,35 @@ type nexusClient struct {
 	timeout time.Duration
 }
 
-func (c *nexusClient) header() http.Header {
-	return http.Header{"Nexus-Api-Key": {c.key}, "Accept": {"application/json"}}
+// get fetches path and returns its body, and what, the request as errors
+// name it.
+func (c *nexusClient) get(ctx context.Context, path string) (what string, body []byte, err error) {
+	what = "nexus GET " + path
+	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, http.Header{"Nexus-Api-Key": {c.key}, "Accept": {"application/json"}})
+	if err != nil {
+		return what, nil, err
+	}
+	return what, resp.body, nil
 }
 
 // event returns the event's status.
 func (c *nexusClient) event(ctx context.Context, eventKey string) (*nexusEvent, error) {
-	path := "/event/" + url.PathEscape(eventKey)
-	what := "nexus GET " + path
-	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, c.header())
+	what, body, err := c.get(ctx, "/event/"+url.PathEscape(eventKey))
 	if err != nil {
 		return nil, err
 	}
-	return parseNexusEvent(what, resp.body)
+	return parseNexusEvent(what, body)
 }
 
 // pits returns the pit address of each team, by team number; nil for a
 // null answer.
 func (c *nexusClient) pits(ctx context.Context, eventKey string) (map[string]string, error) {
-	path := "/event/" + url.PathEscape(eventKey) + "/pits"
-	what := "nexus GET " + path
-	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, c.header())
+	what, body, err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/pits")
 	if err != nil {
 		return nil, err
 	}
 	var raw map[string]*string
-	if err := decode(what, resp.body, &raw); err != nil {
+	if err := decode(what, body, &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {

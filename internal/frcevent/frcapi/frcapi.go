@@ -1,12 +1,15 @@
 // Package frcapi names what the pit display's two upstream APIs, FRC Nexus
 // and The Blue Alliance, have in common with the replay server that stands
-// in for them: the endpoints, grouped by the API they belong to, and
-// Nexus's words for how far a match is in the queue. The hub, the replay
-// server and their tests all use these names, so a request counted by one is
-// the request logged by the other.
+// in for them: the endpoints, grouped by the API they belong to, the pace
+// TBA asks of its clients, and Nexus's words for how far a match is in the
+// queue. The hub, the replay server and their tests all use these names, so
+// a request counted by one is the request logged by the other.
 package frcapi
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
 
 // Source is one upstream API.
 type Source string
@@ -54,6 +57,10 @@ var (
 	// TBAEventTeams is GET /event/{key}/teams/simple: the teams' names.
 	TBAEventTeams = Endpoint{TBA, "event teams"}
 )
+
+// TBAMaxAge is the max-age of TBA's answers: TBA asks its clients for at
+// most one request per endpoint per max-age.
+const TBAMaxAge = 61 * time.Second
 
 // Nexus's words for how far a match is in the queue, in order.
 const (

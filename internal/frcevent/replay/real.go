@@ -53,6 +53,7 @@ const (
 )
 
 // The wire shapes of the saved TBA answers, as much as the replay needs.
+// A null decodes as the zero value, as an absent key does.
 type (
 	tbaFileEvent struct {
 		Key         string    `json:"key"`
@@ -60,7 +61,7 @@ type (
 		Timezone    string    `json:"timezone"`
 		StartDate   string    `json:"start_date"`
 		EndDate     string    `json:"end_date"`
-		PlayoffType *int      `json:"playoff_type"`
+		PlayoffType int       `json:"playoff_type"`
 		Webcasts    []Webcast `json:"webcasts"`
 	}
 	tbaFileAlliance struct {
@@ -70,47 +71,32 @@ type (
 		// Backup is absent, null or a backup.
 		Backup json.RawMessage `json:"backup"`
 	}
-	tbaFileSide struct {
-		TeamKeys   []string `json:"team_keys"`
-		Score      *int     `json:"score"`
-		Surrogates []string `json:"surrogate_team_keys"`
-		DQ         []string `json:"dq_team_keys"`
-	}
 	tbaFileMatch struct {
-		Key             string                 `json:"key"`
-		CompLevel       string                 `json:"comp_level"`
-		SetNumber       int                    `json:"set_number"`
-		MatchNumber     int                    `json:"match_number"`
-		Alliances       map[string]tbaFileSide `json:"alliances"`
-		WinningAlliance string                 `json:"winning_alliance"`
-		Time            *int64                 `json:"time"`
-		ActualTime      *int64                 `json:"actual_time"`
-		PostResultTime  *int64                 `json:"post_result_time"`
+		Key             string             `json:"key"`
+		CompLevel       string             `json:"comp_level"`
+		SetNumber       int                `json:"set_number"`
+		MatchNumber     int                `json:"match_number"`
+		Alliances       map[string]tbaSide `json:"alliances"`
+		WinningAlliance string             `json:"winning_alliance"`
+		Time            *int64             `json:"time"`
+		ActualTime      *int64             `json:"actual_time"`
+		PostResultTime  *int64             `json:"post_result_time"`
 		ScoreBreakdown  map[string]struct {
 			RP *int `json:"rp"`
 		} `json:"score_breakdown"`
 	}
 	tbaFileRankings struct {
-		Rankings []struct {
-			TeamKey       string    `json:"team_key"`
-			Rank          int       `json:"rank"`
-			Record        Record    `json:"record"`
-			MatchesPlayed int       `json:"matches_played"`
-			SortOrders    []float64 `json:"sort_orders"`
-			ExtraStats    []float64 `json:"extra_stats"`
-			DQ            int       `json:"dq"`
-			QualAverage   *float64  `json:"qual_average"`
-		} `json:"rankings"`
-		SortOrderInfo  []StatInfo `json:"sort_order_info"`
-		ExtraStatsInfo []StatInfo `json:"extra_stats_info"`
+		Rankings       []tbaRanking `json:"rankings"`
+		SortOrderInfo  []StatInfo   `json:"sort_order_info"`
+		ExtraStatsInfo []StatInfo   `json:"extra_stats_info"`
 	}
 	tbaFileTeam struct {
-		TeamNumber int     `json:"team_number"`
-		Nickname   *string `json:"nickname"`
-		Name       *string `json:"name"`
-		City       *string `json:"city"`
-		StateProv  *string `json:"state_prov"`
-		Country    *string `json:"country"`
+		TeamNumber int    `json:"team_number"`
+		Nickname   string `json:"nickname"`
+		Name       string `json:"name"`
+		City       string `json:"city"`
+		StateProv  string `json:"state_prov"`
+		Country    string `json:"country"`
 	}
 )
 
@@ -174,7 +160,7 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	if event.Key == "" || team <= 0 {
 		return RealEvent{}, fmt.Errorf("replay: real event: needs an event key and a team")
 	}
-	b := &realBuilder{team: "frc" + strconv.Itoa(team)}
+	b := &realBuilder{team: teamKey(team)}
 	if err := b.matches(matches); err != nil {
 		return RealEvent{}, err
 	}
@@ -197,12 +183,12 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	}
 	first := State{
 		Event: &Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
-			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: deref(event.PlayoffType)},
+			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: event.PlayoffType},
 		Matches: b.out,
 	}
 	for _, t := range teams {
-		first.Teams = append(first.Teams, Team{Number: t.TeamNumber, Nickname: deref(t.Nickname), Name: deref(t.Name),
-			City: deref(t.City), StateProv: deref(t.StateProv), Country: deref(t.Country)})
+		first.Teams = append(first.Teams, Team{Number: t.TeamNumber, Nickname: t.Nickname, Name: t.Name,
+			City: t.City, StateProv: t.StateProv, Country: t.Country})
 	}
 	first.Nexus, first.TeamStatus = b.nexus(-48*time.Hour), b.teamStatus(-48*time.Hour, nil, len(teams))
 	tl.Steps = append(tl.Steps, Step{At: Offset(-48 * time.Hour), State: first})
@@ -284,7 +270,7 @@ func (b *realBuilder) matches(in []tbaFileMatch) error {
 	for _, mt := range in {
 		red, blue := mt.Alliances["red"], mt.Alliances["blue"]
 		m := Match{Key: mt.Key, CompLevel: mt.CompLevel, SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
-			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: deref(red.Score), BlueScore: deref(blue.Score),
+			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: red.Score, BlueScore: blue.Score,
 			WinningAlliance: mt.WinningAlliance, Time: off(mt.Time), ActualTime: off(mt.ActualTime), ResultAt: off(mt.PostResultTime),
 			Surrogates: append(slices.Clone(red.Surrogates), blue.Surrogates...), DQ: append(slices.Clone(red.DQ), blue.DQ...)}
 		if m.ResultAt == nil && m.ActualTime != nil {
@@ -587,16 +573,7 @@ func (b *realBuilder) eliminated() (time.Duration, bool) {
 func rankingsOf(in tbaFileRankings) []Ranking {
 	out := make([]Ranking, 0, len(in.Rankings))
 	for _, r := range in.Rankings {
-		out = append(out, Ranking{TeamKey: r.TeamKey, Rank: r.Rank, Record: r.Record, MatchesPlayed: r.MatchesPlayed,
-			SortOrders: r.SortOrders, ExtraStats: r.ExtraStats, DQ: r.DQ, QualAverage: r.QualAverage})
+		out = append(out, Ranking(r))
 	}
 	return out
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
 }

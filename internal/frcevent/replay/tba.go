@@ -17,6 +17,30 @@ import (
 // The TBA endpoints, in the shape of TBA's API v3: times in seconds,
 // summaries in HTML, and its caching.
 
+// The wire shapes of TBA's API v3 that the server writes and LoadReal reads
+// from saved answers.
+type (
+	// tbaSide is one alliance of a match. A null score reads as 0.
+	tbaSide struct {
+		TeamKeys   []string `json:"team_keys"`
+		Score      int      `json:"score"`
+		Surrogates []string `json:"surrogate_team_keys"`
+		DQ         []string `json:"dq_team_keys"`
+	}
+	// tbaRanking is one line of the rankings: a Ranking in TBA's names,
+	// so that the two convert.
+	tbaRanking struct {
+		TeamKey       string    `json:"team_key"`
+		Rank          int       `json:"rank"`
+		Record        Record    `json:"record"`
+		MatchesPlayed int       `json:"matches_played"`
+		SortOrders    []float64 `json:"sort_orders"`
+		ExtraStats    []float64 `json:"extra_stats"`
+		DQ            int       `json:"dq"`
+		QualAverage   *float64  `json:"qual_average"`
+	}
+)
+
 // notModified adds TBA's caching headers to a 200 answer of body and, when
 // the request's If-None-Match names that body, answers 304 instead and
 // reports true. TBA does this, and its clients rely on it to poll cheaply.
@@ -24,7 +48,7 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 	w.Header().Set("ETag", etag)
-	w.Header().Set("Cache-Control", "public, max-age=61")
+	w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(int(frcapi.TBAMaxAge/time.Second)))
 	if r.Header.Get("If-None-Match") != etag {
 		return false
 	}
@@ -32,9 +56,12 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	return true
 }
 
+// teamKey is TBA's key of team number n, like "frc1209".
+func teamKey(n int) string { return "frc" + strconv.Itoa(n) }
+
 // teamEvent checks the team and event of a /team/{team}/event/{event}/ path.
 func (s *Server) teamEvent(r *http.Request, m moment) bool {
-	return r.PathValue("team") == "frc"+strconv.Itoa(s.opts.Timeline.Team) && r.PathValue("event") == s.opts.Timeline.Event && m.Event != nil
+	return r.PathValue("team") == teamKey(s.opts.Timeline.Team) && r.PathValue("event") == s.opts.Timeline.Event && m.Event != nil
 }
 
 func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
@@ -45,7 +72,7 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	if st == nil {
 		return answer{http.StatusOK, nil}
 	}
-	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
+	team := teamKey(s.opts.Timeline.Team)
 	var ranking any
 	if st.Rank > 0 {
 		line := map[string]any{"team_key": team, "rank": st.Rank, "record": st.Record, "matches_played": st.Record.Wins + st.Record.Losses + st.Record.Ties,
@@ -92,7 +119,7 @@ func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 	if !s.teamEvent(r, m) {
 		return notFound("team or event")
 	}
-	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
+	team := teamKey(s.opts.Timeline.Team)
 	out := []map[string]any{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) && m.listed(mt.Decided) && (slices.Contains(mt.Red, team) || slices.Contains(mt.Blue, team)) {
@@ -121,12 +148,6 @@ func (s *Server) tbaEventMatches(r *http.Request, m moment) answer {
 // time once passed, its result once out (scores -1 before), its team keys
 // once decided.
 func (s *Server) matchJSON(m moment, mt Match) map[string]any {
-	type alliance struct {
-		TeamKeys          []string `json:"team_keys"`
-		Score             int      `json:"score"`
-		SurrogateTeamKeys []string `json:"surrogate_team_keys"`
-		DQTeamKeys        []string `json:"dq_team_keys"`
-	}
 	sec := func(o *Offset, shown bool) *int64 {
 		if o == nil || !shown {
 			return nil
@@ -134,18 +155,18 @@ func (s *Server) matchJSON(m moment, mt Match) map[string]any {
 		v := m.sec(*o)
 		return &v
 	}
-	side := func(teams []string, score int) alliance {
-		a := alliance{TeamKeys: []string{}, Score: score, SurrogateTeamKeys: []string{}, DQTeamKeys: []string{}}
+	side := func(teams []string, score int) tbaSide {
+		a := tbaSide{TeamKeys: []string{}, Score: score, Surrogates: []string{}, DQ: []string{}}
 		if !m.listed(mt.Decided) {
 			return a
 		}
 		a.TeamKeys = append(a.TeamKeys, teams...)
 		for _, t := range teams {
 			if slices.Contains(mt.Surrogates, t) {
-				a.SurrogateTeamKeys = append(a.SurrogateTeamKeys, t)
+				a.Surrogates = append(a.Surrogates, t)
 			}
 			if slices.Contains(mt.DQ, t) {
-				a.DQTeamKeys = append(a.DQTeamKeys, t)
+				a.DQ = append(a.DQ, t)
 			}
 		}
 		return a
@@ -158,7 +179,7 @@ func (s *Server) matchJSON(m moment, mt Match) map[string]any {
 	return map[string]any{
 		"key": mt.Key, "event_key": s.opts.Timeline.Event, "comp_level": mt.CompLevel,
 		"set_number": mt.SetNumber, "match_number": mt.MatchNumber,
-		"alliances":        map[string]alliance{"red": side(mt.Red, red), "blue": side(mt.Blue, blue)},
+		"alliances":        map[string]tbaSide{"red": side(mt.Red, red), "blue": side(mt.Blue, blue)},
 		"winning_alliance": winner,
 		"time":             sec(mt.Time, true),
 		"predicted_time":   sec(mt.PredictedTime, true),
@@ -217,7 +238,7 @@ func statusJSON(st *AllianceStatus, playoffType int) any {
 // their summaries: as the timeline sets them, else derived.
 func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance, playoff any, allianceStr, playoffStr string) {
 	allianceStr, playoffStr = "--", "--"
-	team := "frc" + strconv.Itoa(s.opts.Timeline.Team)
+	team := teamKey(s.opts.Timeline.Team)
 	ta, tp := st.Alliance, st.Playoff
 	if number, pick := m.teamAlliance(team); number > 0 {
 		a := m.Alliances[number-1]
@@ -275,7 +296,7 @@ func (s *Server) tbaEventTeams(r *http.Request, m moment) answer {
 	}
 	out := make([]map[string]any, 0, len(m.Teams))
 	for _, t := range m.Teams {
-		out = append(out, map[string]any{"key": "frc" + strconv.Itoa(t.Number), "team_number": t.Number, "nickname": t.Nickname,
+		out = append(out, map[string]any{"key": teamKey(t.Number), "team_number": t.Number, "nickname": t.Nickname,
 			"name": t.Name, "city": nullable(t.City), "state_prov": nullable(t.StateProv), "country": nullable(t.Country)})
 	}
 	return answer{http.StatusOK, out}
@@ -336,20 +357,10 @@ func (s *Server) tbaRankings(r *http.Request, m moment) answer {
 	if m.Rankings == nil {
 		return answer{http.StatusOK, nil}
 	}
-	type ranking struct {
-		TeamKey       string    `json:"team_key"`
-		Rank          int       `json:"rank"`
-		Record        Record    `json:"record"`
-		MatchesPlayed int       `json:"matches_played"`
-		SortOrders    []float64 `json:"sort_orders"`
-		ExtraStats    []float64 `json:"extra_stats"`
-		DQ            int       `json:"dq"`
-		QualAverage   *float64  `json:"qual_average"`
-	}
-	out := make([]ranking, 0, len(m.Rankings))
+	out := make([]tbaRanking, 0, len(m.Rankings))
 	for _, rk := range m.Rankings {
 		played := cmp.Or(rk.MatchesPlayed, rk.Record.Wins+rk.Record.Losses+rk.Record.Ties)
-		out = append(out, ranking{rk.TeamKey, rk.Rank, rk.Record, played, nonNil(rk.SortOrders), nonNil(rk.ExtraStats), rk.DQ, rk.QualAverage})
+		out = append(out, tbaRanking{rk.TeamKey, rk.Rank, rk.Record, played, nonNil(rk.SortOrders), nonNil(rk.ExtraStats), rk.DQ, rk.QualAverage})
 	}
 	return answer{http.StatusOK, map[string]any{"rankings": out, "sort_order_info": nonNil(m.SortOrderInfo), "extra_stats_info": nonNil(m.ExtraStatsInfo)}}
 }
@@ -365,7 +376,7 @@ func (s *Server) tbaStatus(_ *http.Request, m moment) answer {
 
 func (s *Server) tbaTeamEvents(r *http.Request, m moment) answer {
 	year, err := strconv.Atoi(r.PathValue("year"))
-	if r.PathValue("team") != "frc"+strconv.Itoa(s.opts.Timeline.Team) || err != nil {
+	if r.PathValue("team") != teamKey(s.opts.Timeline.Team) || err != nil {
 		return notFound("team")
 	}
 	events := m.TeamEvents
