@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -19,7 +18,6 @@ import (
 	ical "github.com/emersion/go-ical"
 
 	"github.com/robohornets/robohornets/internal/frcevent"
-	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -376,35 +374,6 @@ func calendarServer(t *testing.T, event *frcevent.Hub) *Server {
 	})
 }
 
-// demoHub runs an event hub on the replay server playing the demo until
-// the test ends, and returns it once it has merged a next match.
-func demoHub(t *testing.T) *frcevent.Hub {
-	t.Helper()
-	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
-	t.Cleanup(upstream.Close)
-	hub := frcevent.NewHub(frcevent.Options{
-		EventKey: replay.Demo().Event,
-		NexusURL: upstream.URL + "/nexus/api/v1", TBAURL: upstream.URL + "/tba/api/v3",
-		NexusKey: replay.DefaultNexusKey, TBAKey: replay.DefaultTBAKey,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	changed, stop := hub.Subscribe()
-	defer stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = hub.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	deadline := time.After(10 * time.Second)
-	for hub.Current().NextMatch == nil {
-		select {
-		case <-changed:
-		case <-deadline:
-			t.Fatalf("no next match from the demo: %+v", hub.Current())
-		}
-	}
-	return hub
-}
-
 func serveCalendar(s *Server, method, target string, header http.Header) (*http.Response, []byte) {
 	req := httptest.NewRequest(method, target, nil)
 	for k, v := range header {
@@ -419,7 +388,7 @@ func serveCalendar(s *Server, method, target string, header http.Header) (*http.
 // handler. Its events are whatever Status.Schedule holds (the hub may not
 // fill it yet): each match with a time is one event, checked against it.
 func TestCalendarRoute(t *testing.T) {
-	hub := demoHub(t)
+	hub := DemoEventHub(t)
 	s := calendarServer(t, hub)
 	res, body := serveCalendar(s, http.MethodGet, "/pit/1209.ics", nil)
 	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != calendarType {

@@ -18,7 +18,7 @@ import (
 // Nexus webhook push, its merge into the Status, and the live stream event
 // that carries it to a viewer. Each op is one push until the viewer has it.
 func BenchmarkEventPushToStream(b *testing.B) {
-	hub := demoEventHub(b)
+	hub := server.DemoEventHub(b)
 	site := benchmarkServer(b, server.Options{Event: hub, NexusWebhookToken: "bench-token"})
 	srv := httptest.NewServer(site)
 	b.Cleanup(srv.Close)

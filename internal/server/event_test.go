@@ -12,38 +12,11 @@ import (
 
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/server"
 )
 
-// demoEventHub runs an event hub against the replay server playing the
-// bundled demo, until the test ends, and waits for its first merged Status.
-func demoEventHub(t testing.TB) *frcevent.Hub {
-	t.Helper()
-	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
-	t.Cleanup(upstream.Close)
-	hub := frcevent.NewHub(frcevent.Options{
-		EventKey: replay.Demo().Event,
-		NexusURL: upstream.URL + "/nexus/api/v1",
-		TBAURL:   upstream.URL + "/tba/api/v3",
-		NexusKey: replay.DefaultNexusKey,
-		TBAKey:   replay.DefaultTBAKey,
-		Logger:   discardLogger(),
-	})
-	changed, stop := hub.Subscribe()
-	defer stop()
-	runUntilCleanup(t, hub.Run)
-	deadline := time.After(waitTimeout)
-	for hub.Current().NextMatch == nil {
-		select {
-		case <-changed:
-		case <-deadline:
-			t.Fatalf("no next match from the demo: %+v", hub.Current())
-		}
-	}
-	return hub
-}
-
 func TestEventAPIAndStream(t *testing.T) {
-	hub := demoEventHub(t)
+	hub := server.DemoEventHub(t)
 	e := newEnv(t, envConfig{event: hub})
 	res, body := e.get(t, "/api/event")
 	checkAnswer(t, res, body, http.StatusOK, "application/json; charset=utf-8")
@@ -78,7 +51,7 @@ func TestEventIsOffWithoutAHub(t *testing.T) {
 }
 
 func TestNexusWebhookOnlyWithAToken(t *testing.T) {
-	hub := demoEventHub(t)
+	hub := server.DemoEventHub(t)
 	without := newEnv(t, envConfig{event: hub})
 	if res, _ := without.request(t, http.MethodPost, "/api/nexus/webhook", nil); res.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST without a configured token = %d, want 405", res.StatusCode)
@@ -103,7 +76,7 @@ func pushed(asOf time.Time, announcement string) string {
 // dataAsOfTime, so a replayed push is answered 200 "ignored", not an error
 // that the sender would retry.
 func TestNexusWebhook(t *testing.T) {
-	hub := demoEventHub(t)
+	hub := server.DemoEventHub(t)
 	e := newEnv(t, envConfig{event: hub, webhookToken: "hook-secret"})
 	polled := hub.Current().Nexus.AsOf
 	newer := polled.Add(time.Second)

@@ -1,5 +1,17 @@
 package server
 
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
+)
+
 // FastPathAnswers reports whether the fast path answers req (raw bytes)
 // itself rather than handing it to net/http.
 func (s *Server) FastPathAnswers(req []byte) bool {
@@ -9,4 +21,36 @@ func (s *Server) FastPathAnswers(req []byte) bool {
 	}
 	_, _, ok := s.fastAnswer(r.path)
 	return ok
+}
+
+// DemoEventHub runs an event hub against the replay server playing the
+// bundled demo until the test ends, and returns it once it has merged a
+// next match.
+func DemoEventHub(tb testing.TB) *frcevent.Hub {
+	tb.Helper()
+	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
+	tb.Cleanup(upstream.Close)
+	hub := frcevent.NewHub(frcevent.Options{
+		EventKey: replay.Demo().Event,
+		NexusURL: upstream.URL + "/nexus/api/v1",
+		TBAURL:   upstream.URL + "/tba/api/v3",
+		NexusKey: replay.DefaultNexusKey,
+		TBAKey:   replay.DefaultTBAKey,
+		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	changed, stop := hub.Subscribe()
+	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = hub.Run(ctx) }()
+	tb.Cleanup(func() { cancel(); <-done })
+	deadline := time.After(10 * time.Second)
+	for hub.Current().NextMatch == nil {
+		select {
+		case <-changed:
+		case <-deadline:
+			tb.Fatalf("no next match from the demo: %+v", hub.Current())
+		}
+	}
+	return hub
 }

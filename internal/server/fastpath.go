@@ -152,23 +152,20 @@ type fastConn struct {
 	idle atomic.Bool // waiting for a request's first byte
 }
 
-func (fc *fastConns) addListener(ln net.Listener) bool {
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	if fc.closing.Load() {
-		return false
-	}
-	fc.listeners[ln] = struct{}{}
-	return true
-}
+func (fc *fastConns) addListener(ln net.Listener) bool { return addUnlessClosing(fc, fc.listeners, ln) }
 
-func (fc *fastConns) add(c *fastConn) bool {
+func (fc *fastConns) add(c *fastConn) bool { return addUnlessClosing(fc, fc.conns, c) }
+
+// addUnlessClosing adds k to set, one of fc's, and reports true; once close
+// has begun it adds nothing and reports false, so that nothing added
+// escapes close.
+func addUnlessClosing[K comparable](fc *fastConns, set map[K]struct{}, k K) bool {
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	if fc.closing.Load() {
 		return false
 	}
-	fc.conns[c] = struct{}{}
+	set[k] = struct{}{}
 	return true
 }
 

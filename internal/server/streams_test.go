@@ -50,13 +50,14 @@ type recordedStream struct {
 }
 
 // openRecorded requests path from remoteAddr and returns once the stream
-// has sent its first event or the handler has answered and returned.
-func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string) *recordedStream {
+// has sent its first event, or once the handler has answered and returned
+// (answered).
+func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string) (s *recordedStream, answered bool) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
 	req.RemoteAddr = remoteAddr
-	s := &recordedStream{rec: newStreamRecorder(), cancel: cancel, done: make(chan struct{})}
+	s = &recordedStream{rec: newStreamRecorder(), cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
 		h.ServeHTTP(s.rec, req)
@@ -67,28 +68,18 @@ func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string) *record
 		select {
 		case <-s.rec.flushed:
 		case <-s.done:
-			return s
+			return s, true
 		case <-deadline:
 			t.Fatalf("GET %s from %s: neither an event nor an answer: %q", path, remoteAddr, s.rec.String())
 		}
 	}
-	return s
+	return s, false
 }
 
 // end closes the stream and waits for its handler.
 func (s *recordedStream) end() {
 	s.cancel()
 	<-s.done
-}
-
-// ended reports whether the handler has returned.
-func (s *recordedStream) ended() bool {
-	select {
-	case <-s.done:
-		return true
-	default:
-		return false
-	}
 }
 
 // checkRefused checks a 503 with Retry-After and a JSON error containing want.
@@ -212,15 +203,15 @@ func TestStreamCaps(t *testing.T) {
 					continue
 				}
 				path := paths[i%len(paths)]
-				s := openRecorded(t, h, path, st.client)
+				s, answered := openRecorded(t, h, path, st.client)
 				opened = append(opened, s)
 				if st.want == "" {
-					if s.ended() {
+					if answered {
 						t.Fatalf("step %d: GET %s from %s was answered %d %q, want a stream", i+1, path, st.client, s.rec.status, s.rec.String())
 					}
 					continue
 				}
-				if !s.ended() {
+				if !answered {
 					t.Fatalf("step %d: GET %s from %s got a stream, want a refusal %q", i+1, path, st.client, st.want)
 				}
 				checkRefused(t, s.rec.status, s.rec.header, s.rec.String(), st.want)

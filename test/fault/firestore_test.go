@@ -139,13 +139,17 @@ func TestFirestoreOutageUnderLoad(t *testing.T) {
 
 	loadCtx, stopLoad := context.WithCancel(ctx)
 	defer stopLoad()
-	streams := &http.Transport{}
+	streams := &http.Client{Transport: &http.Transport{}}
 	defer streams.CloseIdleConnections()
 	vs := make([]*viewer, viewers)
 	var wg sync.WaitGroup
 	for i := range vs {
+		stream := ssetest.Open(t, streams, base+"/api/news/stream", ssetest.ReportComments, waitTimeout)
+		if stream.Response.StatusCode != http.StatusOK {
+			t.Fatalf("viewer %d: stream answered %s", i, stream.Response.Status)
+		}
 		vs[i] = &viewer{first: make(chan struct{})}
-		wg.Go(func() { vs[i].watch(loadCtx, streams, base+"/api/news/stream") })
+		wg.Go(func() { vs[i].watch(loadCtx, stream) })
 	}
 	for i, v := range vs {
 		select {
@@ -474,8 +478,9 @@ func (v *viewer) eventTimes(begin time.Time) []string {
 	return out
 }
 
-// watch reads the stream at url until ctx ends or the stream does.
-func (v *viewer) watch(ctx context.Context, rt http.RoundTripper, url string) {
+// watch reads stream until it ends: the end of the load (ctx) closes it.
+func (v *viewer) watch(ctx context.Context, stream *ssetest.Stream) {
+	context.AfterFunc(ctx, stream.Close)
 	defer func() {
 		v.endedAt, v.closedByUs = time.Now(), ctx.Err() != nil
 		select {
@@ -484,28 +489,7 @@ func (v *viewer) watch(ctx context.Context, rt http.RoundTripper, url string) {
 			close(v.first) // the test then finds no first event
 		}
 	}()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		v.err = err
-		return
-	}
-	resp, err := rt.RoundTrip(req)
-	if err != nil {
-		v.err = err
-		return
-	}
-	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
-	if resp.StatusCode != http.StatusOK {
-		v.err = fmt.Errorf("stream answered %s", resp.Status)
-		return
-	}
-	events := ssetest.NewReader(resp.Body, ssetest.ReportComments)
-	for {
-		ev, err := events.Next()
-		if err != nil {
-			v.err = err
-			return
-		}
+	for ev := range stream.Events() {
 		switch {
 		case ev.IsComment && ev.Comment == "heartbeat":
 			v.heartbeats = append(v.heartbeats, ev.At)
@@ -530,6 +514,7 @@ func (v *viewer) watch(ctx context.Context, rt http.RoundTripper, url string) {
 			}
 		}
 	}
+	v.err = stream.Err()
 }
 
 // since lists times as offsets from begin, for messages.
@@ -626,20 +611,21 @@ func (l *healthLog) check(t *testing.T, begin, killed, restarting, back time.Tim
 			}
 		}
 	}
+	checkSaid(t, "not live", lostAt, killed, "Firestore's death", lostGoal)
+	checkSaid(t, "live with the new article", liveAt, back, "Firestore's return", resumeGoal)
+}
+
+// checkSaid fails t unless /healthz first said what (at, zero if never)
+// within goal of since, the moment of event.
+func checkSaid(t *testing.T, what string, at, since time.Time, event string, goal time.Duration) {
+	t.Helper()
+	took := at.Sub(since)
 	switch {
-	case lostAt.IsZero():
-		t.Errorf("/healthz never said not live while Firestore was down")
-	case lostAt.Sub(killed) > lostGoal:
-		t.Errorf("/healthz said not live %v after Firestore's death, want within %v", lostAt.Sub(killed).Round(time.Millisecond), lostGoal)
+	case at.IsZero():
+		t.Errorf("/healthz never said %s after %s", what, event)
+	case took > goal:
+		t.Errorf("/healthz said %s %v after %s, want within %v", what, took.Round(time.Millisecond), event, goal)
 	default:
-		t.Logf("/healthz said not live %v after Firestore's death (asked every %v), and so until its return", lostAt.Sub(killed).Round(time.Millisecond), pollEvery)
-	}
-	switch {
-	case liveAt.IsZero():
-		t.Errorf("/healthz never said live with the new article after Firestore's return")
-	case liveAt.Sub(back) > resumeGoal:
-		t.Errorf("/healthz said live with the new article %v after Firestore's return, want within %v", liveAt.Sub(back).Round(time.Millisecond), resumeGoal)
-	default:
-		t.Logf("/healthz said live with the new article %v after Firestore's return", liveAt.Sub(back).Round(time.Millisecond))
+		t.Logf("/healthz said %s %v after %s (asked every %v)", what, took.Round(time.Millisecond), event, pollEvery)
 	}
 }

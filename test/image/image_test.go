@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -23,6 +22,8 @@ import (
 
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 const (
@@ -119,7 +120,7 @@ func TestImageOnFirestore(t *testing.T) {
 	t.Logf("the container was ready %v after podman run", time.Since(started).Round(time.Millisecond))
 
 	t.Run("serves the site", func(t *testing.T) {
-		res, body := get(t, base+"/", nil)
+		res, body := servetest.Get(t, base+"/", nil)
 		if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
 			!strings.Contains(strings.ToLower(string(body)), "<!doctype html>") {
 			t.Errorf("GET /: %s %q, %d bytes; want 200 and the page", res.Status, res.Header.Get("Content-Type"), len(body))
@@ -139,7 +140,7 @@ func TestImageOnFirestore(t *testing.T) {
 			t.Fatal(err)
 		}
 		for {
-			_, body := get(t, base+"/api/news", nil)
+			_, body := servetest.Get(t, base+"/api/news", nil)
 			if bytes.Contains(body, []byte(`"id":"`+a.ID+`"`)) {
 				t.Logf("the post was in /api/news %v after the write", time.Since(written).Round(time.Millisecond))
 				return
@@ -152,7 +153,7 @@ func TestImageOnFirestore(t *testing.T) {
 	})
 
 	t.Run("reports healthy", func(t *testing.T) {
-		if res, body := get(t, base+"/readyz", nil); res.StatusCode != http.StatusOK {
+		if res, body := servetest.Get(t, base+"/readyz", nil); res.StatusCode != http.StatusOK {
 			t.Errorf("/readyz: %s %s", res.Status, body)
 		}
 		// The image's own HEALTHCHECK (robohornets healthcheck, in the
@@ -183,7 +184,7 @@ func TestImageOnFirestore(t *testing.T) {
 		if err := json.Unmarshal([]byte(mustPodman(t, "image", "inspect", "--format", "{{json .Labels}}", image)), &labels); err != nil {
 			t.Fatal(err)
 		}
-		_, body := get(t, base+"/healthz", nil)
+		_, body := servetest.Get(t, base+"/healthz", nil)
 		var health struct{ Version, Commit, Built string }
 		if err := json.Unmarshal(body, &health); err != nil {
 			t.Fatalf("/healthz: %v: %s", err, body)
@@ -209,7 +210,7 @@ func TestImageOnFirestore(t *testing.T) {
 	})
 
 	t.Run("logs JSON lines for Cloud Logging on stdout, with the trace of a request", func(t *testing.T) {
-		res, _ := get(t, base+"/about", map[string]string{"X-Cloud-Trace-Context": traceHeader})
+		res, _ := servetest.Get(t, base+"/about", http.Header{"X-Cloud-Trace-Context": {traceHeader}})
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("GET /about: %s", res.Status)
 		}
@@ -240,7 +241,10 @@ func TestImageOnFirestore(t *testing.T) {
 
 	// Stop as Cloud Run and podman do: SIGTERM, SIGKILL 10 s later. A live
 	// stream is open meanwhile, as a visitor's would be.
-	streamEnded := openStream(t, base+"/api/news/stream")
+	stream := ssetest.Open(t, http.DefaultClient, base+"/api/news/stream", ssetest.SkipComments, startTimeout)
+	if stream.Response.StatusCode != http.StatusOK {
+		t.Fatalf("GET /api/news/stream: %s", stream.Response.Status)
+	}
 	sent := time.Now()
 	mustPodman(t, "stop", "--time", "10", name)
 	took := time.Since(sent)
@@ -249,7 +253,7 @@ func TestImageOnFirestore(t *testing.T) {
 		t.Errorf("podman stop took %v, want under %v", took, stopGoal)
 	}
 	select {
-	case <-streamEnded:
+	case <-stream.Done():
 	case <-time.After(time.Second):
 		t.Error("the live stream was still open after the container stopped")
 	}
@@ -258,7 +262,7 @@ func TestImageOnFirestore(t *testing.T) {
 	}
 	stdout := mustPodman(t, "logs", name)
 	if !strings.Contains(stdout, `"message":"shut down: every request and live stream ended"`) {
-		t.Errorf("the log on stdout does not say it shut down cleanly; it ends:\n%s", lastLines(stdout, 5))
+		t.Errorf("the log on stdout does not say it shut down cleanly; it ends:\n%s", servetest.LastLines(stdout, 5))
 	}
 	// Every line on stdout is for Cloud Logging (logLines checks them); no
 	// error, and on Firestore no word of the local store.
@@ -316,58 +320,10 @@ func waitReady(t *testing.T, url string) {
 	t.Fatalf("%s not 200 within %v (last: %s)", url, startTimeout, last)
 }
 
-// get requests url with the headers and returns the response and its body.
-func get(t *testing.T, url string, headers map[string]string) (*http.Response, []byte) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	defer func() { _ = res.Body.Close() }() // closing a read body cannot lose data
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	return res, body
-}
-
-// openStream opens a live stream and returns a channel closed once the
-// server ends it.
-func openStream(t *testing.T, url string) <-chan struct{} {
-	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s", url, res.Status)
-	}
-	ended := make(chan struct{})
-	go func() {
-		defer close(ended)
-		_, _ = io.Copy(io.Discard, res.Body) // until the server closes it
-		_ = res.Body.Close()                 // closing a read body cannot lose data
-	}()
-	t.Cleanup(func() { _ = res.Body.Close() }) // ends the reader if the test fails first
-	return ended
-}
-
 func randomHex(t *testing.T) string {
 	b := make([]byte, 4)
 	if _, err := rand.Read(b); err != nil {
 		t.Fatal(err)
 	}
 	return hex.EncodeToString(b)
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/spec"
-	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
 // The flood serve must withstand: wrk's -c and -t, and its -d by default.
@@ -124,7 +123,6 @@ func TestFlood(t *testing.T) {
 
 	// serve's memory once a second while wrk runs; a sample that cannot
 	// be read is left out (serve's end is checked after wrk).
-	pid := s.Cmd.Process.Pid
 	samples := make(chan []int64, 1)
 	stopSampling := make(chan struct{})
 	go func() {
@@ -137,7 +135,7 @@ func TestFlood(t *testing.T) {
 				samples <- rss
 				return
 			case <-tick.C:
-				if now, _, err := servetest.Memory(pid); err == nil {
+				if now, _, err := s.Memory(); err == nil {
 					rss = append(rss, now)
 				}
 			}

@@ -5,7 +5,6 @@ package reliability
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"os/exec"
 	"path/filepath"
@@ -106,15 +105,7 @@ func (s *serve) warnings(mark int) string {
 // 200 fails the test.
 func (s *serve) get(t *testing.T, path string) []byte {
 	t.Helper()
-	res, err := http.Get(s.url + path)
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	defer func() { _ = res.Body.Close() }() // closing a read body cannot lose data
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
+	res, body := servetest.Get(t, s.url+path, nil)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: %s", path, res.Status)
 	}

@@ -380,17 +380,10 @@ type viewer struct {
 // noting when each of ids first appears.
 func openViewer(ctx context.Context, t *testing.T, base, via string, ids []string) *viewer {
 	t.Helper()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/news/stream", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("viewer via %s: %v", via, err)
-	}
+	stream := ssetest.Open(t, http.DefaultClient, base+"/api/news/stream", ssetest.SkipComments, startTimeout)
+	context.AfterFunc(ctx, stream.Close)
+	resp := stream.Response
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		_ = resp.Body.Close() // closing a read body cannot lose data
 		t.Fatalf("viewer via %s: %s, Content-Type %q", via, resp.Status, resp.Header.Get("Content-Type"))
 	}
 	v := &viewer{via: via, upstream: resp.Header.Get("X-Upstream"), subscribed: make(chan struct{}), failed: make(chan error, 1)}
@@ -400,7 +393,7 @@ func openViewer(ctx context.Context, t *testing.T, base, via string, ids []strin
 	if via == "direct" {
 		v.upstream = strings.TrimPrefix(base, "http://")
 	}
-	go v.read(ctx, resp, ids)
+	go v.read(ctx, stream, ids)
 	return v
 }
 
@@ -424,19 +417,11 @@ func (v *viewer) wait(i int, giveUp time.Time) (time.Time, error) {
 	}
 }
 
-func (v *viewer) read(ctx context.Context, resp *http.Response, ids []string) {
-	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
-	events := ssetest.NewReader(resp.Body, ssetest.SkipComments)
+// read reads stream until it ends: ctx's end closes it.
+func (v *viewer) read(ctx context.Context, stream *ssetest.Stream, ids []string) {
 	first := true
 	has := make([]bool, len(ids))
-	for {
-		ev, err := events.Next()
-		if err != nil {
-			if ctx.Err() == nil {
-				v.failed <- fmt.Errorf("stream ended: %v", err)
-			}
-			return
-		}
+	for ev := range stream.Events() {
 		if ev.Type != "news" {
 			continue
 		}
@@ -457,5 +442,8 @@ func (v *viewer) read(ctx context.Context, resp *http.Response, ids []string) {
 				has[i] = true
 			}
 		}
+	}
+	if ctx.Err() == nil {
+		v.failed <- fmt.Errorf("stream ended: %v", stream.Err())
 	}
 }

@@ -155,17 +155,10 @@ func (a *Authenticator) Create(options []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(map[string]any{
-		"id":    b64.EncodeToString(cred.ID),
-		"rawId": b64.EncodeToString(cred.ID),
-		"type":  "public-key",
-		"response": map[string]any{
-			"clientDataJSON":    b64.EncodeToString(clientData),
-			"attestationObject": b64.EncodeToString(attestation),
-			"transports":        []string{"internal"},
-		},
-		"authenticatorAttachment": "platform",
-		"clientExtensionResults":  map[string]any{},
+	return credentialJSON(cred, map[string]any{
+		"clientDataJSON":    b64.EncodeToString(clientData),
+		"attestationObject": b64.EncodeToString(attestation),
+		"transports":        []string{"internal"},
 	})
 }
 
@@ -212,16 +205,23 @@ func (a *Authenticator) assert(cred *Credential, challenge string) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	return credentialJSON(cred, map[string]any{
+		"clientDataJSON":    b64.EncodeToString(clientData),
+		"authenticatorData": b64.EncodeToString(authData),
+		"signature":         b64.EncodeToString(sig),
+		"userHandle":        b64.EncodeToString(cred.UserHandle),
+	})
+}
+
+// credentialJSON is the JSON of a PublicKeyCredential of cred, a platform
+// authenticator's, with response: an attestation or an assertion.
+func credentialJSON(cred *Credential, response map[string]any) ([]byte, error) {
+	id := b64.EncodeToString(cred.ID)
 	return json.Marshal(map[string]any{
-		"id":    b64.EncodeToString(cred.ID),
-		"rawId": b64.EncodeToString(cred.ID),
-		"type":  "public-key",
-		"response": map[string]any{
-			"clientDataJSON":    b64.EncodeToString(clientData),
-			"authenticatorData": b64.EncodeToString(authData),
-			"signature":         b64.EncodeToString(sig),
-			"userHandle":        b64.EncodeToString(cred.UserHandle),
-		},
+		"id":                      id,
+		"rawId":                   id,
+		"type":                    "public-key",
+		"response":                response,
 		"authenticatorAttachment": "platform",
 		"clientExtensionResults":  map[string]any{},
 	})

@@ -1,7 +1,7 @@
 // Package servetest runs real processes for tests: the serve-only binary,
 // built once per test process, started in a process group of its own,
-// waited for until it listens, stopped with SIGTERM (killed when it does
-// not end in time) and measured through /proc.
+// waited for until it listens, asked over HTTP, stopped with SIGTERM
+// (killed when it does not end in time) and measured through /proc.
 package servetest
 
 import (
@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -336,6 +337,27 @@ func (s *Server) WaitLive(t testing.TB, timeout time.Duration) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("serve on %s not live within %v (last /healthz: %s); its log ends:\n%s", s.Addr, timeout, last, LastLines(s.Log(), 10))
+}
+
+// Get requests url with header (nil for none) and returns the response
+// and its whole body; a request or a read that fails fails the test.
+func Get(tb testing.TB, url string, header http.Header) (*http.Response, []byte) {
+	tb.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	maps.Copy(req.Header, header)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.Fatalf("GET %s: %v", url, err)
+	}
+	defer func() { _ = res.Body.Close() }() // closing a read body cannot lose data
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		tb.Fatalf("GET %s: %v", url, err)
+	}
+	return res, body
 }
 
 // LastLines returns the last n lines of s.

@@ -3,6 +3,9 @@ package servetest
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -94,6 +97,19 @@ func TestMemoryOfThisProcess(t *testing.T) {
 	}
 	if _, _, err := Memory(-1); err == nil {
 		t.Fatal("Memory of no process: no error")
+	}
+}
+
+func TestGet(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, r.Method+" "+r.Header.Get("X-Test"))
+	}))
+	defer srv.Close()
+	if res, body := Get(t, srv.URL, http.Header{"X-Test": {"sent"}}); res.StatusCode != http.StatusOK || string(body) != "GET sent" {
+		t.Errorf("Get = %s %q, want 200 %q", res.Status, body, "GET sent")
+	}
+	if res, body := Get(t, srv.URL, nil); res.StatusCode != http.StatusOK || string(body) != "GET " {
+		t.Errorf("Get without a header = %s %q, want 200 %q", res.Status, body, "GET ")
 	}
 }
 

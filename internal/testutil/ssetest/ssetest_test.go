@@ -174,6 +174,13 @@ func TestStream(t *testing.T) {
 	if s.Response.StatusCode != http.StatusOK {
 		t.Fatalf("status %d", s.Response.StatusCode)
 	}
+	// The server ends the stream at once: Done closes, and the events
+	// read before the end are still there.
+	select {
+	case <-s.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("Done is not closed after the server ended the stream")
+	}
 	if ev := s.Peek(t, 10*time.Second); ev.Type != "news" || ev.Data != "1" || ev.Retry != 1500*time.Millisecond {
 		t.Fatalf("Peek = %+v", ev)
 	}

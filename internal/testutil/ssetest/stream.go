@@ -69,6 +69,12 @@ func (s *Stream) read(ctx context.Context, r *Reader) {
 // stream ends, after which Err says why.
 func (s *Stream) Events() <-chan Event { return s.events }
 
+// Done is closed once the stream has ended, after Events is; the events
+// read before the end stay in Events. It closes only while Events has room
+// for what is read: a test that waits for the end without reading events
+// waits for a stream that sends few.
+func (s *Stream) Done() <-chan struct{} { return s.done }
+
 // Err returns why the stream ended (io.EOF: the server closed it between
 // events), once Events is closed.
 func (s *Stream) Err() error {
