@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -41,24 +38,10 @@ func (p Program) runAdmin(args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	var db docstore.DB
-	defer func() {
-		if db != nil {
-			_ = db.Close() // the command's writes have succeeded or failed by now
-		}
-	}()
-	open := func() (docstore.DB, error) {
-		opened, err := openDocstore(ctx, c.news)
-		if err != nil {
-			return nil, err
-		}
-		db = opened
-		return db, nil
-	}
-	ac := adminCommand{open: open, stdout: p.Stdout, stderr: p.Stderr, clock: clock.Real{}}
-	return do(ac, ctx, rest)
+	return runOnStore(func(ctx context.Context) (docstore.DB, error) { return openDocstore(ctx, c.news) },
+		func(ctx context.Context, open func() (docstore.DB, error)) error {
+			return do(adminCommand{open: open, stdout: p.Stdout, stderr: p.Stderr, clock: clock.Real{}}, ctx, rest)
+		})
 }
 
 // openDocstore opens the console's store beside the news store cfg names.
@@ -135,15 +118,23 @@ func (c adminCommand) invite(ctx context.Context, args []string) error {
 	return err
 }
 
-func (c adminCommand) list(ctx context.Context, args []string) error {
-	fs := newFlagSet("admin list", adminUsage, c.stderr)
+// argsThenStore parses the arguments of a sub-command that takes no flags
+// and n operands, then opens the store. Another count of operands is a
+// usage error that says name and takes, like "list takes no arguments".
+func (c adminCommand) argsThenStore(name string, args []string, n int, takes string) ([]string, docstore.DB, error) {
+	fs := newFlagSet("admin "+name, adminUsage, c.stderr)
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, nil, err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("%w: list takes no arguments", errUsage)
+	if fs.NArg() != n {
+		return nil, nil, fmt.Errorf("%w: %s %s", errUsage, name, takes)
 	}
 	db, err := c.open()
+	return fs.Args(), db, err
+}
+
+func (c adminCommand) list(ctx context.Context, args []string) error {
+	_, db, err := c.argsThenStore("list", args, 0, "takes no arguments")
 	if err != nil {
 		return err
 	}
@@ -172,20 +163,14 @@ func (c adminCommand) list(ctx context.Context, args []string) error {
 }
 
 func (c adminCommand) revoke(ctx context.Context, args []string) error {
-	fs := newFlagSet("admin revoke", adminUsage, c.stderr)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("%w: revoke takes one member ID (see robohornets admin list)", errUsage)
-	}
-	db, err := c.open()
+	args, db, err := c.argsThenStore("revoke", args, 1, "takes one member ID (see robohornets admin list)")
 	if err != nil {
 		return err
 	}
-	m, err := console.Revoke(ctx, db, c.clock.Now(), fs.Arg(0))
+	id := args[0]
+	m, err := console.Revoke(ctx, db, c.clock.Now(), id)
 	if errors.Is(err, docstore.ErrNotFound) {
-		return fmt.Errorf("no member %q (see robohornets admin list)", fs.Arg(0))
+		return fmt.Errorf("no member %q (see robohornets admin list)", id)
 	}
 	if err != nil {
 		return err

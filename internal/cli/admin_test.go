@@ -90,29 +90,21 @@ func TestAdminInviteListRevoke(t *testing.T) {
 
 func TestAdminErrors(t *testing.T) {
 	data := t.TempDir()
-	tests := []struct {
-		name string
-		args []string
-		code int
-		err  string
-	}{
-		{"no command", nil, 2, "admin needs a command"},
-		{"unknown command", []string{"promote"}, 2, `unknown admin command "promote"`},
-		{"no role", []string{"invite"}, 2, `--role "": want editor or admin`},
-		{"bad role", []string{"invite", "--role", "owner"}, 2, `--role "owner"`},
-		{"bad name", []string{"invite", "--role", "editor", "--name", strings.Repeat("x", 61)}, 2, "at most 60 characters"},
-		{"bad site", []string{"invite", "--role", "editor", "--site-url", "robohornets.org"}, 2, "--site-url"},
-		{"stray argument", []string{"invite", "--role", "editor", "x"}, 2, "invite takes no arguments"},
-		{"revoke without id", []string{"revoke"}, 2, "revoke takes one member ID"},
-		{"revoke nobody", []string{"revoke", "0123456789abcdef0123456789abcdef"}, 1, `no member "0123456789abcdef0123456789abcdef"`},
-		{"list with argument", []string{"list", "x"}, 2, "list takes no arguments"},
+	tests := []cmdCase{
+		{name: "no command", wantCode: 2, wantErr: "admin needs a command"},
+		{name: "unknown command", args: []string{"promote"}, wantCode: 2, wantErr: `unknown admin command "promote"`},
+		{name: "no role", args: []string{"invite"}, wantCode: 2, wantErr: `--role "": want editor or admin`},
+		{name: "bad role", args: []string{"invite", "--role", "owner"}, wantCode: 2, wantErr: `--role "owner"`},
+		{name: "bad name", args: []string{"invite", "--role", "editor", "--name", strings.Repeat("x", 61)}, wantCode: 2, wantErr: "at most 60 characters"},
+		{name: "bad site", args: []string{"invite", "--role", "editor", "--site-url", "robohornets.org"}, wantCode: 2, wantErr: "--site-url"},
+		{name: "stray argument", args: []string{"invite", "--role", "editor", "x"}, wantCode: 2, wantErr: "invite takes no arguments"},
+		{name: "revoke without id", args: []string{"revoke"}, wantCode: 2, wantErr: "revoke takes one member ID"},
+		{name: "revoke nobody", args: []string{"revoke", "0123456789abcdef0123456789abcdef"}, wantCode: 1, wantErr: `no member "0123456789abcdef0123456789abcdef"`},
+		{name: "list with argument", args: []string{"list", "x"}, wantCode: 2, wantErr: "list takes no arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := adminCmd(t, data, tt.args...)
-			if r.code != tt.code || !strings.Contains(r.stderr, tt.err) {
-				t.Errorf("exit %d, stderr %q; want %d and %q", r.code, r.stderr, tt.code, tt.err)
-			}
+			tt.check(t, adminCmd(t, data, tt.args...))
 		})
 	}
 	r := runCmd(t, "admin", "--store", "nowhere", "list")

@@ -15,7 +15,9 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"os/signal"
 	"runtime"
+	"syscall"
 
 	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/news"
@@ -177,6 +179,32 @@ func subcommand[C any](p Program, args []string, name, usage, names string, comm
 		return c, do, nil, err
 	}
 	return c, do, fs.Args()[1:], nil
+}
+
+// runOnStore runs a sub-command (of news, admin) on a context that SIGINT
+// and SIGTERM end, with open, which opens its store with openStore on first
+// use, once the sub-command has checked its arguments. The store is closed
+// when the sub-command returns.
+func runOnStore[S io.Closer](openStore func(context.Context) (S, error), run func(ctx context.Context, open func() (S, error)) error) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var store S
+	opened := false
+	defer func() {
+		if opened {
+			_ = store.Close() // the sub-command's writes have succeeded or failed by now
+		}
+	}()
+	return run(ctx, func() (S, error) {
+		if !opened {
+			s, err := openStore(ctx)
+			if err != nil {
+				return store, err
+			}
+			store, opened = s, true
+		}
+		return store, nil
+	})
 }
 
 // siteURLFlag registers --site-url, the public address of the website.

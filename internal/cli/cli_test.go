@@ -71,6 +71,37 @@ func checkOneLineError(t *testing.T, stderr, wantErr string) {
 	}
 }
 
+// cmdCase is a command line and what it must do.
+type cmdCase struct {
+	name       string
+	args       []string
+	wantCode   int
+	wantStdout string // a substring
+	wantErr    string // a substring of the one error line
+}
+
+// check checks what the command line did: a failed one prints nothing on
+// stdout and its one error line on stderr, a good one nothing on stderr.
+func (tt cmdCase) check(t *testing.T, r runResult) {
+	t.Helper()
+	if r.code != tt.wantCode {
+		t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", r.code, tt.wantCode, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, tt.wantStdout) {
+		t.Errorf("stdout = %q, want it to contain %q", r.stdout, tt.wantStdout)
+	}
+	if tt.wantErr == "" {
+		if r.stderr != "" {
+			t.Errorf("stderr = %q, want nothing", r.stderr)
+		}
+		return
+	}
+	if r.stdout != "" {
+		t.Errorf("stdout = %q on an error", r.stdout)
+	}
+	checkOneLineError(t, r.stderr, tt.wantErr)
+}
+
 // tree returns every file below dir with its content, by relative path.
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -107,13 +138,7 @@ func writeFile(t *testing.T, path, content string) string {
 
 func TestTopLevelCommands(t *testing.T) {
 	data := t.TempDir()
-	tests := []struct {
-		name       string
-		args       []string
-		wantCode   int
-		wantStdout string // a substring
-		wantErr    string // a substring of the one error line
-	}{
+	tests := []cmdCase{
 		{name: "version", args: []string{"version"}, wantCode: 0, wantStdout: "robohornets " + testVersion + " (commit unknown, built unknown, " + runtime.Version()},
 		{name: "help", args: []string{"help"}, wantCode: 0, wantStdout: "robohornets serve [flags]"},
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: `unknown command "frobnicate"`},
@@ -124,26 +149,16 @@ func TestTopLevelCommands(t *testing.T) {
 		{name: "relative route", args: []string{"--data", data, "--route", "relative"}, wantCode: 2, wantErr: `--route "relative" must start with /`},
 		{name: "empty route", args: []string{"--data", data, "--route", ""}, wantCode: 2, wantErr: "must start with /"},
 		{name: "desktop with an argument", args: []string{"--data", data, "extra"}, wantCode: 2, wantErr: `unexpected argument "extra"`},
+		{name: "team zero", args: []string{"serve", "--data", data, "--team", "0"}, wantCode: 2, wantErr: "--team 0"},
+		{name: "nexus URL without a scheme", args: []string{"serve", "--data", data, "--nexus-url", "frc.nexus/api/v1"}, wantCode: 2, wantErr: "--nexus-url"},
+		{name: "TBA URL without a scheme", args: []string{"--data", data, "--tba-url", "ftp://x"}, wantCode: 2, wantErr: "--tba-url"},
+		{name: "event key with a slash", args: []string{"serve", "--data", data, "--event", "2026ok/../x"}, wantCode: 2, wantErr: "no slashes"},
+		{name: "relative site URL in serve", args: []string{"serve", "--data", data, "--site-url", "robohornets.org"}, wantCode: 2, wantErr: "--site-url"},
+		{name: "site URL of another scheme in the window", args: []string{"--data", data, "--site-url", "javascript:alert(1)"}, wantCode: 2, wantErr: "--site-url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := runCmd(t, tt.args...)
-			if r.code != tt.wantCode {
-				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", r.code, tt.wantCode, r.stdout, r.stderr)
-			}
-			if !strings.Contains(r.stdout, tt.wantStdout) {
-				t.Errorf("stdout = %q, want it to contain %q", r.stdout, tt.wantStdout)
-			}
-			if tt.wantErr == "" {
-				if r.stderr != "" {
-					t.Errorf("stderr = %q, want nothing", r.stderr)
-				}
-				return
-			}
-			if r.stdout != "" {
-				t.Errorf("stdout = %q on an error", r.stdout)
-			}
-			checkOneLineError(t, r.stderr, tt.wantErr)
+			tt.check(t, runCmd(t, tt.args...))
 		})
 	}
 	if got := tree(t, data); len(got) != 1 {
@@ -594,34 +609,6 @@ func TestNewsExportImportRoundTrip(t *testing.T) {
 	a := parseShow(t, "tricky", mustNews(t, to, "show", news.Slug(`Title: with "quotes" and ünïcödé`)).stdout)
 	if a.Title != `Title: with "quotes" and ünïcödé` || !a.Date.Equal(time.Date(2026, 3, 1, 15, 15, 30, 5e8, time.UTC)) {
 		t.Errorf("tricky article = %q %v", a.Title, a.Date)
-	}
-}
-
-func TestEventFlags(t *testing.T) {
-	data := t.TempDir()
-	tests := []struct {
-		name    string
-		args    []string
-		wantErr string
-	}{
-		{"team zero", []string{"serve", "--data", data, "--team", "0"}, "--team 0"},
-		{"nexus URL without a scheme", []string{"serve", "--data", data, "--nexus-url", "frc.nexus/api/v1"}, "--nexus-url"},
-		{"TBA URL without a scheme", []string{"--data", data, "--tba-url", "ftp://x"}, "--tba-url"},
-		{"event key with a slash", []string{"serve", "--data", data, "--event", "2026ok/../x"}, "no slashes"},
-		{"relative site URL in serve", []string{"serve", "--data", data, "--site-url", "robohornets.org"}, "--site-url"},
-		{"site URL of another scheme in the window", []string{"--data", data, "--site-url", "javascript:alert(1)"}, "--site-url"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := runCmd(t, tt.args...)
-			if r.code != 2 {
-				t.Fatalf("exit %d, want 2\nstderr: %s", r.code, r.stderr)
-			}
-			checkOneLineError(t, r.stderr, tt.wantErr)
-		})
-	}
-	if got := tree(t, data); len(got) != 1 {
-		t.Errorf("bad event flags wrote to the data dir: %q", slices.Sorted(maps.Keys(got)))
 	}
 }
 

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -36,27 +34,11 @@ func (p Program) runNews(args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	c.news.Logger = c.textLogger(p.Stderr)
-	var store news.Store
-	defer func() {
-		if store != nil {
-			_ = store.Close() // the command's writes have succeeded or failed by now
-		}
-	}()
-	open := func() (news.Store, error) {
-		if store == nil {
-			s, err := news.Open(ctx, c.news)
-			if err != nil {
-				return nil, err
-			}
-			store = s
-		}
-		return store, nil
-	}
-	nc := newsCommand{open: open, stdin: p.Stdin, stdout: p.Stdout, stderr: p.Stderr, now: clock.Real{}.Now}
-	return do(nc, ctx, rest)
+	return runOnStore(func(ctx context.Context) (news.Store, error) { return news.Open(ctx, c.news) },
+		func(ctx context.Context, open func() (news.Store, error)) error {
+			return do(newsCommand{open: open, stdin: p.Stdin, stdout: p.Stdout, stderr: p.Stderr, now: clock.Real{}.Now}, ctx, rest)
+		})
 }
 
 // newsCommands are the news sub-commands by name.

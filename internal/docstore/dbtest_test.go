@@ -43,6 +43,18 @@ func testDB(t *testing.T, open openPair) {
 	}
 }
 
+// mustOpen returns the store open returns, failing the test when open
+// fails, and closes the store when the test ends.
+func mustOpen[S DB](t *testing.T, open func() (S, error)) S {
+	t.Helper()
+	s, err := open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
 // mustGet returns coll/id of db, failing the test when it cannot.
 func mustGet(t *testing.T, db DB, coll, id string) string {
 	t.Helper()

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"cloud.google.com/go/firestore"
-	"google.golang.org/api/iterator"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -51,16 +50,26 @@ type Firestore struct {
 	firstSnapshot time.Duration
 }
 
-// OpenFirestore connects to the Firestore project projectID with
+// NewFirestoreClient connects to the Firestore project projectID with
 // Application Default Credentials, or to the emulator named by
 // FIRESTORE_EMULATOR_HOST (the client library reads that variable itself).
-func OpenFirestore(ctx context.Context, projectID string) (*Firestore, error) {
+// Its errors carry no package prefix: each caller adds its own.
+func NewFirestoreClient(ctx context.Context, projectID string) (*firestore.Client, error) {
 	if projectID == "" {
-		return nil, errors.New("docstore: firestore needs a project id: pass --project or set GOOGLE_CLOUD_PROJECT")
+		return nil, errors.New("firestore needs a project id: pass --project or set GOOGLE_CLOUD_PROJECT")
 	}
 	client, err := firestore.NewClient(ctx, projectID)
 	if err != nil {
-		return nil, fmt.Errorf("docstore: connect to firestore project %q: %w", projectID, err)
+		return nil, fmt.Errorf("connect to firestore project %q: %w", projectID, err)
+	}
+	return client, nil
+}
+
+// OpenFirestore opens the store on the client NewFirestoreClient returns.
+func OpenFirestore(ctx context.Context, projectID string) (*Firestore, error) {
+	client, err := NewFirestoreClient(ctx, projectID)
+	if err != nil {
+		return nil, fmt.Errorf("docstore: %w", err)
 	}
 	return &Firestore{client: client, firstSnapshot: callTimeout}, nil
 }
@@ -98,16 +107,25 @@ func (s *Firestore) Get(ctx context.Context, coll, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	snap, err := get(ctx, ref, coll+"/"+id)
+	if err != nil {
+		return nil, err
+	}
+	return jsonOf(snap)
+}
+
+// get reads the document ref within callTimeout; name names it in errors.
+func get(ctx context.Context, ref *firestore.DocumentRef, name string) (*firestore.DocumentSnapshot, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	snap, err := ref.Get(ctx)
 	if status.Code(err) == codes.NotFound {
-		return nil, fmt.Errorf("docstore: %s/%s: %w", coll, id, ErrNotFound)
+		return nil, fmt.Errorf("docstore: %s: %w", name, ErrNotFound)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("docstore: get %s/%s: %w", coll, id, err)
+		return nil, fmt.Errorf("docstore: get %s: %w", name, err)
 	}
-	return jsonOf(snap)
+	return snap, nil
 }
 
 // Create stores a new document coll/id; Firestore itself refuses an id
@@ -236,18 +254,9 @@ func (s *Firestore) List(ctx context.Context, coll string) ([]Doc, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	it := s.client.Collection(coll).OrderBy(firestore.DocumentID, firestore.Asc).Documents(ctx)
-	defer it.Stop()
-	var snaps []*firestore.DocumentSnapshot
-	for {
-		snap, err := it.Next()
-		if errors.Is(err, iterator.Done) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
-		}
-		snaps = append(snaps, snap)
+	snaps, err := s.client.Collection(coll).OrderBy(firestore.DocumentID, firestore.Asc).Documents(ctx).GetAll()
+	if err != nil {
+		return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
 	}
 	return docs(snaps), nil
 }
@@ -276,7 +285,21 @@ func (s *Firestore) Watch(ctx context.Context, coll string, fn func([]Doc)) erro
 	defer cancel(nil)
 	first := time.AfterFunc(s.firstSnapshot, func() { cancel(errNoFirstSnapshot) })
 	defer first.Stop()
-	it := s.client.Collection(coll).Snapshots(ctx)
+	return ListenFirestore(ctx, s.client.Collection(coll).Query, "docstore: watch "+coll, func(_ *firestore.QuerySnapshot, snaps []*firestore.DocumentSnapshot) error {
+		if !first.Stop() && ctx.Err() != nil {
+			return context.Cause(ctx) // the first snapshot came too late
+		}
+		fn(docs(snaps))
+		return nil
+	})
+}
+
+// ListenFirestore runs a snapshot listener on q and calls fn with each
+// snapshot and its documents. It returns context.Cause(ctx) once ctx ends,
+// fn's error when fn fails, and the listener's error, after what and a
+// colon, when the listener fails.
+func ListenFirestore(ctx context.Context, q firestore.Query, what string, fn func(*firestore.QuerySnapshot, []*firestore.DocumentSnapshot) error) error {
+	it := q.Snapshots(ctx)
 	defer it.Stop()
 	for {
 		snap, err := it.Next()
@@ -284,16 +307,15 @@ func (s *Firestore) Watch(ctx context.Context, coll string, fn func([]Doc)) erro
 			if ctx.Err() != nil {
 				return context.Cause(ctx)
 			}
-			return fmt.Errorf("docstore: watch %s: %w", coll, err)
-		}
-		if !first.Stop() && ctx.Err() != nil {
-			return context.Cause(ctx) // the first snapshot came too late
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		snaps, err := snap.Documents.GetAll()
 		if err != nil {
-			return fmt.Errorf("docstore: watch %s: %w", coll, err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
-		fn(docs(snaps))
+		if err := fn(snap, snaps); err != nil {
+			return err
+		}
 	}
 }
 
@@ -328,14 +350,9 @@ func (s *Firestore) GetBlob(ctx context.Context, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
-	defer cancel()
-	snap, err := ref.Get(ctx)
-	if status.Code(err) == codes.NotFound {
-		return nil, fmt.Errorf("docstore: blob %s: %w", id, ErrNotFound)
-	}
+	snap, err := get(ctx, ref, "blob "+id)
 	if err != nil {
-		return nil, fmt.Errorf("docstore: get blob %s: %w", id, err)
+		return nil, err
 	}
 	v, err := snap.DataAt(dataField)
 	if err != nil {

@@ -17,12 +17,7 @@ import (
 func openFirestore(t *testing.T, project string) *Firestore {
 	t.Helper()
 	t.Setenv("FIRESTORE_EMULATOR_HOST", emulator.Start(t))
-	s, err := OpenFirestore(t.Context(), project)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = s.Close() })
-	return s
+	return mustOpen(t, func() (*Firestore, error) { return OpenFirestore(t.Context(), project) })
 }
 
 func TestFirestore(t *testing.T) {
@@ -41,11 +36,7 @@ func TestFirestoreWatchUnreachable(t *testing.T) {
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	t.Setenv("FIRESTORE_EMULATOR_HOST", addr)
-	s, err := OpenFirestore(t.Context(), "unreachable-project")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = s.Close() }() // teardown: a close error changes nothing here
+	s := mustOpen(t, func() (*Firestore, error) { return OpenFirestore(t.Context(), "unreachable-project") })
 	s.firstSnapshot = time.Second
 	err = s.Watch(t.Context(), "Notices", func([]Doc) { t.Error("Watch called fn with no Firestore") })
 	if !errors.Is(err, ErrUnreachable) || strings.Contains(err.Error(), addr) || strings.Contains(err.Error(), "unreachable-project") {

@@ -17,12 +17,7 @@ import (
 // openLocal opens a Local on dir and closes it when the test ends.
 func openLocal(t *testing.T, dir string) *Local {
 	t.Helper()
-	l, err := OpenLocal(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = l.Close() })
-	return l
+	return mustOpen(t, func() (*Local, error) { return OpenLocal(dir) })
 }
 
 func TestLocal(t *testing.T) {

@@ -8,9 +8,10 @@ import (
 	"time"
 
 	"cloud.google.com/go/firestore"
-	"google.golang.org/api/iterator"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/robohornets/robohornets/internal/docstore"
 )
 
 // Collection is the Firestore collection that holds the articles.
@@ -30,16 +31,12 @@ type FirestoreStore struct {
 	watchReads atomic.Int64
 }
 
-// OpenFirestore connects to the Firestore project projectID with Application
-// Default Credentials, or to the emulator named by FIRESTORE_EMULATOR_HOST
-// (the client library reads that variable itself).
+// OpenFirestore opens the store on the client docstore.NewFirestoreClient
+// returns, and its link.
 func OpenFirestore(ctx context.Context, projectID string) (*FirestoreStore, error) {
-	if projectID == "" {
-		return nil, errors.New("news: firestore needs a project id: pass --project or set GOOGLE_CLOUD_PROJECT")
-	}
-	client, err := firestore.NewClient(ctx, projectID)
+	client, err := docstore.NewFirestoreClient(ctx, projectID)
 	if err != nil {
-		return nil, fmt.Errorf("news: connect to firestore project %q: %w", projectID, err)
+		return nil, fmt.Errorf("news: %w", err)
 	}
 	l, err := newLink()
 	if err != nil {
@@ -132,23 +129,11 @@ func (s *FirestoreStore) listen(ctx context.Context, fn func([]Article)) error {
 		cancel(nil)
 		<-done
 	}()
-	it := client.Collection(Collection).Snapshots(ctx)
-	defer it.Stop()
-	for {
-		snap, err := it.Next()
-		if err != nil {
-			if ctx.Err() != nil {
-				return context.Cause(ctx)
-			}
-			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
-		}
+	return docstore.ListenFirestore(ctx, client.Collection(Collection).Query, "news: watch firestore "+Collection, func(snap *firestore.QuerySnapshot, docs []*firestore.DocumentSnapshot) error {
 		s.watchReads.Add(billedReads(snap.Changes))
-		docs, err := snap.Documents.GetAll()
-		if err != nil {
-			return fmt.Errorf("news: watch firestore %s: %w", Collection, err)
-		}
 		fn(s.articles(docs))
-	}
+		return nil
+	})
 }
 
 // WatchReads returns how many documents Watch has received since the store
@@ -173,18 +158,9 @@ func billedReads(changes []firestore.DocumentChange) int64 {
 func (s *FirestoreStore) List(ctx context.Context) ([]Article, error) {
 	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
-	var docs []*firestore.DocumentSnapshot
-	it := s.client.Collection(Collection).Documents(ctx)
-	defer it.Stop()
-	for {
-		doc, err := it.Next()
-		if errors.Is(err, iterator.Done) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("news: list firestore %s: %w", Collection, err)
-		}
-		docs = append(docs, doc)
+	docs, err := s.client.Collection(Collection).Documents(ctx).GetAll()
+	if err != nil {
+		return nil, fmt.Errorf("news: list firestore %s: %w", Collection, err)
 	}
 	return s.articles(docs), nil
 }
