@@ -41,21 +41,20 @@ func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
 }
 
 // serveAudit answers the last auditShown entries, newest first.
-func (c *Console) serveAudit(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveAudit(w http.ResponseWriter, r *http.Request, _ Member) error {
 	docs, err := c.opts.DB.List(r.Context(), collAudit)
 	if err != nil {
-		c.fail(w, fmt.Errorf("console: read audit log: %w", err))
-		return
+		return fmt.Errorf("console: read audit log: %w", err)
 	}
 	docs = docs[max(0, len(docs)-auditShown):]
 	out := make([]AuditEntry, 0, len(docs))
 	for _, d := range slices.Backward(docs) {
 		var e AuditEntry
 		if err := json.Unmarshal(d.JSON, &e); err != nil {
-			c.fail(w, fmt.Errorf("console: audit entry %s: %w", d.ID, err))
-			return
+			return fmt.Errorf("console: audit entry %s: %w", d.ID, err)
 		}
 		out = append(out, e)
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }

@@ -36,105 +36,111 @@ var (
 // defaultPasskeyName names a passkey its owner did not name.
 const defaultPasskeyName = "Passkey"
 
-// readFinish reads a finish call's body.
-func readFinish(w http.ResponseWriter, r *http.Request) (ceremonyFinish, bool) {
+// finishCeremony reads the body of a finish call and takes its ceremony of
+// kind from the store.
+func (c *Console) finishCeremony(w http.ResponseWriter, r *http.Request, kind string) (ceremonyFinish, ceremonyDoc, error) {
 	var body ceremonyFinish
 	if err := readJSON(w, r, &body); err != nil {
-		writeBodyError(w, err)
-		return body, false
+		return body, ceremonyDoc{}, err
 	}
 	name, ok := cleanName(body.Name)
 	if !ok {
-		writeError(w, errBadPasskeyName.status, errBadPasskeyName.msg)
-		return body, false
+		return body, ceremonyDoc{}, errBadPasskeyName
 	}
 	if name == "" {
 		name = defaultPasskeyName
 	}
 	body.Name = name
-	return body, true
+	cer, err := c.takeCeremony(r.Context(), body.Ceremony, kind)
+	return body, cer, err
 }
 
-// webauthnFailed logs why go-webauthn refused a credential and answers
-// with refusal: the details help a developer, not the person signing in.
-func (c *Console) webauthnFailed(w http.ResponseWriter, refusal *apiError, err error) {
+// webauthnFailed logs why go-webauthn refused a credential and returns
+// refusal: the details help a developer, not the person signing in.
+func (c *Console) webauthnFailed(refusal *apiError, err error) error {
 	var pe *protocol.Error
 	if errors.As(err, &pe) {
 		c.opts.Logger.Info("console: passkey refused", "type", pe.Type, "details", pe.Details, "info", pe.DevInfo)
 	} else {
 		c.opts.Logger.Info("console: passkey refused", "err", err)
 	}
-	c.fail(w, refusal)
+	return refusal
 }
 
-func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) {
+// beginCeremony answers a .../begin call: begin starts the ceremony with
+// the WebAuthn of doc's relying party, and doc, with the session begin
+// returns, is stored for the finish.
+func (c *Console) beginCeremony(w http.ResponseWriter, r *http.Request, doc ceremonyDoc, begin func(*webauthn.WebAuthn) (options any, sess *webauthn.SessionData, err error)) error {
+	wa, err := doc.RP.webauthn()
+	if err != nil {
+		return err
+	}
+	options, sess, err := begin(wa)
+	if err != nil {
+		return fmt.Errorf("console: begin %s: %w", doc.Kind, err)
+	}
+	doc.Session = *sess
+	cer, err := c.startCeremony(r.Context(), doc, options)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, cer)
+	return nil
+}
+
+// register is the begin of a ceremony that registers a new passkey of user.
+func register(user waUser, opts ...webauthn.RegistrationOption) func(*webauthn.WebAuthn) (any, *webauthn.SessionData, error) {
+	return func(wa *webauthn.WebAuthn) (any, *webauthn.SessionData, error) {
+		creation, sess, err := wa.BeginRegistration(user, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return creation.Response, sess, nil
+	}
+}
+
+func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) error {
 	var body enrolBegin
 	if err := readJSON(w, r, &body); err != nil {
-		writeBodyError(w, err)
-		return
+		return err
 	}
 	rp, err := c.relyingParty(r)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	ctx := r.Context()
 	c.sweep(ctx)
 	invID, inv, err := c.readInvitation(ctx, body.Token)
 	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	wa, err := rp.webauthn()
-	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	user := waUser{m: memberDoc{Member: Member{ID: randomHex(memberIDBytes), Name: inv.Name, Role: inv.Role}}}
-	creation, sess, err := wa.BeginRegistration(user)
-	if err != nil {
-		c.fail(w, fmt.Errorf("console: begin enrolment: %w", err))
-		return
-	}
-	cer, err := c.startCeremony(ctx, ceremonyDoc{Kind: kindEnrol, RP: rp, Session: *sess, MemberID: user.m.ID, Invitation: invID}, creation.Response)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, cer)
+	return c.beginCeremony(w, r, ceremonyDoc{Kind: kindEnrol, RP: rp, MemberID: user.m.ID, Invitation: invID}, register(user))
 }
 
 // serveEnrolFinish registers the passkey of an enrolment, consumes its
 // invitation (atomically: a link works once), creates the member and signs
 // them in.
-func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) {
-	body, ok := readFinish(w, r)
-	if !ok {
-		return
-	}
-	ctx := r.Context()
-	cer, err := c.takeCeremony(ctx, body.Ceremony, kindEnrol)
+func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error {
+	body, cer, err := c.finishCeremony(w, r, kindEnrol)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	user := waUser{m: memberDoc{Member: Member{ID: cer.MemberID}}}
 	cred, err := c.createCredential(cer, user, body.Credential)
 	if err != nil {
-		c.webauthnFailed(w, errPasskeyRefused, err)
-		return
+		return c.webauthnFailed(errPasskeyRefused, err)
 	}
+	ctx := r.Context()
 	inv, err := c.consumeInvitation(ctx, cer.Invitation)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	now := c.opts.Clock.Now()
 	key, err := c.storePasskey(r, cer.MemberID, body.Name, cred)
 	if err != nil {
 		c.returnInvitation(ctx, cer.Invitation, inv)
-		c.fail(w, err)
-		return
+		return err
 	}
 	m := memberDoc{
 		Member:     Member{ID: cer.MemberID, Name: inv.Name, Role: inv.Role, Created: now, Passkeys: 1},
@@ -150,11 +156,10 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) {
 			c.opts.Logger.Warn("console: remove the passkey of a failed enrolment", "passkey", key.ID, "err", derr)
 		}
 		c.returnInvitation(ctx, cer.Invitation, inv)
-		c.fail(w, fmt.Errorf("console: store member: %w", err))
-		return
+		return fmt.Errorf("console: store member: %w", err)
 	}
 	c.audit(ctx, r, m.Member, "enrol", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
-	c.signIn(w, r, m)
+	return c.signIn(w, r, m)
 }
 
 // createCredential verifies a registration's answer against its ceremony.
@@ -192,70 +197,47 @@ func (c *Console) storePasskey(r *http.Request, memberID, name string, cred *web
 }
 
 // signIn starts a new session for m and answers Me.
-func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc) {
+func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc) error {
 	s, err := c.startSession(w, r, m.ID)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
-	me, err := c.me(r.Context(), m, s)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, me)
+	return c.answerMe(w, r, m, s)
 }
 
-func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) {
+func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) error {
 	rp, err := c.relyingParty(r)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	c.sweep(r.Context())
-	wa, err := rp.webauthn()
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	assertion, sess, err := wa.BeginDiscoverableLogin()
-	if err != nil {
-		c.fail(w, fmt.Errorf("console: begin sign-in: %w", err))
-		return
-	}
-	cer, err := c.startCeremony(r.Context(), ceremonyDoc{Kind: kindSignIn, RP: rp, Session: *sess}, assertion.Response)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, cer)
+	return c.beginCeremony(w, r, ceremonyDoc{Kind: kindSignIn, RP: rp}, func(wa *webauthn.WebAuthn) (any, *webauthn.SessionData, error) {
+		assertion, sess, err := wa.BeginDiscoverableLogin()
+		if err != nil {
+			return nil, nil, err
+		}
+		return assertion.Response, sess, nil
+	})
 }
 
 // serveSignInFinish verifies a passkey's assertion, records its sign
 // counter and flags, and signs its member in with a new session.
-func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) {
-	body, ok := readFinish(w, r)
-	if !ok {
-		return
-	}
-	ctx := r.Context()
-	cer, err := c.takeCeremony(ctx, body.Ceremony, kindSignIn)
+func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) error {
+	body, cer, err := c.finishCeremony(w, r, kindSignIn)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	parsed, err := protocol.ParseCredentialRequestResponseBytes(body.Credential)
 	if err != nil {
-		c.webauthnFailed(w, errSignInRefused, err)
-		return
+		return c.webauthnFailed(errSignInRefused, err)
 	}
 	wa, err := cer.RP.webauthn()
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	// The lookup's own refusals and failures are kept apart from
 	// go-webauthn's: a store failure is not a refused passkey.
+	ctx := r.Context()
 	var member memberDoc
 	var lookupErr error
 	lookup := func(rawID, userHandle []byte) (webauthn.User, error) {
@@ -279,23 +261,19 @@ func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) {
 	_, cred, err := wa.ValidatePasskeyLogin(lookup, cer.Session, parsed)
 	switch {
 	case errors.Is(lookupErr, docstore.ErrNotFound):
-		c.webauthnFailed(w, errSignInRefused, lookupErr)
-		return
+		return c.webauthnFailed(errSignInRefused, lookupErr)
 	case lookupErr != nil:
-		c.fail(w, lookupErr)
-		return
+		return lookupErr
 	case err != nil:
-		c.webauthnFailed(w, errSignInRefused, err)
-		return
+		return c.webauthnFailed(errSignInRefused, err)
 	}
 	// go-webauthn flags a counter that did not move forward
 	// (CloneWarning); recordUse refuses it, atomically with the store.
 	if err := c.recordUse(r, member.ID, cred); err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	c.audit(ctx, r, member.Member, "sign-in", passkeyID(cred.ID))
-	c.signIn(w, r, member)
+	return c.signIn(w, r, member)
 }
 
 // recordUse stores a sign-in's sign counter, flags and time on its passkey.
@@ -325,69 +303,43 @@ func (c *Console) recordUse(r *http.Request, memberID string, cred *webauthn.Cre
 	})
 }
 
-func (c *Console) servePasskeyBegin(w http.ResponseWriter, r *http.Request, s session) {
+func (c *Console) servePasskeyBegin(w http.ResponseWriter, r *http.Request, s session) error {
 	rp, err := c.relyingParty(r)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	if len(s.member.PasskeyIDs) >= maxPasskeys {
-		c.fail(w, errTooMany)
-		return
+		return errTooMany
 	}
-	ctx := r.Context()
-	user, err := c.webauthnUser(ctx, s.member)
+	user, err := c.webauthnUser(r.Context(), s.member)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
-	wa, err := rp.webauthn()
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	creation, sess, err := wa.BeginRegistration(user, webauthn.WithExclusions(user.descriptors()))
-	if err != nil {
-		c.fail(w, fmt.Errorf("console: begin passkey: %w", err))
-		return
-	}
-	cer, err := c.startCeremony(ctx, ceremonyDoc{Kind: kindPasskey, RP: rp, Session: *sess, MemberID: s.member.ID}, creation.Response)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, cer)
+	doc := ceremonyDoc{Kind: kindPasskey, RP: rp, MemberID: s.member.ID}
+	return c.beginCeremony(w, r, doc, register(user, webauthn.WithExclusions(user.descriptors())))
 }
 
 // servePasskeyFinish adds a passkey to the signed-in member.
-func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s session) {
-	body, ok := readFinish(w, r)
-	if !ok {
-		return
-	}
-	ctx := r.Context()
-	cer, err := c.takeCeremony(ctx, body.Ceremony, kindPasskey)
+func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s session) error {
+	body, cer, err := c.finishCeremony(w, r, kindPasskey)
 	if err == nil && cer.MemberID != s.member.ID {
 		err = errCeremonyGone // another member's ceremony
 	}
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
+	ctx := r.Context()
 	user, err := c.webauthnUser(ctx, s.member)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	cred, err := c.createCredential(cer, user, body.Credential)
 	if err != nil {
-		c.webauthnFailed(w, errPasskeyRefused, err)
-		return
+		return c.webauthnFailed(errPasskeyRefused, err)
 	}
 	key, err := c.storePasskey(r, s.member.ID, body.Name, cred)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
 		switch {
@@ -403,14 +355,8 @@ func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s s
 		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
 			c.opts.Logger.Error("console: delete unlisted passkey", "id", key.ID, "err", derr)
 		}
-		c.fail(w, err)
-		return
+		return err
 	}
 	c.audit(ctx, r, m.Member, "passkey-add", key.ID)
-	me, err := c.me(ctx, m, s.doc)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, me)
+	return c.answerMe(w, r, m, s.doc)
 }

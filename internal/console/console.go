@@ -7,6 +7,9 @@
 package console
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -124,3 +127,16 @@ const (
 	// MaxNoticeRunes bounds a pit notice's text: one line on a pit display.
 	MaxNoticeRunes = 120
 )
+
+// readDoc decodes the document id of coll into v; what names it in the
+// error, which wraps docstore.ErrNotFound when there is none.
+func readDoc(ctx context.Context, db docstore.DB, coll, id, what string, v any) error {
+	data, err := db.Get(ctx, coll, id)
+	if err != nil {
+		return fmt.Errorf("console: read %s: %w", what, err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("console: %s: %w", what, err)
+	}
+	return nil
+}

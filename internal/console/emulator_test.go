@@ -4,7 +4,6 @@ package console
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"slices"
 	"sync"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/docstore"
-	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
@@ -32,24 +30,25 @@ func firestoreConsole(t *testing.T, project string, clk clock.Clock) (*Console, 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	ns, err := news.OpenLocal(t.TempDir(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(Options{DB: db, News: ns, Clock: clk, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, db
+	return newTestConsole(t, Options{DB: db, Clock: clk}), db
 }
 
-func TestEmulatorTwoInstancesShareMembersAndSessions(t *testing.T) {
+// twoInstances returns a fixture whose console is instance one of a fresh
+// project of the emulator, and instance two with its own connection to the
+// same project, on the same clock.
+func twoInstances(t *testing.T) (f *authFixture, two *Console, twoDB docstore.DB) {
+	t.Helper()
 	t.Setenv("FIRESTORE_EMULATOR_HOST", emulator.Start(t))
 	project := firestoretest.FreshProject(t)
 	clk := clock.NewFake(authStart)
 	one, oneDB := firestoreConsole(t, project, clk)
-	two, twoDB := firestoreConsole(t, project, clk)
-	f := &authFixture{t: t, c: one, db: oneDB, clk: clk}
+	two, twoDB = firestoreConsole(t, project, clk)
+	return &authFixture{t: t, c: one, db: oneDB, clk: clk}, two, twoDB
+}
+
+func TestEmulatorTwoInstancesShareMembersAndSessions(t *testing.T) {
+	f, two, twoDB := twoInstances(t)
+	one := f.c
 
 	// The first admin's invitation, from the command line on instance one.
 	adminKey := passkeytest.New(devOrigin)
@@ -97,12 +96,8 @@ func TestEmulatorTwoInstancesShareMembersAndSessions(t *testing.T) {
 }
 
 func TestEmulatorOneLinkRacedOnTwoInstancesEnrolsOnce(t *testing.T) {
-	t.Setenv("FIRESTORE_EMULATOR_HOST", emulator.Start(t))
-	project := firestoretest.FreshProject(t)
-	clk := clock.NewFake(authStart)
-	one, oneDB := firestoreConsole(t, project, clk)
-	two, _ := firestoreConsole(t, project, clk)
-	f := &authFixture{t: t, c: one, db: oneDB, clk: clk}
+	f, two, _ := twoInstances(t)
+	one := f.c
 	token := f.invite(RoleEditor, "")
 	consoles := []*Console{one, two, one, two}
 	finishes := make([]ceremonyFinish, len(consoles))

@@ -39,8 +39,8 @@ func New(opts Options) (*Console, error) {
 	}
 	// Anything else under the API is 404, and only for a member: without a
 	// session every path answers 401, so none is revealed.
-	mux.HandleFunc("/admin/api/", c.requireRole(RoleEditor, func(w http.ResponseWriter, _ *http.Request, _ Member) {
-		writeError(w, http.StatusNotFound, "no such API")
+	mux.HandleFunc("/admin/api/", c.requireRole(RoleEditor, func(http.ResponseWriter, *http.Request, Member) error {
+		return &apiError{http.StatusNotFound, "no such API"}
 	}))
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -65,7 +65,7 @@ func (c *Console) authRoutes() []route {
 		{"POST /admin/api/passkeys/finish", c.withSession(RoleEditor, c.servePasskeyFinish)},
 		{"DELETE /admin/api/passkeys/{id}", c.withSession(RoleEditor, c.serveRemovePasskey)},
 		{"GET /admin/api/members", c.requireRole(RoleAdmin, c.serveMembers)},
-		{"POST /admin/api/invitations", c.requireRole(RoleAdmin, c.serveInvite)},
+		{"POST /admin/api/invitations", c.requireRole(RoleAdmin, withBody(c.serveInvite))},
 		{"DELETE /admin/api/members/{id}", c.requireRole(RoleAdmin, c.serveRevoke)},
 		{"GET /admin/api/audit", c.requireRole(RoleAdmin, c.serveAudit)},
 	}

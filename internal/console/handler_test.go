@@ -48,7 +48,7 @@ func TestEveryRouteButTheSignInOnesNeedsASession(t *testing.T) {
 		for _, rq := range append(append([]request(nil), memberRoutes...), adminRoutes...) {
 			rq.cookie = cookie
 			w := f.send(f.c, rq)
-			if w.Code != http.StatusUnauthorized || errorText(t, w) != "sign in" {
+			if w.Code != http.StatusUnauthorized || errorOf(t, w) != "sign in" {
 				t.Errorf("%s %s with cookie %q: %d %s, want 401 sign in", rq.method, rq.path, cookie, w.Code, w.Body)
 			}
 		}
@@ -103,8 +103,8 @@ func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 				if w.Code != tt.status {
 					t.Errorf("%s: %d %s, want %d", rq.path, w.Code, w.Body, tt.status)
 				}
-				if tt.status == http.StatusForbidden && !strings.Contains(errorText(t, w), "cross-origin") {
-					t.Errorf("%s: %q, want the cross-origin refusal", rq.path, errorText(t, w))
+				if tt.status == http.StatusForbidden && !strings.Contains(errorOf(t, w), "cross-origin") {
+					t.Errorf("%s: %q, want the cross-origin refusal", rq.path, errorOf(t, w))
 				}
 			}
 		})

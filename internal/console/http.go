@@ -41,12 +41,32 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// writeBodyError answers an error of readJSON: 413 for a body too large, else 400.
-func writeBodyError(w http.ResponseWriter, err error) {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes", tooBig.Limit))
-		return
+// withBody adapts h, a handler that takes the request's JSON body as a B,
+// to a member's handler: readJSON reads the body, and a body it cannot
+// read is h's refusal.
+func withBody[B any](h func(w http.ResponseWriter, r *http.Request, m Member, body B) error) memberHandler {
+	return func(w http.ResponseWriter, r *http.Request, m Member) error {
+		var body B
+		if err := readJSON(w, r, &body); err != nil {
+			return err
+		}
+		return h(w, r, m, body)
 	}
-	writeError(w, http.StatusBadRequest, err.Error())
+}
+
+// refusal returns the answer to err when it refuses the request itself
+// rather than reporting a failure: an *apiError, or a body readJSON could
+// not take (413 when it is too large, else 400).
+func refusal(err error) (*apiError, bool) {
+	var ae *apiError
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+		return ae, true
+	case errors.As(err, &tooBig):
+		return &apiError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes", tooBig.Limit)}, true
+	case errors.Is(err, errBadBody):
+		return &apiError{http.StatusBadRequest, err.Error()}, true
+	}
+	return nil, false
 }

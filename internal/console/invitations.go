@@ -105,16 +105,13 @@ func (c *Console) readInvitation(ctx context.Context, token string) (string, inv
 	if !ok {
 		return "", invitationDoc{}, errInvitationGone
 	}
-	data, err := c.opts.DB.Get(ctx, collInvitations, id)
+	var inv invitationDoc
+	err := readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
 	if errors.Is(err, docstore.ErrNotFound) {
 		return "", invitationDoc{}, errInvitationGone
 	}
 	if err != nil {
-		return "", invitationDoc{}, fmt.Errorf("console: read invitation: %w", err)
-	}
-	var inv invitationDoc
-	if err := json.Unmarshal(data, &inv); err != nil {
-		return "", invitationDoc{}, fmt.Errorf("console: invitation: %w", err)
+		return "", invitationDoc{}, err
 	}
 	if !c.opts.Clock.Now().Before(inv.Expires) {
 		return "", invitationDoc{}, errInvitationGone
@@ -167,21 +164,15 @@ func (c *Console) siteBase(r *http.Request) string {
 	return "http://" + r.Host
 }
 
-func (c *Console) serveInvite(w http.ResponseWriter, r *http.Request, admin Member) {
-	var req invitationRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) serveInvite(w http.ResponseWriter, r *http.Request, admin Member, req invitationRequest) error {
 	inv, err := invite(r.Context(), c.opts.DB, c.opts.Clock.Now(), c.siteBase(r), req.Role, req.Name, admin.ID)
 	if errors.Is(err, ErrBadInvitation) {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
+		return &apiError{http.StatusBadRequest, err.Error()}
 	}
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	c.audit(r.Context(), r, admin, "invite", inviteTarget(inv))
 	writeJSON(w, http.StatusOK, inv)
+	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/docstore"
-	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
 
@@ -75,11 +73,11 @@ func TestInvitationIsUsedOnce(t *testing.T) {
 	first, second := f.beginEnrol(f.c, token), f.beginEnrol(f.c, token)
 	f.must(f.c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(passkeytest.New(devOrigin), first)})
 	w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(passkeytest.New(devOrigin), second)})
-	if w.Code != http.StatusGone || errorText(t, w) != errInvitationGone.msg {
+	if w.Code != http.StatusGone || errorOf(t, w) != errInvitationGone.msg {
 		t.Errorf("second enrolment: %d %s, want 410 %q", w.Code, w.Body, errInvitationGone.msg)
 	}
 	w = f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}})
-	if w.Code != http.StatusGone || errorText(t, w) != errInvitationGone.msg {
+	if w.Code != http.StatusGone || errorOf(t, w) != errInvitationGone.msg {
 		t.Errorf("replayed link: %d %s, want 410 %q", w.Code, w.Body, errInvitationGone.msg)
 	}
 	if n := len(f.docs(collMembers)); n != 1 {
@@ -107,17 +105,7 @@ func TestConcurrentEnrolmentsWithOneLinkExactlyOneWins(t *testing.T) {
 		wg.Go(func() { codes[i] = f.send(c, rq).Code })
 	}
 	wg.Wait()
-	won := 0
-	for _, code := range codes {
-		switch code {
-		case http.StatusOK:
-			won++
-		case http.StatusGone:
-		default:
-			t.Errorf("enrolment answered %d", code)
-		}
-	}
-	if won != 1 {
+	if won := wins(t, codes, http.StatusGone); won != 1 {
 		t.Errorf("%d enrolments won (codes %v), want exactly 1", won, codes)
 	}
 	if m := len(f.docs(collMembers)); m != 1 {
@@ -204,14 +192,7 @@ func (d membersDown) Create(ctx context.Context, coll, id string, doc []byte) er
 func TestFailedEnrolmentKeepsTheLink(t *testing.T) {
 	f := newAuthFixture(t)
 	token := f.invite(RoleEditor, "Sam")
-	ns, err := news.OpenLocal(t.TempDir(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	broken, err := New(Options{DB: membersDown{f.db}, News: ns, Clock: f.clk, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	broken := newTestConsole(t, Options{DB: membersDown{f.db}, Clock: f.clk})
 	finish := f.create(newKey(), f.beginEnrol(broken, token))
 	if w := f.send(broken, request{method: "POST", path: "/admin/api/enrol/finish", body: finish}); w.Code < 500 {
 		t.Fatalf("enrolment on a failing store: %d, want a 5xx", w.Code)

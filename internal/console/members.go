@@ -61,13 +61,9 @@ func getMember(ctx context.Context, db docstore.DB, id string) (memberDoc, error
 	if !isHexID(id, memberIDBytes) {
 		return memberDoc{}, fmt.Errorf("console: member %q: %w", id, docstore.ErrNotFound)
 	}
-	data, err := db.Get(ctx, collMembers, id)
-	if err != nil {
-		return memberDoc{}, fmt.Errorf("console: member %q: %w", id, err)
-	}
 	var m memberDoc
-	if err := json.Unmarshal(data, &m); err != nil {
-		return memberDoc{}, fmt.Errorf("console: member %q: %w", id, err)
+	if err := readDoc(ctx, db, collMembers, id, fmt.Sprintf("member %q", id), &m); err != nil {
+		return memberDoc{}, err
 	}
 	m.Passkeys = len(m.PasskeyIDs)
 	return m, nil
@@ -101,16 +97,13 @@ func updateMember(ctx context.Context, db docstore.DB, id string, fn func(m *mem
 func (c *Console) passkeys(ctx context.Context, m memberDoc) ([]passkeyDoc, error) {
 	out := make([]passkeyDoc, 0, len(m.PasskeyIDs))
 	for _, id := range m.PasskeyIDs {
-		data, err := c.opts.DB.Get(ctx, collPasskeys, id)
+		var p passkeyDoc
+		err := readDoc(ctx, c.opts.DB, collPasskeys, id, "passkey "+id, &p)
 		if errors.Is(err, docstore.ErrNotFound) {
 			continue // being removed
 		}
 		if err != nil {
-			return nil, fmt.Errorf("console: passkey %s: %w", id, err)
-		}
-		var p passkeyDoc
-		if err := json.Unmarshal(data, &p); err != nil {
-			return nil, fmt.Errorf("console: passkey %s: %w", id, err)
+			return nil, err
 		}
 		if p.MemberID == m.ID {
 			out = append(out, p)
@@ -172,28 +165,33 @@ func (c *Console) me(ctx context.Context, m memberDoc, s sessionDoc) (Me, error)
 	return me, nil
 }
 
-func (c *Console) serveMe(w http.ResponseWriter, r *http.Request, s session) {
-	me, err := c.me(r.Context(), s.member, s.doc)
+// answerMe answers Me of m in the session s.
+func (c *Console) answerMe(w http.ResponseWriter, r *http.Request, m memberDoc, s sessionDoc) error {
+	me, err := c.me(r.Context(), m, s)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, me)
+	return nil
 }
 
-func (c *Console) serveSignOut(w http.ResponseWriter, r *http.Request, s session) {
+func (c *Console) serveMe(w http.ResponseWriter, r *http.Request, s session) error {
+	return c.answerMe(w, r, s.member, s.doc)
+}
+
+func (c *Console) serveSignOut(w http.ResponseWriter, r *http.Request, s session) error {
 	if err := c.opts.DB.Delete(r.Context(), collSessions, s.id); err != nil {
-		c.fail(w, fmt.Errorf("console: sign out: %w", err))
-		return
+		return fmt.Errorf("console: sign out: %w", err)
 	}
 	setSessionCookie(w, "", -1)
 	c.audit(r.Context(), r, s.member.Member, "sign-out", "")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // serveRemovePasskey removes one of the member's own passkeys, never the last.
-func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s session) {
+func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s session) error {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
@@ -208,20 +206,14 @@ func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s s
 		return nil
 	})
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	if err := c.opts.DB.Delete(ctx, collPasskeys, id); err != nil {
 		// The member no longer lists it, so it signs no one in.
 		c.opts.Logger.Error("console: delete passkey", "id", id, "err", err)
 	}
 	c.audit(ctx, r, m.Member, "passkey-remove", id)
-	me, err := c.me(ctx, m, s.doc)
-	if err != nil {
-		c.fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, me)
+	return c.answerMe(w, r, m, s.doc)
 }
 
 // Members returns every member of the console in db, oldest first.
@@ -273,26 +265,25 @@ func revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (memb
 	return m, endSessions(ctx, db, id)
 }
 
-func (c *Console) serveMembers(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveMembers(w http.ResponseWriter, r *http.Request, _ Member) error {
 	members, err := Members(r.Context(), c.opts.DB)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, members)
+	return nil
 }
 
-func (c *Console) serveRevoke(w http.ResponseWriter, r *http.Request, admin Member) {
+func (c *Console) serveRevoke(w http.ResponseWriter, r *http.Request, admin Member) error {
 	id := r.PathValue("id")
 	if id == admin.ID {
-		c.fail(w, errRevokeSelf)
-		return
+		return errRevokeSelf
 	}
 	m, err := revoke(r.Context(), c.opts.DB, c.opts.Clock.Now(), id)
 	if err != nil {
-		c.fail(w, err)
-		return
+		return err
 	}
 	c.audit(r.Context(), r, admin, "revoke", id)
 	writeJSON(w, http.StatusOK, m.Member)
+	return nil
 }

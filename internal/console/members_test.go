@@ -38,7 +38,7 @@ func TestRevokedMemberIsLockedOutMidSessionOnEveryInstance(t *testing.T) {
 		}
 	}
 	w := f.signIn(other, key, "")
-	if w.Code != http.StatusForbidden || errorText(t, w) != errMemberGone.msg {
+	if w.Code != http.StatusForbidden || errorOf(t, w) != errMemberGone.msg {
 		t.Errorf("revoked member signs in: %d %s, want 403 %q", w.Code, w.Body, errMemberGone.msg)
 	}
 }
@@ -100,7 +100,7 @@ func TestMemberAddsAndRemovesPasskeys(t *testing.T) {
 		t.Errorf("sign-in with a removed passkey: %d, want 401", w.Code)
 	}
 	w := f.send(f.c, request{method: "DELETE", path: "/admin/api/passkeys/" + after.Passkeys[0].ID, cookie: cookie})
-	if w.Code != http.StatusConflict || errorText(t, w) != errLastPasskey.msg {
+	if w.Code != http.StatusConflict || errorOf(t, w) != errLastPasskey.msg {
 		t.Errorf("removing the last passkey: %d %s, want 409", w.Code, w.Body)
 	}
 }

@@ -22,48 +22,73 @@ func roleRank(role string) int {
 // errSignIn is the answer to a request without a valid session.
 var errSignIn = &apiError{http.StatusUnauthorized, "sign in"}
 
+// A handler of the API returns its failure rather than answering it: the
+// route around it answers every failure in one place (fail, or failPost
+// for the content routes), so each failure is one return.
+type (
+	memberHandler  func(w http.ResponseWriter, r *http.Request, m Member) error
+	sessionHandler func(w http.ResponseWriter, r *http.Request, s session) error
+)
+
 // requireRole answers 401 without a valid session, 403 when the member's
-// role is below role, and else calls h with the signed-in member.
-func (c *Console) requireRole(role string, h func(w http.ResponseWriter, r *http.Request, m Member)) http.HandlerFunc {
-	return c.withSession(role, func(w http.ResponseWriter, r *http.Request, s session) {
-		h(w, r, s.member.Member)
+// role is below role, and else calls h with the signed-in member; fail
+// answers h's failure.
+func (c *Console) requireRole(role string, h memberHandler) http.HandlerFunc {
+	return c.withSession(role, func(w http.ResponseWriter, r *http.Request, s session) error {
+		return h(w, r, s.member.Member)
 	})
 }
 
 // withSession is requireRole for the handlers that need the session too.
-func (c *Console) withSession(role string, h func(w http.ResponseWriter, r *http.Request, s session)) http.HandlerFunc {
+func (c *Console) withSession(role string, h sessionHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		s, err := c.authenticate(r)
-		if errors.Is(err, errNoSession) {
-			if _, cerr := r.Cookie(SessionCookie); cerr == nil {
-				setSessionCookie(w, "", -1) // a dead cookie: let the browser forget it
-			}
-			c.fail(w, errSignIn)
-			return
+		s, err := c.authorize(w, r, role)
+		if err == nil {
+			err = h(w, r, s)
 		}
 		if err != nil {
 			c.fail(w, err)
-			return
 		}
-		if roleRank(s.member.Role) < roleRank(role) {
-			writeError(w, http.StatusForbidden, "This needs the "+role+" role")
-			return
-		}
-		h(w, r, s)
 	}
 }
 
-// fail answers err: an *apiError with its status and sentence, a missing
+// authorize returns r's session if its member's role is role or above, and
+// else the refusal: errSignIn without a valid session, 403 below role.
+func (c *Console) authorize(w http.ResponseWriter, r *http.Request, role string) (session, error) {
+	s, err := c.authenticate(r)
+	if errors.Is(err, errNoSession) {
+		if _, cerr := r.Cookie(SessionCookie); cerr == nil {
+			setSessionCookie(w, "", -1) // a dead cookie: let the browser forget it
+		}
+		return session{}, errSignIn
+	}
+	if err != nil {
+		return session{}, err
+	}
+	if roleRank(s.member.Role) < roleRank(role) {
+		return session{}, &apiError{http.StatusForbidden, "This needs the " + role + " role"}
+	}
+	return s, nil
+}
+
+// fail answers err: a refusal with its status and sentence, a missing
 // document 404, anything else 500 (logged; the answer says no more).
 func (c *Console) fail(w http.ResponseWriter, err error) {
-	var ae *apiError
-	switch {
-	case errors.As(err, &ae):
+	if ae, ok := refusal(err); ok {
 		writeError(w, ae.status, ae.msg)
-	case errors.Is(err, docstore.ErrNotFound):
-		writeError(w, http.StatusNotFound, "not found")
-	default:
-		c.opts.Logger.Error("console", "err", err)
-		writeError(w, http.StatusInternalServerError, "The console's store failed; try again in a moment")
+		return
 	}
+	if errors.Is(err, docstore.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "not found")
+		return
+	}
+	c.opts.Logger.Error("console", "err", err)
+	writeError(w, http.StatusInternalServerError, "The console's store failed; try again in a moment")
+}
+
+// unavailable logs msg with args and returns the refusal (503) that tells
+// the person answer: a store failed, and trying again later may do.
+func (c *Console) unavailable(answer, msg string, args ...any) error {
+	c.opts.Logger.Error(msg, args...)
+	return &apiError{http.StatusServiceUnavailable, answer}
 }

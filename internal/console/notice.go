@@ -41,18 +41,14 @@ func validateNotice(n Notice, now time.Time) error {
 // notice returns the pit notice in force at now: the empty notice when
 // there is none or it has expired.
 func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
-	data, err := c.opts.DB.Get(ctx, collNotices, NoticeID)
-	if errors.Is(err, docstore.ErrNotFound) {
-		return Notice{}, nil
-	}
-	if err != nil {
-		return Notice{}, fmt.Errorf("console: read the pit notice: %w", err)
-	}
 	var n Notice
-	if err := json.Unmarshal(data, &n); err != nil {
-		return Notice{}, fmt.Errorf("console: the pit notice: %w", err)
-	}
-	if !n.InForce(now) {
+	err := readDoc(ctx, c.opts.DB, collNotices, NoticeID, "the pit notice", &n)
+	switch {
+	case errors.Is(err, docstore.ErrNotFound):
+		return Notice{}, nil
+	case err != nil:
+		return Notice{}, err
+	case !n.InForce(now):
 		return Notice{}, nil
 	}
 	return n, nil
@@ -73,49 +69,40 @@ func (c *Console) writeNotice(ctx context.Context, n Notice) error {
 
 // serveGetNotice answers GET /admin/api/notice: the notice in force, or
 // the empty notice.
-func (c *Console) serveGetNotice(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveGetNotice(w http.ResponseWriter, r *http.Request, _ Member) error {
 	n, err := c.notice(r.Context(), c.opts.Clock.Now())
 	if err != nil {
-		c.opts.Logger.Error("console: notice", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "The store cannot be reached; try again in a moment.")
-		return
+		return c.unavailable("The store cannot be reached; try again in a moment.", "console: notice", "err", err)
 	}
 	writeJSON(w, http.StatusOK, n)
+	return nil
 }
 
 // servePutNotice answers PUT /admin/api/notice {"text", "until"}: the new
 // pit notice, which replaces any other.
-func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Member) {
-	var n Notice
-	if err := readJSON(w, r, &n); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Member, n Notice) error {
 	now := c.opts.Clock.Now()
 	n = Notice{Text: strings.TrimSpace(n.Text), Until: n.Until, By: memberName(m), At: now}
 	if err := validateNotice(n, now); err != nil {
-		writeError(w, http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidNotice.Error()+": ")))
-		return
+		return &apiError{http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidNotice.Error()+": "))}
 	}
 	if err := c.writeNotice(r.Context(), n); err != nil {
-		c.opts.Logger.Error("console: notice", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "The notice could not be saved; try again in a moment.")
-		return
+		return c.unavailable("The notice could not be saved; try again in a moment.", "console: notice", "err", err)
 	}
 	c.audit(r.Context(), r, m, "set notice", n.Text)
 	writeJSON(w, http.StatusOK, n)
+	return nil
 }
 
 // serveDeleteNotice answers DELETE /admin/api/notice: the notice comes
 // down at once. An empty notice is written rather than the document
 // deleted, so watchers see who took it down and when.
-func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Member) {
+func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Member) error {
 	n := Notice{By: memberName(m), At: c.opts.Clock.Now()}
 	if err := c.writeNotice(r.Context(), n); err != nil {
-		c.opts.Logger.Error("console: notice", "err", err)
-		writeError(w, http.StatusServiceUnavailable, "The notice could not be taken down; try again in a moment.")
-		return
+		return c.unavailable("The notice could not be taken down; try again in a moment.", "console: notice", "err", err)
 	}
 	c.audit(r.Context(), r, m, "clear notice", NoticeID)
 	writeJSON(w, http.StatusOK, n)
+	return nil
 }

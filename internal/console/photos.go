@@ -83,7 +83,7 @@ func sentence(msg string) string {
 // down and re-encodes it without metadata (no EXIF, no location), small
 // enough for one blob of the store; it is stored under its content hash and
 // the answer gives its URL and the markdown that shows it.
-func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Member) {
+func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Member) error {
 	rc := http.NewResponseController(w)
 	// Connection deadlines are wall-clock time, whatever the console's
 	// clock says. Where the connection allows none (a test recorder), the
@@ -94,16 +94,14 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 	data, err := readPhoto(w, r)
 	switch {
 	case errors.Is(err, errPhotoTooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, sentence(err.Error()))
-		return
+		return &apiError{http.StatusRequestEntityTooLarge, sentence(err.Error())}
 	case err != nil:
-		writeError(w, http.StatusBadRequest, sentence(err.Error()))
-		return
+		return &apiError{http.StatusBadRequest, sentence(err.Error())}
 	}
 	select {
 	case c.photoSlots <- struct{}{}:
 	case <-r.Context().Done():
-		return // the phone gave up; nobody is left to answer
+		return nil // the phone gave up; nobody is left to answer
 	}
 	res, err := photo.Process(data, docstore.MaxBlobBytes)
 	<-c.photoSlots
@@ -118,19 +116,16 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 			status = http.StatusUnprocessableEntity
 		default:
 			c.opts.Logger.Error("console: process photo", "err", err)
-			writeError(w, status, "The photo could not be processed.")
-			return
+			return &apiError{status, "The photo could not be processed."}
 		}
-		writeError(w, status, sentence(err.Error()))
-		return
+		return &apiError{status, sentence(err.Error())}
 	}
 	name := mediaName(res)
 	if err := c.opts.DB.PutBlob(r.Context(), name, res.Data); err != nil {
-		c.opts.Logger.Error("console: store photo", "name", name, "err", err)
-		writeError(w, http.StatusServiceUnavailable, "The photo could not be stored; try again in a moment.")
-		return
+		return c.unavailable("The photo could not be stored; try again in a moment.", "console: store photo", "name", name, "err", err)
 	}
 	c.audit(r.Context(), r, m, "upload photo", name)
 	url := "/media/" + name
 	writeJSON(w, http.StatusCreated, Photo{URL: url, Markdown: "![](" + url + ")", Width: res.Width, Height: res.Height, Bytes: len(res.Data)})
+	return nil
 }

@@ -40,9 +40,10 @@ var (
 )
 
 // conflictError is a change refused because it was based on an old version
-// of the post; theirs is the post as it is now.
+// of the post; theirs is the post as it is now, yours what the editor sent.
 type conflictError struct {
 	theirs postDoc
+	yours  PostFields
 }
 
 func (e *conflictError) Error() string {
@@ -62,7 +63,7 @@ type postDoc struct {
 // session check that contentRoutes puts around it.
 type editorRoute struct {
 	pattern string
-	handler func(w http.ResponseWriter, r *http.Request, m Member)
+	handler memberHandler
 }
 
 // editorRoutes are the content routes of the console: posts and their
@@ -70,27 +71,33 @@ type editorRoute struct {
 func (c *Console) editorRoutes() []editorRoute {
 	return []editorRoute{
 		{"GET /admin/api/posts", c.serveListPosts},
-		{"POST /admin/api/posts", c.serveCreatePost},
+		{"POST /admin/api/posts", withBody(c.serveCreatePost)},
 		{"GET /admin/api/posts/{id}", c.serveGetPost},
-		{"PUT /admin/api/posts/{id}", c.serveSavePost},
+		{"PUT /admin/api/posts/{id}", withBody(c.serveSavePost)},
 		{"GET /admin/api/posts/{id}/revisions", c.serveListRevisions},
 		{"GET /admin/api/posts/{id}/revisions/{n}", c.serveGetRevision},
-		{"POST /admin/api/posts/{id}/revisions/{n}/restore", c.serveRestore},
-		{"POST /admin/api/posts/{id}/publish", c.servePublish},
-		{"POST /admin/api/posts/{id}/unpublish", c.serveUnpublish},
-		{"POST /admin/api/preview", c.servePreview},
+		{"POST /admin/api/posts/{id}/revisions/{n}/restore", withBody(c.serveRestore)},
+		{"POST /admin/api/posts/{id}/publish", withBody(c.servePublish)},
+		{"POST /admin/api/posts/{id}/unpublish", withBody(c.serveUnpublish)},
+		{"POST /admin/api/preview", withBody(c.servePreview)},
 		{"POST /admin/api/photos", c.serveUploadPhoto},
 		{"GET /admin/api/notice", c.serveGetNotice},
-		{"PUT /admin/api/notice", c.servePutNotice},
+		{"PUT /admin/api/notice", withBody(c.servePutNotice)},
 		{"DELETE /admin/api/notice", c.serveDeleteNotice},
 	}
 }
 
-// contentRoutes are the editorRoutes, each open to editors and admins only.
+// contentRoutes are the editorRoutes, each open to editors and admins
+// only. failPost answers their failures; requireRole those of the session.
 func (c *Console) contentRoutes() []route {
 	var routes []route
 	for _, e := range c.editorRoutes() {
-		routes = append(routes, route{pattern: e.pattern, handler: c.requireRole(RoleEditor, e.handler)})
+		routes = append(routes, route{pattern: e.pattern, handler: c.requireRole(RoleEditor, func(w http.ResponseWriter, r *http.Request, m Member) error {
+			if err := e.handler(w, r, m); err != nil {
+				c.failPost(w, r, err)
+			}
+			return nil
+		})})
 	}
 	return routes
 }
@@ -192,34 +199,32 @@ func (c *Console) loadPost(ctx context.Context, id string) (postDoc, *news.Artic
 	if err != nil {
 		return postDoc{}, nil, err
 	}
-	data, err := c.opts.DB.Get(ctx, collPosts, id)
+	var d postDoc
+	err = readDoc(ctx, c.opts.DB, collPosts, id, fmt.Sprintf("post %q", id), &d)
 	switch {
 	case errors.Is(err, docstore.ErrNotFound) && a != nil:
-		d := legacyDoc(*a, a.Date)
+		d = legacyDoc(*a, a.Date)
 		d.N = 0
 		return d, a, nil
 	case errors.Is(err, docstore.ErrNotFound):
 		return postDoc{}, nil, fmt.Errorf("%w: %q", errNoPost, id)
 	case err != nil:
-		return postDoc{}, nil, fmt.Errorf("console: read post %q: %w", id, err)
-	}
-	var d postDoc
-	if err := json.Unmarshal(data, &d); err != nil {
-		return postDoc{}, nil, fmt.Errorf("console: post %q: %w", id, err)
+		return postDoc{}, nil, err
 	}
 	return d, a, nil
 }
 
 // change makes the next revision of post id, as next derives it from the
-// latest one, when base is the post's version (0 for an article with no
-// post yet, whose revision 1 is then the article as it is). A save that
-// changes no field, or a change repeating the latest one (same fields and
-// note), makes no revision and returns the post as it is, whatever base
-// says: a save retried after its answer was lost is not a conflict.
+// latest one, when s.BaseVersion is the post's version (0 for an article
+// with no post yet, whose revision 1 is then the article as it is). A save
+// that changes no field, or a change repeating the latest one (same fields
+// and note), makes no revision and returns the post as it is, whatever the
+// base says: a save retried after its answer was lost is not a conflict.
 // Otherwise a base that is not the version is refused with a
-// *conflictError. The version is checked inside DB.Update, so two
-// instances saving at once cannot both win.
-func (c *Console) change(ctx context.Context, id string, base int, m Member, next func(cur Revision) (Revision, error)) (postDoc, error) {
+// *conflictError, which shows the editor s.PostFields as yours. The
+// version is checked inside DB.Update, so two instances saving at once
+// cannot both win.
+func (c *Console) change(ctx context.Context, id string, s Save, m Member, next func(cur Revision) (Revision, error)) (postDoc, error) {
 	if err := news.ValidateID(id); err != nil {
 		return postDoc{}, fmt.Errorf("%w: %v", errNoPost, err)
 	}
@@ -271,10 +276,10 @@ func (c *Console) change(ctx context.Context, id string, base int, m Member, nex
 			}
 			return cur, nil
 		}
-		if version != base {
+		if version != s.BaseVersion {
 			theirs := d
 			theirs.N = version
-			return nil, &conflictError{theirs: theirs}
+			return nil, &conflictError{theirs: theirs, yours: s.PostFields}
 		}
 		rev.N, rev.By, rev.At = d.N+1, memberName(m), c.opts.Clock.Now()
 		out = postDoc{ID: id, Revision: rev}
@@ -324,8 +329,11 @@ func (c *Console) freeID(ctx context.Context, title string, doc func(id string) 
 	return postDoc{}, fmt.Errorf("%w: %d posts already have ids made from this title; choose another title", errInvalidPost, maxSlugTries)
 }
 
-// writePostError answers an error of the post functions.
-func (c *Console) writePostError(w http.ResponseWriter, r *http.Request, err error, yours PostFields) {
+// failPost answers err, the failure of a content route: a conflict with
+// both versions, the post errors with their status and sentence, any other
+// refusal as fail does, and anything else 503 (logged; the answer says no
+// more).
+func (c *Console) failPost(w http.ResponseWriter, r *http.Request, err error) {
 	var conflict *conflictError
 	switch {
 	case errors.As(err, &conflict):
@@ -340,7 +348,7 @@ func (c *Console) writePostError(w http.ResponseWriter, r *http.Request, err err
 		writeJSON(w, http.StatusConflict, Conflict{
 			Error:  fmt.Sprintf("%s saved version %d of this post since you opened it; your text was not saved. Both versions are shown: merge them and save again.", who, conflict.theirs.N),
 			Theirs: c.wirePost(conflict.theirs, a, true),
-			Yours:  yours,
+			Yours:  conflict.yours,
 		})
 	case errors.Is(err, errNoPost):
 		writeError(w, http.StatusNotFound, fmt.Sprintf("There is no post %q.", r.PathValue("id")))
@@ -351,6 +359,10 @@ func (c *Console) writePostError(w http.ResponseWriter, r *http.Request, err err
 	case errors.Is(err, docstore.ErrTooLarge):
 		writeError(w, http.StatusRequestEntityTooLarge, "The post is too large for the store; shorten the text.")
 	default:
+		if ae, ok := refusal(err); ok {
+			writeError(w, ae.status, ae.msg)
+			return
+		}
 		c.opts.Logger.Error("console: post", "method", r.Method, "path", r.URL.Path, "err", err)
 		writeError(w, http.StatusServiceUnavailable, "The store cannot be reached or failed; try again in a moment.")
 	}
@@ -359,17 +371,15 @@ func (c *Console) writePostError(w http.ResponseWriter, r *http.Request, err err
 // serveListPosts answers GET /admin/api/posts?q=: every post and every
 // article of the news store without one, newest first, without their
 // content; q keeps those whose title or content contains it, in any case.
-func (c *Console) serveListPosts(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveListPosts(w http.ResponseWriter, r *http.Request, _ Member) error {
 	ctx := r.Context()
 	docs, err := c.opts.DB.List(ctx, collPosts)
 	if err != nil {
-		c.writePostError(w, r, fmt.Errorf("console: list posts: %w", err), PostFields{})
-		return
+		return fmt.Errorf("console: list posts: %w", err)
 	}
 	articles, err := c.opts.News.List(ctx)
 	if err != nil {
-		c.writePostError(w, r, fmt.Errorf("console: list articles: %w", err), PostFields{})
-		return
+		return fmt.Errorf("console: list articles: %w", err)
 	}
 	byID := make(map[string]*news.Article, len(articles))
 	for i := range articles {
@@ -406,20 +416,15 @@ func (c *Console) serveListPosts(w http.ResponseWriter, r *http.Request, _ Membe
 		return strings.Compare(a.ID, b.ID)
 	})
 	writeJSON(w, http.StatusOK, posts)
+	return nil
 }
 
 // serveCreatePost answers POST /admin/api/posts: a new draft, with an id
 // made from its title.
-func (c *Console) serveCreatePost(w http.ResponseWriter, r *http.Request, m Member) {
-	var f PostFields
-	if err := readJSON(w, r, &f); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) serveCreatePost(w http.ResponseWriter, r *http.Request, m Member, f PostFields) error {
 	f = normalize(f)
 	if err := validate(f); err != nil {
-		c.writePostError(w, r, err, f)
-		return
+		return err
 	}
 	d, err := c.freeID(r.Context(), f.Title, func(id string) postDoc {
 		return postDoc{ID: id, Revision: Revision{N: 1, PostFields: f, By: memberName(m), At: c.opts.Clock.Now(), Note: "created"}}
@@ -428,53 +433,47 @@ func (c *Console) serveCreatePost(w http.ResponseWriter, r *http.Request, m Memb
 		err = c.recordRevision(r.Context(), d)
 	}
 	if err != nil {
-		c.writePostError(w, r, err, f)
-		return
+		return err
 	}
 	c.audit(r.Context(), r, m, "create post", d.ID)
 	writeJSON(w, http.StatusCreated, c.wirePost(d, nil, true))
+	return nil
 }
 
 // serveGetPost answers GET /admin/api/posts/{id}: the post with its content.
-func (c *Console) serveGetPost(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveGetPost(w http.ResponseWriter, r *http.Request, _ Member) error {
 	d, a, err := c.loadPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, c.wirePost(d, a, true))
+	return nil
 }
 
 // serveSavePost answers PUT /admin/api/posts/{id}: a new revision with the
 // fields of the Save, or 409 with both versions when it was based on an
 // old one.
-func (c *Console) serveSavePost(w http.ResponseWriter, r *http.Request, m Member) {
-	var s Save
-	if err := readJSON(w, r, &s); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) serveSavePost(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(Revision) (Revision, error) {
+	d, err := c.change(r.Context(), id, s, m, func(Revision) (Revision, error) {
 		return Revision{PostFields: s.PostFields, Note: noteSaved}, nil
 	})
 	if err != nil {
-		c.writePostError(w, r, err, s.PostFields)
-		return
+		return err
 	}
 	if d.N != s.BaseVersion { // an autosave of unchanged text makes no revision, and no entry
 		c.audit(r.Context(), r, m, "save post", fmt.Sprintf("%s v%d", id, d.N))
 	}
-	c.answerPost(w, r, d)
+	return c.answerPost(w, r, d)
 }
 
 // answerPost sends d after a change, with its status from the news store.
-func (c *Console) answerPost(w http.ResponseWriter, r *http.Request, d postDoc) {
+func (c *Console) answerPost(w http.ResponseWriter, r *http.Request, d postDoc) error {
 	a, err := c.article(r.Context(), d.ID)
 	if err != nil {
-		c.opts.Logger.Error("console: status of a saved post", "post", d.ID, "err", err)
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("Version %d is saved, but the news store cannot be reached to tell whether it is published; reload in a moment.", d.N))
-		return
+		return c.unavailable(fmt.Sprintf("Version %d is saved, but the news store cannot be reached to tell whether it is published; reload in a moment.", d.N),
+			"console: status of a saved post", "post", d.ID, "err", err)
 	}
 	writeJSON(w, http.StatusOK, c.wirePost(d, a, true))
+	return nil
 }

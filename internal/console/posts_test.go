@@ -1,162 +1,18 @@
 package console
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/news"
 )
-
-// t0 is the fake clock's start in every content test.
-var t0 = time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)
-
-// Members that content tests act as (ids are 16 random bytes in hex).
-var (
-	alice = Member{ID: "a11ce000000000000000000000000001", Name: "Alice", Role: RoleEditor, Created: t0}
-	bob   = Member{ID: "b0b00000000000000000000000000002", Name: "Bob", Role: RoleAdmin, Created: t0}
-)
-
-// contentFixture is a console made by New on a real local docstore and a
-// real local news store, both in temporary directories, with a fake
-// clock; requests go through its ServeHTTP with a session cookie of the
-// member they act as.
-type contentFixture struct {
-	t       *testing.T
-	c       *Console
-	clk     *clock.Fake
-	db      docstore.DB
-	news    news.Store
-	cookies map[string]*http.Cookie
-}
-
-func newContentFixture(t *testing.T) *contentFixture {
-	t.Helper()
-	db, err := docstore.OpenLocal(filepath.Join(t.TempDir(), "db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	// An existing directory: OpenLocal seeds only a new one.
-	ns, err := news.OpenLocal(t.TempDir(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	clk := clock.NewFake(t0)
-	c, err := New(Options{DB: db, News: ns, Clock: clk, Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &contentFixture{t: t, c: c, clk: clk, db: db, news: ns, cookies: map[string]*http.Cookie{}}
-	for _, m := range []Member{alice, bob} {
-		f.cookies[m.ID] = f.signIn(m)
-	}
-	return f
-}
-
-// signIn stores m as a member and returns the cookie of a new session.
-func (f *contentFixture) signIn(m Member) *http.Cookie {
-	f.t.Helper()
-	data, err := json.Marshal(memberDoc{Member: m})
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	if err := f.db.Put(f.t.Context(), collMembers, m.ID, data); err != nil {
-		f.t.Fatal(err)
-	}
-	w := httptest.NewRecorder()
-	if _, err := f.c.startSession(w, httptest.NewRequest("POST", "/admin/api/signin/finish", nil), m.ID); err != nil {
-		f.t.Fatal(err)
-	}
-	cookies := w.Result().Cookies()
-	if len(cookies) != 1 || cookies[0].Name != SessionCookie {
-		f.t.Fatalf("sign-in cookies %v", cookies)
-	}
-	return cookies[0]
-}
-
-// request sends r as m (no session for the zero Member) and returns the answer.
-func (f *contentFixture) request(m Member, r *http.Request) *httptest.ResponseRecorder {
-	if m.ID != "" {
-		r.AddCookie(f.cookies[m.ID])
-	}
-	w := httptest.NewRecorder()
-	f.c.ServeHTTP(w, r)
-	return w
-}
-
-// do sends a request as m with body (JSON of it unless it is []byte) and
-// returns the answer.
-func (f *contentFixture) do(m Member, method, path string, body any) *httptest.ResponseRecorder {
-	f.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case []byte:
-		rd = bytes.NewReader(b)
-	default:
-		data, err := json.Marshal(b)
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		rd = bytes.NewReader(data)
-	}
-	return f.request(m, httptest.NewRequest(method, path, rd))
-}
-
-// must sends a request that must answer status, and decodes the answer into out (if not nil).
-func (f *contentFixture) must(status int, out any, m Member, method, path string, body any) {
-	f.t.Helper()
-	w := f.do(m, method, path, body)
-	if w.Code != status {
-		f.t.Fatalf("%s %s: status %d, want %d; body %s", method, path, w.Code, status, w.Body)
-	}
-	if out != nil {
-		if err := json.Unmarshal(w.Body.Bytes(), out); err != nil {
-			f.t.Fatalf("%s %s: %v in %s", method, path, err, w.Body)
-		}
-	}
-}
-
-// errorOf returns the "error" of an answer.
-func errorOf(t *testing.T, w *httptest.ResponseRecorder) string {
-	t.Helper()
-	var e struct{ Error string }
-	if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || e.Error == "" {
-		t.Fatalf("answer %q is not an error: %v", w.Body, err)
-	}
-	return e.Error
-}
-
-// create makes a post and returns it.
-func (f *contentFixture) create(m Member, title, content string) Post {
-	f.t.Helper()
-	var p Post
-	f.must(http.StatusCreated, &p, m, "POST", "/admin/api/posts", PostFields{Title: title, Date: t0, Content: content})
-	return p
-}
-
-// save saves fields over base and returns the post.
-func (f *contentFixture) save(m Member, id string, base int, fields PostFields) Post {
-	f.t.Helper()
-	var p Post
-	f.must(http.StatusOK, &p, m, "PUT", "/admin/api/posts/"+url.PathEscape(id), Save{PostFields: fields, BaseVersion: base})
-	return p
-}
 
 func TestCreateMakesADraftWithAFreeID(t *testing.T) {
 	f := newContentFixture(t)
@@ -265,16 +121,7 @@ func TestConcurrentSavesOnOneVersionOnlyOneWins(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	won := 0
-	for _, code := range codes {
-		switch code {
-		case http.StatusOK:
-			won++
-		case http.StatusConflict:
-		default:
-			t.Errorf("status %d", code)
-		}
-	}
+	won := wins(t, codes, http.StatusConflict)
 	var got Post
 	f.must(200, &got, alice, "GET", "/admin/api/posts/"+p.ID, nil)
 	if won != 1 || got.Version != 2 {

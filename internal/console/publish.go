@@ -14,12 +14,7 @@ import (
 // zero. A date to come schedules it: the news hub of every instance shows
 // it from that moment, with no one in the console. Publishing makes a
 // revision ("published" or "scheduled") with that date.
-func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member) {
-	var s Save
-	if err := readJSON(w, r, &s); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	now := c.opts.Clock.Now()
 	at := s.At
 	if at.IsZero() {
@@ -30,46 +25,37 @@ func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member)
 		note, action = "scheduled", "schedule post"
 	}
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(cur Revision) (Revision, error) {
+	d, err := c.change(r.Context(), id, s, m, func(cur Revision) (Revision, error) {
 		f := cur.PostFields
 		f.Date = at
 		return Revision{PostFields: f, Note: note}, nil
 	})
 	if err != nil {
-		c.writePostError(w, r, err, s.PostFields)
-		return
+		return err
 	}
 	if err := c.opts.News.Put(r.Context(), news.Article{ID: d.ID, Title: d.Title, Date: d.Date, Content: d.Content}); err != nil {
-		c.opts.Logger.Error("console: publish", "post", id, "err", err)
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("Version %d is saved, but the news store could not be written, so it is not on the site yet; publish again in a moment.", d.N))
-		return
+		return c.unavailable(fmt.Sprintf("Version %d is saved, but the news store could not be written, so it is not on the site yet; publish again in a moment.", d.N),
+			"console: publish", "post", id, "err", err)
 	}
 	c.audit(r.Context(), r, m, action, fmt.Sprintf("%s v%d at %s", id, d.N, d.Date.Format(time.RFC3339)))
-	c.answerPost(w, r, d)
+	return c.answerPost(w, r, d)
 }
 
 // serveUnpublish answers POST /admin/api/posts/{id}/unpublish: the article
 // leaves the news store (and every screen); the post stays, a draft, with
 // a revision "unpublished".
-func (c *Console) serveUnpublish(w http.ResponseWriter, r *http.Request, m Member) {
-	var s Save
-	if err := readJSON(w, r, &s); err != nil {
-		writeBodyError(w, err)
-		return
-	}
+func (c *Console) serveUnpublish(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s.BaseVersion, m, func(cur Revision) (Revision, error) {
+	d, err := c.change(r.Context(), id, s, m, func(cur Revision) (Revision, error) {
 		return Revision{PostFields: cur.PostFields, Note: "unpublished"}, nil
 	})
 	if err != nil {
-		c.writePostError(w, r, err, s.PostFields)
-		return
+		return err
 	}
 	if err := c.opts.News.Delete(r.Context(), id); err != nil && !errors.Is(err, news.ErrNotFound) {
-		c.opts.Logger.Error("console: unpublish", "post", id, "err", err)
-		writeError(w, http.StatusServiceUnavailable, "The news store could not be written, so the post is still on the site; unpublish again in a moment.")
-		return
+		return c.unavailable("The news store could not be written, so the post is still on the site; unpublish again in a moment.",
+			"console: unpublish", "post", id, "err", err)
 	}
 	c.audit(r.Context(), r, m, "unpublish post", id)
-	c.answerPost(w, r, d)
+	return c.answerPost(w, r, d)
 }

@@ -85,8 +85,8 @@ func (l *rateLimiter) evict(now time.Time) {
 }
 
 // limited refuses a request over the rate limit of its client with 429
-// and Retry-After.
-func (c *Console) limited(h http.HandlerFunc) http.HandlerFunc {
+// and Retry-After, and else calls h; fail answers h's failure.
+func (c *Console) limited(h func(w http.ResponseWriter, r *http.Request) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		wait, ok := c.limiter.allow(netaddr.Client(c.opts.Proxies.Peer(r)), c.opts.Clock.Now())
 		if !ok {
@@ -95,6 +95,8 @@ func (c *Console) limited(h http.HandlerFunc) http.HandlerFunc {
 			writeError(w, http.StatusTooManyRequests, fmt.Sprintf("Too many attempts from your address; try again in %d seconds", secs))
 			return
 		}
-		h(w, r)
+		if err := h(w, r); err != nil {
+			c.fail(w, err)
+		}
 	}
 }

@@ -46,39 +46,26 @@ func (c *Console) revision(ctx context.Context, d postDoc, n int) (Revision, err
 	if n < 1 || n > d.N {
 		return Revision{}, fmt.Errorf("%w: %d of post %q", errNoRevision, n, d.ID)
 	}
-	data, err := c.opts.DB.Get(ctx, collRevisions, revisionID(d.ID, n))
+	var rev Revision
+	err := readDoc(ctx, c.opts.DB, collRevisions, revisionID(d.ID, n), fmt.Sprintf("revision %d of post %q", n, d.ID), &rev)
 	switch {
 	case errors.Is(err, docstore.ErrNotFound) && n == d.N:
 		return d.Revision, nil
 	case errors.Is(err, docstore.ErrNotFound):
 		return Revision{}, fmt.Errorf("%w: %d of post %q is missing from the store", errNoRevision, n, d.ID)
 	case err != nil:
-		return Revision{}, fmt.Errorf("console: read revision %d of post %q: %w", n, d.ID, err)
-	}
-	var rev Revision
-	if err := json.Unmarshal(data, &rev); err != nil {
-		return Revision{}, fmt.Errorf("console: revision %d of post %q: %w", n, d.ID, err)
+		return Revision{}, err
 	}
 	return rev, nil
-}
-
-// revisionNumber is the {n} of the request's path.
-func revisionNumber(r *http.Request) (int, error) {
-	n, err := strconv.Atoi(r.PathValue("n"))
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%w: %q is not a revision number", errNoRevision, r.PathValue("n"))
-	}
-	return n, nil
 }
 
 // serveListRevisions answers GET /admin/api/posts/{id}/revisions: every
 // revision, newest first, without content. An article the console has not
 // edited yet has none.
-func (c *Console) serveListRevisions(w http.ResponseWriter, r *http.Request, _ Member) {
+func (c *Console) serveListRevisions(w http.ResponseWriter, r *http.Request, _ Member) error {
 	d, _, err := c.loadPost(r.Context(), r.PathValue("id"))
 	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
+		return err
 	}
 	revs := make([]Revision, d.N)
 	errs := make([]error, d.N)
@@ -99,68 +86,56 @@ func (c *Console) serveListRevisions(w http.ResponseWriter, r *http.Request, _ M
 		case errors.Is(errs[i], errNoRevision):
 			c.opts.Logger.Error("console: list revisions", "err", errs[i])
 		case errs[i] != nil:
-			c.writePostError(w, r, errs[i], PostFields{})
-			return
+			return errs[i]
 		default:
 			kept = append(kept, rev)
 		}
 	}
 	writeJSON(w, http.StatusOK, kept)
+	return nil
+}
+
+// requestedRevision returns the revision {n} of the post {id} of the
+// request's path.
+func (c *Console) requestedRevision(r *http.Request) (Revision, error) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		return Revision{}, fmt.Errorf("%w: %q is not a revision number", errNoRevision, r.PathValue("n"))
+	}
+	d, _, err := c.loadPost(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return Revision{}, err
+	}
+	return c.revision(r.Context(), d, n)
 }
 
 // serveGetRevision answers GET /admin/api/posts/{id}/revisions/{n}: the
 // revision with its content.
-func (c *Console) serveGetRevision(w http.ResponseWriter, r *http.Request, _ Member) {
-	n, err := revisionNumber(r)
+func (c *Console) serveGetRevision(w http.ResponseWriter, r *http.Request, _ Member) error {
+	rev, err := c.requestedRevision(r)
 	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
-	}
-	d, _, err := c.loadPost(r.Context(), r.PathValue("id"))
-	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
-	}
-	rev, err := c.revision(r.Context(), d, n)
-	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, rev)
+	return nil
 }
 
 // serveRestore answers POST /admin/api/posts/{id}/revisions/{n}/restore: a
 // new revision with the fields of revision n ("restored from n"); none is
 // lost. It does not publish: a published post then shows as changed.
-func (c *Console) serveRestore(w http.ResponseWriter, r *http.Request, m Member) {
-	var s Save
-	if err := readJSON(w, r, &s); err != nil {
-		writeBodyError(w, err)
-		return
-	}
-	n, err := revisionNumber(r)
+func (c *Console) serveRestore(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
+	old, err := c.requestedRevision(r)
 	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
+		return err
 	}
+	s.PostFields = old.PostFields // what a conflict shows as the editor's own
 	id := r.PathValue("id")
-	d, _, err := c.loadPost(r.Context(), id)
-	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
-	}
-	old, err := c.revision(r.Context(), d, n)
-	if err != nil {
-		c.writePostError(w, r, err, PostFields{})
-		return
-	}
-	d, err = c.change(r.Context(), id, s.BaseVersion, m, func(Revision) (Revision, error) {
-		return Revision{PostFields: old.PostFields, Note: fmt.Sprintf("restored from %d", n)}, nil
+	d, err := c.change(r.Context(), id, s, m, func(Revision) (Revision, error) {
+		return Revision{PostFields: old.PostFields, Note: fmt.Sprintf("restored from %d", old.N)}, nil
 	})
 	if err != nil {
-		c.writePostError(w, r, err, old.PostFields)
-		return
+		return err
 	}
-	c.audit(r.Context(), r, m, "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, n))
-	c.answerPost(w, r, d)
+	c.audit(r.Context(), r, m, "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, old.N))
+	return c.answerPost(w, r, d)
 }

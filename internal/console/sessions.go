@@ -75,17 +75,13 @@ func (c *Console) authenticate(r *http.Request) (session, error) {
 		return session{}, errNoSession
 	}
 	ctx := r.Context()
-	data, err := c.opts.DB.Get(ctx, collSessions, id)
+	s := session{id: id}
+	err = readDoc(ctx, c.opts.DB, collSessions, id, "session", &s.doc)
 	if errors.Is(err, docstore.ErrNotFound) {
 		return session{}, errNoSession
 	}
 	if err != nil {
-		return session{}, fmt.Errorf("console: read session: %w", err)
-	}
-	var s session
-	s.id = id
-	if err := json.Unmarshal(data, &s.doc); err != nil {
-		return session{}, fmt.Errorf("console: session: %w", err)
+		return session{}, err
 	}
 	now := c.opts.Clock.Now()
 	if !s.doc.valid(now) {

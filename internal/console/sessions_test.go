@@ -82,7 +82,7 @@ func TestSessionIdleExpiry(t *testing.T) {
 	}
 	f.clk.Advance(SessionIdle)
 	w := f.send(f.c, me)
-	if w.Code != http.StatusUnauthorized || errorText(t, w) != "sign in" {
+	if w.Code != http.StatusUnauthorized || errorOf(t, w) != "sign in" {
 		t.Errorf("after SessionIdle unused: %d %s, want 401 sign in", w.Code, w.Body)
 	}
 	if !strings.Contains(w.Header().Get("Set-Cookie"), "Max-Age=0") {
