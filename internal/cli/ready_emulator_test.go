@@ -5,7 +5,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"testing"
 	"time"
@@ -57,8 +56,8 @@ func TestReadyFollowsTheStore(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &answer); err != nil || answer.Ready || answer.Message != "the store is not reachable" {
 		t.Errorf("/readyz while the store is gone: %s (%v)", body, err)
 	}
-	if code, b := get(t, srv.URL+"/healthz"); code != http.StatusOK {
-		t.Errorf("/healthz while the store is gone: %d %s, want 200 (liveness)", code, b)
+	if res, b := servetest.Get(t, srv.URL+"/healthz", nil); res.StatusCode != http.StatusOK {
+		t.Errorf("/healthz while the store is gone: %d %s, want 200 (liveness)", res.StatusCode, b)
 	}
 	if r := runCmd(t, "healthcheck", readyz); r.code != 1 || r.stderr == "" {
 		t.Errorf("healthcheck while the store is gone: exit %d, stderr %q; want 1 and the reason", r.code, r.stderr)
@@ -73,23 +72,6 @@ func TestReadyFollowsTheStore(t *testing.T) {
 	}
 }
 
-// get returns the status and body of a GET of url; a failed request fails
-// the test.
-func get(t *testing.T, url string) (int, string) {
-	t.Helper()
-	client := &http.Client{Timeout: 10 * time.Second}
-	res, err := client.Get(url)
-	if err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	defer func() { _ = res.Body.Close() }() // a read body: closing it loses nothing
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	return res.StatusCode, string(b)
-}
-
 // waitReady polls url until it answers want, and returns that answer's
 // body; it fails the test after timeout or when serve ends.
 func waitReady(t *testing.T, srv *servetest.Server, url string, want int, timeout time.Duration) string {
@@ -97,11 +79,11 @@ func waitReady(t *testing.T, srv *servetest.Server, url string, want int, timeou
 	deadline := time.Now().Add(timeout)
 	last := ""
 	for time.Now().Before(deadline) && !srv.Ended() {
-		code, body := get(t, url)
-		if code == want {
-			return body
+		res, body := servetest.Get(t, url, nil)
+		if res.StatusCode == want {
+			return string(body)
 		}
-		last = fmt.Sprintf("%d %s", code, body)
+		last = fmt.Sprintf("%d %s", res.StatusCode, body)
 		time.Sleep(100 * time.Millisecond) // the poll's pace, not a wait for an event
 	}
 	t.Fatalf("%s did not answer %d within %v (last: %s); serve's log ends:\n%s", url, want, timeout, last, servetest.LastLines(srv.Log(), 10))

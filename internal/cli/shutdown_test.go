@@ -4,7 +4,7 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/testutil/servetest"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 // needFiles makes sure this process may open n files, raising its soft
@@ -42,8 +43,8 @@ func needFiles(t *testing.T, n uint64) {
 
 // openStream opens the live news stream at base and reads its first event
 // (the list of articles), which the server writes once the stream is live.
-// It returns the connection's reader, past that event.
-func openStream(base string) (net.Conn, *bufio.Reader, error) {
+// It returns the stream's reader, past that event.
+func openStream(base string) (net.Conn, *ssetest.Reader, error) {
 	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
 		return nil, nil, err
@@ -67,18 +68,28 @@ func openStream(base string) (net.Conn, *bufio.Reader, error) {
 	}
 	// The stream's response is delimited by the end of the connection, so
 	// the connection's own reader is the body's.
-	event := false
+	events := ssetest.NewReader(r, ssetest.SkipComments)
 	for {
-		line, err := r.ReadString('\n')
+		ev, err := events.Next()
 		if err != nil {
 			_ = conn.Close() // teardown: a close error changes nothing here
 			return nil, nil, fmt.Errorf("before the first event: %w", err)
 		}
-		if strings.HasPrefix(line, "event: news") {
-			event = true
+		if ev.Type == "news" {
+			return conn, events, nil
 		}
-		if event && line == "\n" {
-			return conn, r, nil
+	}
+}
+
+// readToEnd reads r's events to the end of its stream: nil when the stream
+// ended between events.
+func readToEnd(r *ssetest.Reader) error {
+	for {
+		if _, err := r.Next(); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
 		}
 	}
 }
@@ -99,7 +110,7 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 	// Open the streams, a few dozen at a time, each live once it has its
 	// first event.
 	conns := make([]net.Conn, viewers)
-	readers := make([]*bufio.Reader, viewers)
+	readers := make([]*ssetest.Reader, viewers)
 	errs := make([]error, viewers)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -126,43 +137,36 @@ func TestServeShutsDownWithManyStreams(t *testing.T) {
 		t.Fatalf("opening %d streams: stream %d: %v", viewers, first, errs[first])
 	}
 
-	// SIGTERM; every viewer reads on to the end of its stream.
-	sent := time.Now()
-	if err := srv.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	rests := make([][]byte, viewers)
-	ended := make([]time.Duration, viewers)
+	// Every viewer reads on to the end of its stream; then SIGTERM, timed
+	// by Stop.
+	endedAt := make([]time.Time, viewers)
 	for i := range viewers {
 		wg.Go(func() {
-			rests[i], errs[i] = io.ReadAll(readers[i])
-			ended[i] = time.Since(sent)
+			errs[i] = readToEnd(readers[i])
+			endedAt[i] = time.Now()
 		})
 	}
-	select {
-	case <-srv.Exited():
-		took := time.Since(sent)
-		if err := srv.Err(); err != nil {
-			t.Errorf("serve exited with %v, want status 0; its log ends:\n%s", err, servetest.LastLines(srv.Log(), 10))
-		}
-		if took > 10*time.Second {
-			t.Errorf("serve took %v to exit after SIGTERM, want at most 10 s", took)
-		}
-		t.Logf("serve exited %v after SIGTERM with %d live streams", took, viewers)
-	case <-time.After(15 * time.Second):
-		t.Fatalf("serve still runs 15 s after SIGTERM; its log ends:\n%s", servetest.LastLines(srv.Log(), 10))
+	sent := time.Now()
+	took, err := srv.Stop(15 * time.Second)
+	if errors.Is(err, servetest.ErrStopTimeout) {
+		t.Fatalf("serve still ran 15 s after SIGTERM; its log ends:\n%s", servetest.LastLines(srv.Log(), 10))
 	}
+	if err != nil {
+		t.Errorf("serve exited with %v, want status 0; its log ends:\n%s", err, servetest.LastLines(srv.Log(), 10))
+	}
+	if took > 10*time.Second {
+		t.Errorf("serve took %v to exit after SIGTERM, want at most 10 s", took)
+	}
+	t.Logf("serve exited %v after SIGTERM with %d live streams", took, viewers)
 	wg.Wait()
 	var last time.Duration
 	for i := range viewers {
-		// io.ReadAll returns no error at the end of the stream: the server
-		// closed the connection. A reset, or a timeout, is an error.
+		// The server closed the connection between events. A reset, a
+		// timeout or the end of the connection within an event is an error.
 		if errs[i] != nil {
-			t.Errorf("stream %d ended with %v, want the end of the connection", i, errs[i])
-		} else if rest := rests[i]; len(rest) > 0 && !bytes.HasSuffix(rest, []byte("\n\n")) {
-			t.Errorf("stream %d ended in the middle of an event: %q", i, rest)
+			t.Errorf("stream %d ended with %v, want the end of the connection between events", i, errs[i])
 		}
-		last = max(last, ended[i])
+		last = max(last, endedAt[i].Sub(sent))
 		if t.Failed() {
 			break
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/dirwatch"
+	"github.com/robohornets/robohornets/internal/testutil/chantest"
 )
 
 // TestWatch: a call at once, one for a burst of writes, and the error of a
@@ -29,17 +30,7 @@ func TestWatch(t *testing.T) {
 			return nil
 		})
 	}()
-	next := func() int {
-		t.Helper()
-		select {
-		case c := <-calls:
-			return c
-		case <-time.After(5 * time.Second):
-			t.Fatal("no call")
-			return 0
-		}
-	}
-	if c := next(); c != 1 {
+	if c := chantest.Receive(t, calls, "call", 5*time.Second); c != 1 {
 		t.Fatalf("call %d first", c)
 	}
 	// A burst of three writes, a dot file among them: one call.
@@ -48,13 +39,13 @@ func TestWatch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if c := next(); c != 2 {
+	if c := chantest.Receive(t, calls, "call", 5*time.Second); c != 2 {
 		t.Fatalf("call %d after the burst", c)
 	}
 	if err := os.Remove(filepath.Join(dir, "a.md")); err != nil {
 		t.Fatal(err)
 	}
-	if c := next(); c != 3 {
+	if c := chantest.Receive(t, calls, "call", 5*time.Second); c != 3 {
 		t.Fatalf("call %d after the removal", c)
 	}
 	if err := <-done; !errors.Is(err, stop) {

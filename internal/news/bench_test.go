@@ -48,7 +48,7 @@ func BenchmarkHubPublish(b *testing.B) {
 	store := newScriptedStore()
 	hub := NewHub(HubOptions{Store: store, Clock: clock.NewFake(time.Unix(0, 0))})
 	defer runHub(hub)()
-	<-store.watches
+	<-store.Watches
 	subs := make([]<-chan struct{}, 1000)
 	for i := range subs {
 		ch, stop := hub.Subscribe()
@@ -63,7 +63,7 @@ func BenchmarkHubPublish(b *testing.B) {
 	for b.Loop() {
 		n++
 		list := append([]Article{article(fmt.Sprint("new", n), 28)}, base...)
-		store.lists <- list
+		store.Values <- list
 		for _, ch := range subs {
 			<-ch
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/robohornets/robohornets/internal/atomicfile"
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/fanout"
+	"github.com/robohornets/robohornets/internal/rewatch"
 )
 
 // Snapshot is the news list at one moment. The Hub makes each one once per
@@ -173,45 +174,29 @@ var ErrUnreachable = errors.New("unreachable")
 // list stays available meanwhile, no longer live. Scheduled articles are
 // published at their dates meanwhile too, from the last list.
 func (h *Hub) Run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
-	scheduled := make(chan struct{})
-	go func() {
-		defer close(scheduled)
-		h.runSchedule(ctx)
-	}()
-	defer func() { cancel(); <-scheduled }()
-	wait := time.Second
-	for {
-		live := false
-		err := h.opts.Store.Watch(ctx, func(list []Article) {
-			live = true // Watch calls back on this goroutine
-			h.publish(list)
-		})
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if live {
-			// The store was live again since the last failure: this one
-			// starts a new outage, retried soon, not at the slowest pace
-			// the last one reached.
-			wait = time.Second
-		}
-		if errors.Is(err, ErrUnreachable) {
-			// The store waits for its backend's return itself: a wait
-			// here would only hold the news back once it is there.
-			h.opts.Logger.Error("news: store unreachable; showing the last good list", "err", err)
+	return rewatch.Loop{
+		Clock:   h.opts.Clock,
+		MaxWait: h.opts.RetryMax,
+		Watch: func(ctx context.Context, delivered func()) error {
+			return h.opts.Store.Watch(ctx, func(list []Article) {
+				delivered()
+				h.publish(list)
+			})
+		},
+		Failed: func(err error, wait time.Duration) bool {
+			if errors.Is(err, ErrUnreachable) {
+				// The store waits for its backend's return itself: a wait
+				// here would only hold the news back once it is there.
+				h.opts.Logger.Error("news: store unreachable; showing the last good list", "err", err)
+				h.setStatus(err)
+				return true
+			}
+			h.opts.Logger.Error("news: store watch failed; showing the last good list", "err", err, "retry_in", wait)
 			h.setStatus(err)
-			continue
-		}
-		h.opts.Logger.Error("news: store watch failed; showing the last good list", "err", err, "retry_in", wait)
-		h.setStatus(err)
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-h.opts.Clock.After(wait):
-		}
-		wait = min(2*wait, h.opts.RetryMax)
-	}
+			return false
+		},
+		Beside: h.runSchedule,
+	}.Run(ctx)
 }
 
 // maxScheduleWait bounds one wait for a scheduled date: a timer counts

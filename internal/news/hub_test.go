@@ -11,33 +11,24 @@ import (
 	"testing/synctest"
 	"time"
 	"unsafe"
+
+	"github.com/robohornets/robohornets/internal/testutil/watchtest"
 )
 
-// scriptedStore is a Store whose Watch sends what the test pushes and
-// fails when the test says so. Only Watch is used by the hub.
+// scriptedStore is a Store whose Watch the test scripts. Only Watch is
+// used by the hub.
 type scriptedStore struct {
 	Store
-	lists   chan []Article
-	fail    chan error
-	watches chan struct{} // receives a value each time Watch starts
+	*watchtest.Script[[]Article]
 }
 
 func newScriptedStore() *scriptedStore {
-	return &scriptedStore{lists: make(chan []Article), fail: make(chan error), watches: make(chan struct{}, 8)}
+	return &scriptedStore{Script: watchtest.New[[]Article]()}
 }
 
+// Watch is the script's; with Store's at the same depth, it would be ambiguous.
 func (s *scriptedStore) Watch(ctx context.Context, fn func([]Article)) error {
-	s.watches <- struct{}{}
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case err := <-s.fail:
-			return err
-		case l := <-s.lists:
-			fn(l)
-		}
-	}
+	return s.Script.Watch(ctx, fn)
 }
 
 // article is dated in December 1999: before the start of a synctest
@@ -57,7 +48,7 @@ func startHub(t *testing.T, cacheFile string) runningHub {
 	store := newScriptedStore()
 	hub := NewHub(HubOptions{Store: store, CacheFile: cacheFile})
 	stop := runHub(hub)
-	<-store.watches
+	<-store.Watches
 	t.Cleanup(stop)
 	return runningHub{Hub: hub, store: store, stop: stop}
 }
@@ -86,7 +77,7 @@ func TestHubRendersAndNotifies(t *testing.T) {
 		if snap := h.Current(); snap.Live || len(snap.Articles) != 0 {
 			t.Fatalf("before the store answers: %+v, want empty and not live", snap)
 		}
-		h.store.lists <- []Article{article("old", 1), article("new", 5)}
+		h.store.Values <- []Article{article("old", 1), article("new", 5)}
 		<-changed
 		snap := h.Current()
 		if !snap.Live || len(snap.Articles) != 2 || snap.Articles[0].ID != "new" {
@@ -102,8 +93,8 @@ func TestHubRendersAndNotifies(t *testing.T) {
 			t.Fatalf("Status = %v, want nil while live", err)
 		}
 		// An unchanged list is not news: no notification, same version.
-		h.store.lists <- []Article{article("old", 1), article("new", 5)}
-		h.store.lists <- []Article{article("new", 5)} // a second send proves the first was handled
+		h.store.Values <- []Article{article("old", 1), article("new", 5)}
+		h.store.Values <- []Article{article("new", 5)} // a second send proves the first was handled
 		<-changed
 		if got := h.Current(); len(got.Articles) != 1 || got.Version != snap.Version+1 {
 			t.Fatalf("after a delete: %d articles, version %d; want 1 and %d", len(got.Articles), got.Version, snap.Version+1)
@@ -115,8 +106,8 @@ func TestHubRendersAndNotifies(t *testing.T) {
 // scripted store takes the next list only after fn returned for the last,
 // and the same list again changes nothing and notifies nobody.
 func (h runningHub) published(list []Article) {
-	h.store.lists <- list
-	h.store.lists <- list
+	h.store.Values <- list
+	h.store.Values <- list
 }
 
 func TestHubSlowSubscriberNeverBlocksOthers(t *testing.T) {
@@ -127,7 +118,7 @@ func TestHubSlowSubscriberNeverBlocksOthers(t *testing.T) {
 	defer stopFast()
 	last := []Article{article("a50", 1)}
 	for i := 1; i < 50; i++ {
-		h.store.lists <- []Article{article(fmt.Sprint("a", i), 1)}
+		h.store.Values <- []Article{article(fmt.Sprint("a", i), 1)}
 	}
 	h.published(last) // the store sent all 50 lists without waiting for anyone
 
@@ -209,10 +200,10 @@ func TestHubKeepsLastGoodListAndRetries(t *testing.T) {
 		h := startHub(t, "")
 		changed, stop := h.Subscribe()
 		defer stop()
-		h.store.lists <- []Article{article("kept", 3)}
+		h.store.Values <- []Article{article("kept", 3)}
 		<-changed
 
-		h.store.fail <- errors.New("network is down")
+		h.store.Fail <- errors.New("network is down")
 		<-changed // the list is no longer live
 		snap := h.Current()
 		if snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
@@ -223,8 +214,8 @@ func TestHubKeepsLastGoodListAndRetries(t *testing.T) {
 		}
 		// The hub waits, then watches again.
 		time.Sleep(time.Second)
-		<-h.store.watches
-		h.store.lists <- []Article{article("kept", 3), article("fresh", 4)}
+		<-h.store.Watches
+		h.store.Values <- []Article{article("kept", 3), article("fresh", 4)}
 		<-changed
 		if snap := h.Current(); !snap.Live || len(snap.Articles) != 2 {
 			t.Fatalf("after the retry: %+v, want live with 2 articles", snap)
@@ -239,34 +230,15 @@ func TestHubRetriesSoonAfterALiveSpell(t *testing.T) {
 		h := startHub(t, "")
 		changed, stop := h.Subscribe()
 		defer stop()
-		// retryAfter fails the store's watch and checks that the hub watches
-		// again after wait, not sooner.
-		retryAfter := func(wait time.Duration) {
-			t.Helper()
-			h.store.fail <- errors.New("network is down")
-			time.Sleep(wait - time.Millisecond)
-			synctest.Wait()
-			select {
-			case <-h.store.watches:
-				t.Fatalf("watched again before %v", wait)
-			default:
-			}
-			time.Sleep(time.Millisecond)
-			synctest.Wait()
-			select {
-			case <-h.store.watches:
-			default:
-				t.Fatalf("did not watch again %v after the failure", wait)
-			}
-		}
+		down := errors.New("network is down")
 		// An outage: the waits grow.
-		retryAfter(time.Second)
-		retryAfter(2 * time.Second)
-		retryAfter(4 * time.Second)
+		h.store.FailAndWantRetry(t, down, time.Second, nil)
+		h.store.FailAndWantRetry(t, down, 2*time.Second, nil)
+		h.store.FailAndWantRetry(t, down, 4*time.Second, nil)
 		// The store is live again, then fails: a new outage, retried at once.
-		h.store.lists <- []Article{article("back", 3)}
+		h.store.Values <- []Article{article("back", 3)}
 		<-changed
-		retryAfter(time.Second)
+		h.store.FailAndWantRetry(t, down, time.Second, nil)
 	})
 }
 
@@ -277,19 +249,6 @@ func TestHubWatchesAnUnreachableStoreAgainAtOnce(t *testing.T) {
 		h := startHub(t, "")
 		changed, stop := h.Subscribe()
 		defer stop()
-		// failWith fails the store's watch with err and waits for the hub to
-		// watch it again, moving the clock by wait; a zero wait means at once.
-		failWith := func(err error, wait time.Duration) {
-			t.Helper()
-			h.store.fail <- err
-			time.Sleep(wait)
-			synctest.Wait()
-			select {
-			case <-h.store.watches:
-			default:
-				t.Fatalf("did not watch again after %v (clock moved by %v)", err, wait)
-			}
-		}
 		h.published([]Article{article("kept", 3)})
 		<-changed
 
@@ -297,7 +256,7 @@ func TestHubWatchesAnUnreachableStoreAgainAtOnce(t *testing.T) {
 		// and the store is watched again without a wait, so that the news
 		// resumes as soon as the store has it again.
 		lost := fmt.Errorf("news: firestore is %w", ErrUnreachable)
-		failWith(lost, 0)
+		h.store.FailAndWantRetry(t, lost, 0, nil)
 		<-changed
 		if snap := h.Current(); snap.Live || len(snap.Articles) != 1 || snap.Articles[0].ID != "kept" {
 			t.Fatalf("while the store is unreachable: %+v, want the last list, not live", snap)
@@ -313,11 +272,12 @@ func TestHubWatchesAnUnreachableStoreAgainAtOnce(t *testing.T) {
 
 		// Neither after failures that grew the hub's wait, nor does an
 		// unreachable store grow it.
-		failWith(errors.New("network is down"), time.Second)
-		failWith(errors.New("network is down"), 2*time.Second)
-		failWith(lost, 0)
-		failWith(lost, 0)
-		failWith(errors.New("network is down"), 4*time.Second)
+		down := errors.New("network is down")
+		h.store.FailAndWantRetry(t, down, time.Second, nil)
+		h.store.FailAndWantRetry(t, down, 2*time.Second, nil)
+		h.store.FailAndWantRetry(t, lost, 0, nil)
+		h.store.FailAndWantRetry(t, lost, 0, nil)
+		h.store.FailAndWantRetry(t, down, 4*time.Second, nil)
 	})
 }
 
@@ -325,7 +285,7 @@ func TestHubServesTheCacheUntilTheStoreAnswers(t *testing.T) {
 	cache := filepath.Join(t.TempDir(), "cache", "news.json")
 	first := startHub(t, cache)
 	changed, stop := first.Subscribe()
-	first.store.lists <- []Article{article("cached", 2)}
+	first.store.Values <- []Article{article("cached", 2)}
 	<-changed
 	stop()
 	first.stop()

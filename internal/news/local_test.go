@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/testutil/chantest"
 )
 
 func openTestLocal(t *testing.T) *LocalStore {
@@ -146,7 +148,7 @@ func TestLocalStoreWatchSeesWritesEditsAndDeletes(t *testing.T) {
 			t.Errorf("Watch returned %v, want context.Canceled", err)
 		}
 	}()
-	initial := next(t, lists)
+	initial := chantest.Receive(t, lists, "list from Watch", 10*time.Second)
 
 	// A file written by hand (an editor's save) appears.
 	writeRaw(t, s.dir, "hand.md", "---\ntitle: By hand\ndate: 2030-01-01T00:00:00Z\n---\nHello")
@@ -171,22 +173,10 @@ func TestLocalStoreWatchSeesWritesEditsAndDeletes(t *testing.T) {
 	waitFor(t, lists, func(l []Article) bool { return len(l) == len(initial) })
 }
 
-// next returns the next list the watcher sends; a stuck watcher fails the test.
-func next(t *testing.T, lists <-chan []Article) []Article {
-	t.Helper()
-	select {
-	case l := <-lists:
-		return l
-	case <-time.After(10 * time.Second):
-		t.Fatal("no list from Watch within 10 s")
-		return nil
-	}
-}
-
 func waitFor(t *testing.T, lists <-chan []Article, ok func([]Article) bool) {
 	t.Helper()
 	for {
-		if l := next(t, lists); ok(l) {
+		if l := chantest.Receive(t, lists, "list from Watch", 10*time.Second); ok(l) {
 			return
 		}
 	}

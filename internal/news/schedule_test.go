@@ -148,7 +148,7 @@ func TestHubPublishesAScheduledArticleWhileTheStoreIsDown(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := startHub(t, "")
 		h.published([]Article{at("a", 10*time.Second)})
-		h.store.fail <- os.ErrDeadlineExceeded
+		h.store.Fail <- os.ErrDeadlineExceeded
 		synctest.Wait()
 		if h.Current().Live {
 			t.Fatal("the list is still live after the store failed")

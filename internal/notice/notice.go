@@ -19,6 +19,7 @@ import (
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/fanout"
+	"github.com/robohornets/robohornets/internal/rewatch"
 )
 
 // Options configures a Hub.
@@ -97,38 +98,24 @@ func (h *Hub) Run(ctx context.Context) error {
 	if h.opts.DB == nil {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	expiring := make(chan struct{})
-	go func() {
-		defer close(expiring)
-		h.runExpiry(ctx)
-	}()
-	defer func() { cancel(); <-expiring }()
-	wait := time.Second
-	for {
-		live := false
-		err := h.opts.DB.Watch(ctx, console.NoticeCollection, func(docs []docstore.Doc) {
-			live = true // Watch calls back on this goroutine
-			h.take(docs)
-		})
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if live {
-			// A new outage after a live spell is retried soon again.
-			wait = time.Second
-		}
-		if err == nil {
-			err = errors.New("the watch ended")
-		}
-		h.opts.Logger.Error("notice: store watch failed; keeping the last notice", "err", err, "retry_in", wait)
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-h.opts.Clock.After(wait):
-		}
-		wait = min(2*wait, h.opts.RetryMax)
-	}
+	return rewatch.Loop{
+		Clock:   h.opts.Clock,
+		MaxWait: h.opts.RetryMax,
+		Watch: func(ctx context.Context, delivered func()) error {
+			return h.opts.DB.Watch(ctx, console.NoticeCollection, func(docs []docstore.Doc) {
+				delivered()
+				h.take(docs)
+			})
+		},
+		Failed: func(err error, wait time.Duration) bool {
+			if err == nil {
+				err = errors.New("the watch ended")
+			}
+			h.opts.Logger.Error("notice: store watch failed; keeping the last notice", "err", err, "retry_in", wait)
+			return false
+		},
+		Beside: h.runExpiry,
+	}.Run(ctx)
 }
 
 // take reads the notice from the collection's documents: no document is no

@@ -16,36 +16,25 @@ import (
 
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/testutil/watchtest"
 )
 
-// scriptedDB is a docstore whose Watch of Notices sends what the test
-// pushes and fails when the test says so. Only Watch is used by the hub.
+// scriptedDB is a docstore whose Watch of Notices the test scripts. Only
+// Watch is used by the hub.
 type scriptedDB struct {
 	docstore.DB
-	docs    chan []docstore.Doc
-	fail    chan error
-	watches chan struct{} // receives a value each time Watch starts
+	*watchtest.Script[[]docstore.Doc]
 }
 
 func newScriptedDB() *scriptedDB {
-	return &scriptedDB{docs: make(chan []docstore.Doc), fail: make(chan error), watches: make(chan struct{}, 8)}
+	return &scriptedDB{Script: watchtest.New[[]docstore.Doc]()}
 }
 
 func (s *scriptedDB) Watch(ctx context.Context, coll string, fn func([]docstore.Doc)) error {
 	if coll != console.NoticeCollection {
 		return errors.New("watched the wrong collection " + coll)
 	}
-	s.watches <- struct{}{}
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case err := <-s.fail:
-			return err
-		case d := <-s.docs:
-			fn(d)
-		}
-	}
+	return s.Script.Watch(ctx, fn)
 }
 
 type runningHub struct {
@@ -66,7 +55,7 @@ func startHub(t *testing.T) runningHub {
 		_ = h.Run(ctx)
 	}()
 	t.Cleanup(func() { cancel(); <-done })
-	<-db.watches
+	<-db.Watches
 	return runningHub{Hub: h, db: db}
 }
 
@@ -83,8 +72,8 @@ func doc(t *testing.T, n console.Notice) []docstore.Doc {
 // sent sends docs and returns once the hub has handled them: the scripted
 // store takes the next value only after fn returned for the last.
 func (h runningHub) sent(docs []docstore.Doc) {
-	h.db.docs <- docs
-	h.db.docs <- docs
+	h.db.Values <- docs
+	h.db.Values <- docs
 }
 
 // wantText fails the test unless the hub's notice (and its JSON) has text.
@@ -184,33 +173,19 @@ func TestHubKeepsTheLastNoticeThroughABrokenDocumentAndAnOutage(t *testing.T) {
 
 		// The store fails: the notice stays, the hub watches again after
 		// 1 s, then 2 s; and the notice still goes at its expiry.
+		down := errors.New("network is down")
 		retryAfter := func(wait time.Duration, text string) {
 			t.Helper()
-			h.db.fail <- errors.New("network is down")
-			time.Sleep(wait - time.Millisecond)
-			synctest.Wait()
-			select {
-			case <-h.db.watches:
-				t.Fatalf("watched again before %v", wait)
-			default:
-			}
-			wantText(t, h.Hub, "while the store is down", text)
-			time.Sleep(time.Millisecond)
-			synctest.Wait()
-			select {
-			case <-h.db.watches:
-			default:
-				t.Fatalf("did not watch again after %v", wait)
-			}
+			h.db.FailAndWantRetry(t, down, wait, func() { wantText(t, h.Hub, "while the store is down", text) })
 		}
 		retryAfter(time.Second, "Team at the practice field")
 		retryAfter(2*time.Second, "Team at the practice field")
-		h.db.fail <- errors.New("network is down")
+		h.db.Fail <- down
 		time.Sleep(time.Until(until))
 		synctest.Wait()
 		wantText(t, h.Hub, "at its expiry, with the store down", "")
 		// The store's answer after a live spell resets the waits.
-		<-h.db.watches
+		<-h.db.Watches
 		h.sent(nil)
 		retryAfter(time.Second, "")
 	})

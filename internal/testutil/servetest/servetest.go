@@ -339,8 +339,13 @@ func (s *Server) WaitLive(t testing.TB, timeout time.Duration) {
 	t.Fatalf("serve on %s not live within %v (last /healthz: %s); its log ends:\n%s", s.Addr, timeout, last, LastLines(s.Log(), 10))
 }
 
+// getClient bounds each request of Get, its body read included: a server
+// that hangs fails the test then, not at the test binary's deadline.
+var getClient = &http.Client{Timeout: 10 * time.Second}
+
 // Get requests url with header (nil for none) and returns the response
-// and its whole body; a request or a read that fails fails the test.
+// and its whole body; a request or a read that fails, or takes more than
+// 10 s, fails the test.
 func Get(tb testing.TB, url string, header http.Header) (*http.Response, []byte) {
 	tb.Helper()
 	req, err := http.NewRequest(http.MethodGet, url, nil)
@@ -348,7 +353,7 @@ func Get(tb testing.TB, url string, header http.Header) (*http.Response, []byte)
 		tb.Fatal(err)
 	}
 	maps.Copy(req.Header, header)
-	res, err := http.DefaultClient.Do(req)
+	res, err := getClient.Do(req)
 	if err != nil {
 		tb.Fatalf("GET %s: %v", url, err)
 	}
