@@ -1,7 +1,6 @@
 package frcevent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -116,42 +115,6 @@ func decode(what string, body []byte, v any) error {
 		return &sourceError{StateUnreachable, fmt.Errorf("event: %s: decode: %w", what, err)}
 	}
 	return nil
-}
-
-// flexString is a JSON string that also accepts a number, and null as "":
-// team numbers and ids come as either, depending on the source.
-type flexString string
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (f *flexString) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
-	switch {
-	case bytes.Equal(data, []byte("null")):
-		*f = ""
-	case len(data) > 0 && data[0] == '"':
-		var s string
-		if err := json.Unmarshal(data, &s); err != nil {
-			return err
-		}
-		*f = flexString(s)
-	default:
-		var n json.Number
-		if err := json.Unmarshal(data, &n); err != nil {
-			return fmt.Errorf("want a string or a number, got %s", clip(data))
-		}
-		*f = flexString(n.String())
-	}
-	return nil
-}
-
-// clip shortens an upstream value quoted in an error: it reaches the log,
-// and one field of a 4 MiB answer must not fill it.
-func clip(data []byte) string {
-	const limit = 64
-	if len(data) <= limit {
-		return string(data)
-	}
-	return string(data[:limit]) + "…"
 }
 
 // The window of believable upstream times. A time outside it is a bug

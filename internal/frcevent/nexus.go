@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // DefaultNexusURL is the base of the FRC Nexus API.
@@ -46,64 +48,24 @@ type nexusTimes struct {
 	ActualStart      *time.Time `json:"actualStart"`
 }
 
-// The wire shapes of Nexus. Absent keys and nulls decode alike.
-type (
-	nexusEventJSON struct {
-		EventKey      string           `json:"eventKey"`
-		DataAsOfTime  *int64           `json:"dataAsOfTime"`
-		NowQueuing    *string          `json:"nowQueuing"`
-		Matches       []nexusMatchJSON `json:"matches"`
-		Announcements []struct {
-			ID           flexString `json:"id"`
-			Announcement string     `json:"announcement"`
-			PostedTime   *int64     `json:"postedTime"`
-		} `json:"announcements"`
-		PartsRequests []struct {
-			ID              flexString `json:"id"`
-			Parts           string     `json:"parts"`
-			RequestedByTeam flexString `json:"requestedByTeam"`
-			PostedTime      *int64     `json:"postedTime"`
-		} `json:"partsRequests"`
-	}
-	nexusMatchJSON struct {
-		Label      string       `json:"label"`
-		Status     *string      `json:"status"`
-		RedTeams   []flexString `json:"redTeams"`
-		BlueTeams  []flexString `json:"blueTeams"`
-		BreakAfter *string      `json:"breakAfter"`
-		ReplayOf   *string      `json:"replayOf"`
-		Times      struct {
-			EstimatedQueueTime   *int64 `json:"estimatedQueueTime"`
-			EstimatedOnDeckTime  *int64 `json:"estimatedOnDeckTime"`
-			EstimatedOnFieldTime *int64 `json:"estimatedOnFieldTime"`
-			EstimatedStartTime   *int64 `json:"estimatedStartTime"`
-			ScheduledStartTime   *int64 `json:"scheduledStartTime"`
-			ActualQueueTime      *int64 `json:"actualQueueTime"`
-			ActualOnDeckTime     *int64 `json:"actualOnDeckTime"`
-			ActualOnFieldTime    *int64 `json:"actualOnFieldTime"`
-			ActualStartTime      *int64 `json:"actualStartTime"`
-		} `json:"times"`
-	}
-)
-
 // parseNexusEvent decodes an EventStatus, from a poll or a webhook.
 func parseNexusEvent(what string, body []byte) (*nexusEvent, error) {
-	var raw nexusEventJSON
+	var raw frcapi.NexusEventStatus
 	if err := decode(what, body, &raw); err != nil {
 		return nil, err
 	}
-	ev := &nexusEvent{EventKey: raw.EventKey, NowQueuing: deref(raw.NowQueuing), Matches: make([]nexusMatch, 0, len(raw.Matches))}
+	ev := &nexusEvent{EventKey: raw.EventKey, NowQueuing: frcapi.Deref(raw.NowQueuing), Matches: make([]nexusMatch, 0, len(raw.Matches))}
 	if t := fromMillis(raw.DataAsOfTime); t != nil {
 		ev.DataAsOf = *t
 	}
 	for _, m := range raw.Matches {
 		ev.Matches = append(ev.Matches, nexusMatch{
 			Label:      m.Label,
-			Status:     deref(m.Status),
+			Status:     m.Status,
 			Red:        teamList(m.RedTeams),
 			Blue:       teamList(m.BlueTeams),
-			BreakAfter: deref(m.BreakAfter),
-			ReplayOf:   deref(m.ReplayOf),
+			BreakAfter: frcapi.Deref(m.BreakAfter),
+			ReplayOf:   frcapi.Deref(m.ReplayOf),
 			Times: nexusTimes{
 				EstimatedQueue:   fromMillis(m.Times.EstimatedQueueTime),
 				EstimatedOnDeck:  fromMillis(m.Times.EstimatedOnDeckTime),
@@ -118,34 +80,25 @@ func parseNexusEvent(what string, body []byte) (*nexusEvent, error) {
 		})
 	}
 	for _, a := range raw.Announcements {
-		ev.Announcements = append(ev.Announcements, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: deref(fromMillis(a.PostedTime))})
+		ev.Announcements = append(ev.Announcements, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: frcapi.Deref(fromMillis(a.PostedTime))})
 	}
 	for _, p := range raw.PartsRequests {
-		ev.PartsRequests = append(ev.PartsRequests, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: deref(fromMillis(p.PostedTime))})
+		ev.PartsRequests = append(ev.PartsRequests, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: frcapi.Deref(fromMillis(p.PostedTime))})
 	}
 	return ev, nil
 }
 
-// teamList keeps nil (alliance undecided) apart from an empty list.
-func teamList(in []flexString) []string {
+// teamList keeps nil (alliance undecided) apart from an empty list; an
+// undecided seat is "".
+func teamList(in []*frcapi.FlexString) []string {
 	if in == nil {
 		return nil
 	}
 	out := make([]string, len(in))
 	for i, t := range in {
-		out[i] = string(t)
+		out[i] = string(frcapi.Deref(t))
 	}
 	return out
-}
-
-// deref is *p, or the zero value for nil: TBA and Nexus send null for
-// what they do not know.
-func deref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
 }
 
 // nexusClient asks the Nexus API for one event.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // DefaultTBAURL is the base of The Blue Alliance API v3.
@@ -97,88 +99,6 @@ type tbaAlliance struct {
 	Round string `json:"round"`
 }
 
-// The wire shapes of TBA; every field may be null.
-type (
-	tbaRecordJSON struct {
-		Wins   int `json:"wins"`
-		Losses int `json:"losses"`
-		Ties   int `json:"ties"`
-	}
-	tbaTeamStatusJSON struct {
-		Qual *struct {
-			NumTeams int `json:"num_teams"`
-			Ranking  *struct {
-				Rank   *int           `json:"rank"`
-				Record *tbaRecordJSON `json:"record"`
-			} `json:"ranking"`
-		} `json:"qual"`
-		NextMatchKey *string `json:"next_match_key"`
-		PitLocation  *string `json:"pit_location"`
-	}
-	tbaAllianceJSON struct {
-		TeamKeys []string `json:"team_keys"`
-		Score    *int     `json:"score"`
-	}
-	tbaMatchJSON struct {
-		Key         string `json:"key"`
-		CompLevel   string `json:"comp_level"`
-		SetNumber   int    `json:"set_number"`
-		MatchNumber int    `json:"match_number"`
-		Alliances   *struct {
-			Red  *tbaAllianceJSON `json:"red"`
-			Blue *tbaAllianceJSON `json:"blue"`
-		} `json:"alliances"`
-		WinningAlliance *string `json:"winning_alliance"`
-		Time            *int64  `json:"time"`
-		PredictedTime   *int64  `json:"predicted_time"`
-		ActualTime      *int64  `json:"actual_time"`
-	}
-	tbaEventJSON struct {
-		Key         string  `json:"key"`
-		Name        string  `json:"name"`
-		PlayoffType *int    `json:"playoff_type"`
-		Timezone    *string `json:"timezone"`
-		StartDate   *string `json:"start_date"`
-		EndDate     *string `json:"end_date"`
-		Webcasts    []struct {
-			Type    string  `json:"type"`
-			Channel *string `json:"channel"`
-		} `json:"webcasts"`
-	}
-	tbaRankingsJSON struct {
-		Rankings []struct {
-			TeamKey       string         `json:"team_key"`
-			Rank          int            `json:"rank"`
-			Record        *tbaRecordJSON `json:"record"`
-			SortOrders    []float64      `json:"sort_orders"`
-			MatchesPlayed int            `json:"matches_played"`
-		} `json:"rankings"`
-		SortOrderInfo []struct {
-			Name      string `json:"name"`
-			Precision int    `json:"precision"`
-		} `json:"sort_order_info"`
-	}
-	tbaAllianceJSON2 struct {
-		Name   *string  `json:"name"`
-		Picks  []string `json:"picks"`
-		Backup *struct {
-			In  string `json:"in"`
-			Out string `json:"out"`
-		} `json:"backup"`
-		Status *struct {
-			Status          string `json:"status"`
-			DoubleElimRound string `json:"double_elim_round"`
-		} `json:"status"`
-	}
-	tbaTeamJSON struct {
-		TeamNumber int     `json:"team_number"`
-		Nickname   *string `json:"nickname"`
-	}
-	tbaAPIStatusJSON struct {
-		DownEvents []string `json:"down_events"`
-	}
-)
-
 // tbaClient asks TBA with If-None-Match and keeps the last body of each
 // path, which a 304 answer reuses. The search for today's event and the
 // polls of the event use it at the same time.
@@ -234,25 +154,18 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 // teamStatus returns our status at the event; nil when TBA has none (null
 // before the event).
 func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*tbaTeamStatus, error) {
-	var raw *tbaTeamStatusJSON
+	var raw *frcapi.TBATeamEventStatus
 	if err := c.get(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/status", &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
 		return nil, nil
 	}
-	st := &tbaTeamStatus{NextMatchKey: deref(raw.NextMatchKey), PitLocation: deref(raw.PitLocation)}
-	if q := raw.Qual; q != nil && q.Ranking != nil && q.Ranking.Rank != nil && *q.Ranking.Rank > 0 {
-		st.Rank = &Rank{Rank: *q.Ranking.Rank, Of: q.NumTeams, Record: record(q.Ranking.Record)}
+	st := &tbaTeamStatus{NextMatchKey: frcapi.Deref(raw.NextMatchKey), PitLocation: raw.PitLocation}
+	if q := raw.Qual; q != nil && q.Ranking != nil && q.Ranking.Rank > 0 {
+		st.Rank = &Rank{Rank: q.Ranking.Rank, Of: q.NumTeams, Record: Record(q.Ranking.Record)}
 	}
 	return st, nil
-}
-
-func record(r *tbaRecordJSON) Record {
-	if r == nil {
-		return Record{}
-	}
-	return Record{Wins: r.Wins, Losses: r.Losses, Ties: r.Ties}
 }
 
 // matches returns our matches at the event: nil for a null answer, an
@@ -267,7 +180,7 @@ func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]tbaMat
 }
 
 func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, error) {
-	var raw []tbaMatchJSON
+	var raw []frcapi.TBAMatch
 	if err := c.get(ctx, path, &raw); err != nil {
 		return nil, err
 	}
@@ -277,20 +190,17 @@ func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, err
 	out := make([]tbaMatch, 0, len(raw))
 	for _, m := range raw {
 		tm := tbaMatch{
-			Key: m.Key, CompLevel: m.CompLevel, SetNumber: m.SetNumber, MatchNumber: m.MatchNumber,
-			RedScore: -1, BlueScore: -1, WinningAlliance: deref(m.WinningAlliance),
+			Key: m.Key, CompLevel: m.CompLevel, SetNumber: m.SetNumber, MatchNumber: m.MatchNumber, WinningAlliance: m.WinningAlliance,
 			Time: fromSeconds(m.Time), PredictedTime: fromSeconds(m.PredictedTime), ActualTime: fromSeconds(m.ActualTime),
 		}
-		if a := m.Alliances; a != nil {
-			tm.Red, tm.RedScore = alliance(a.Red)
-			tm.Blue, tm.BlueScore = alliance(a.Blue)
-		}
+		tm.Red, tm.RedScore = alliance(m.Alliances.Red)
+		tm.Blue, tm.BlueScore = alliance(m.Alliances.Blue)
 		out = append(out, tm)
 	}
 	return out, nil
 }
 
-func alliance(a *tbaAllianceJSON) ([]string, int) {
+func alliance(a *frcapi.TBAMatchAlliance) ([]string, int) {
 	if a == nil {
 		return nil, -1
 	}
@@ -307,7 +217,7 @@ func alliance(a *tbaAllianceJSON) ([]string, int) {
 
 // event returns the event's name, timezone and webcasts.
 func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, error) {
-	var raw *tbaEventJSON
+	var raw *frcapi.TBAEventInfo
 	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey), &raw); err != nil {
 		return nil, err
 	}
@@ -317,17 +227,17 @@ func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, erro
 	return eventFromJSON(*raw), nil
 }
 
-func eventFromJSON(raw tbaEventJSON) *tbaEvent {
-	ev := &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: deref(raw.Timezone), StartDate: deref(raw.StartDate), EndDate: deref(raw.EndDate), PlayoffType: deref(raw.PlayoffType)}
+func eventFromJSON(raw frcapi.TBAEventInfo) *tbaEvent {
+	ev := &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType)}
 	for _, w := range raw.Webcasts {
-		ev.Webcasts = append(ev.Webcasts, tbaWebcast{Type: w.Type, Channel: deref(w.Channel)})
+		ev.Webcasts = append(ev.Webcasts, tbaWebcast{Type: w.Type, Channel: w.Channel})
 	}
 	return ev
 }
 
 // rankings returns the event's qualification rankings; nil before any exist.
 func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings, error) {
-	var raw *tbaRankingsJSON
+	var raw *frcapi.TBAEventRanking
 	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/rankings", &raw); err != nil {
 		return nil, err
 	}
@@ -336,7 +246,7 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 	}
 	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings))}
 	for _, r := range raw.Rankings {
-		out.Lines = append(out.Lines, tbaRanking{Team: strings.TrimPrefix(r.TeamKey, "frc"), Rank: r.Rank, Record: record(r.Record),
+		out.Lines = append(out.Lines, tbaRanking{Team: strings.TrimPrefix(r.TeamKey, "frc"), Rank: r.Rank, Record: Record(r.Record),
 			SortOrders: r.SortOrders, Played: r.MatchesPlayed})
 	}
 	for _, o := range raw.SortOrderInfo {
@@ -348,7 +258,7 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 // alliances returns the event's playoff alliances in number order; nil
 // before alliance selection (TBA answers null).
 func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAlliance, error) {
-	var raw []*tbaAllianceJSON2
+	var raw []*frcapi.TBAAlliance
 	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/alliances", &raw); err != nil {
 		return nil, err
 	}
@@ -359,12 +269,12 @@ func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAllian
 	for i, a := range raw {
 		al := tbaAlliance{Name: "Alliance " + strconv.Itoa(i+1)}
 		if a != nil {
-			al.Name = cmp.Or(deref(a.Name), al.Name)
+			al.Name = cmp.Or(a.Name, al.Name)
 			for _, k := range a.Picks {
 				al.Teams = append(al.Teams, strings.TrimPrefix(k, "frc"))
 			}
-			if a.Backup != nil {
-				al.BackupIn, al.BackupOut = strings.TrimPrefix(a.Backup.In, "frc"), strings.TrimPrefix(a.Backup.Out, "frc")
+			if bk := a.Backup.Backup; bk != nil {
+				al.BackupIn, al.BackupOut = strings.TrimPrefix(bk.In, "frc"), strings.TrimPrefix(bk.Out, "frc")
 			}
 			if a.Status != nil {
 				al.State, al.Round = a.Status.Status, a.Status.DoubleElimRound
@@ -377,7 +287,7 @@ func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAllian
 
 // teamNames returns the nicknames of the event's teams by number.
 func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]string, error) {
-	var raw []tbaTeamJSON
+	var raw []frcapi.TBATeam
 	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/teams/simple", &raw); err != nil {
 		return nil, err
 	}
@@ -386,14 +296,14 @@ func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]
 	}
 	names := make(map[string]string, len(raw))
 	for _, t := range raw {
-		names[strconv.Itoa(t.TeamNumber)] = deref(t.Nickname)
+		names[strconv.Itoa(t.TeamNumber)] = t.Nickname
 	}
 	return names, nil
 }
 
 // downEvents returns the keys of the events whose data feed TBA lists as down.
 func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
-	var raw tbaAPIStatusJSON
+	var raw frcapi.TBAAPIStatus
 	if err := c.get(ctx, "/status", &raw); err != nil {
 		return nil, err
 	}
@@ -402,7 +312,7 @@ func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
 
 // teamEvents returns our events of a year.
 func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]tbaEvent, error) {
-	var raw []tbaEventJSON
+	var raw []frcapi.TBAEventInfo
 	if err := c.get(ctx, "/team/"+teamKey(team)+"/events/"+strconv.Itoa(year)+"/simple", &raw); err != nil {
 		return nil, err
 	}

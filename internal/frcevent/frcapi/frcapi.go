@@ -1,9 +1,10 @@
 // Package frcapi names what the pit display's two upstream APIs, FRC Nexus
 // and The Blue Alliance, have in common with the replay server that stands
-// in for them: the endpoints, grouped by the API they belong to, the pace
-// TBA asks of its clients, and Nexus's words for how far a match is in the
-// queue. The hub, the replay server and their tests all use these names, so
-// a request counted by one is the request logged by the other.
+// in for them: the endpoints, grouped by the API they belong to, the shapes
+// of their answers, the pace TBA asks of its clients, and Nexus's words for
+// how far a match is in the queue. The hub, the replay server and their
+// tests all use these names, so a request counted by one is the request
+// logged by the other, and an answer the replay writes is one the hub reads.
 package frcapi
 
 import (

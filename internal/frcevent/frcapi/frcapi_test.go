@@ -1,6 +1,10 @@
 package frcapi
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 func TestRound(t *testing.T) {
 	for _, tt := range []struct {
@@ -14,5 +18,19 @@ func TestRound(t *testing.T) {
 		if got := Round(tt.playoffType, tt.n); got != tt.want {
 			t.Errorf("Round(%d, %d) = %q, want %q", tt.playoffType, tt.n, got, tt.want)
 		}
+	}
+}
+
+func TestFlexStringErrorIsShort(t *testing.T) {
+	var v struct {
+		ID FlexString `json:"id"`
+	}
+	big := `{"id":[` + strings.Repeat(`"xxxxxxxx",`, 100000) + `"x"]}`
+	err := json.Unmarshal([]byte(big), &v)
+	if err == nil {
+		t.Fatal("a list decoded as a FlexString")
+	}
+	if len(err.Error()) > 200 {
+		t.Fatalf("error of %d bytes for a value of %d, want it clipped: %.100s…", len(err.Error()), len(big), err)
 	}
 }

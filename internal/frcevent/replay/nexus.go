@@ -23,38 +23,16 @@ func (s *Server) nexusEvent(r *http.Request, m moment) answer {
 			return nil
 		}
 		latest = max(latest, time.Duration(*o))
-		v := m.ms(*o)
-		return &v
+		return new(m.ms(*o))
 	}
 	est := func(o *Offset) *int64 {
 		if o == nil {
 			return nil
 		}
-		v := m.ms(*o)
-		return &v
-	}
-	type times struct {
-		EstimatedQueueTime   *int64 `json:"estimatedQueueTime,omitempty"`
-		EstimatedOnDeckTime  *int64 `json:"estimatedOnDeckTime,omitempty"`
-		EstimatedOnFieldTime *int64 `json:"estimatedOnFieldTime,omitempty"`
-		EstimatedStartTime   *int64 `json:"estimatedStartTime,omitempty"`
-		ScheduledStartTime   *int64 `json:"scheduledStartTime,omitempty"`
-		ActualQueueTime      *int64 `json:"actualQueueTime,omitempty"`
-		ActualOnDeckTime     *int64 `json:"actualOnDeckTime,omitempty"`
-		ActualOnFieldTime    *int64 `json:"actualOnFieldTime,omitempty"`
-		ActualStartTime      *int64 `json:"actualStartTime,omitempty"`
-	}
-	type match struct {
-		Label      string    `json:"label"`
-		Status     string    `json:"status"`
-		RedTeams   []*string `json:"redTeams"`
-		BlueTeams  []*string `json:"blueTeams"`
-		Times      times     `json:"times"`
-		BreakAfter *string   `json:"breakAfter"`
-		ReplayOf   *string   `json:"replayOf"`
+		return new(m.ms(*o))
 	}
 	var nowQueuing *string
-	matches := make([]match, 0, len(m.Nexus.Matches))
+	matches := make([]frcapi.NexusMatch, 0, len(m.Nexus.Matches))
 	for _, nm := range m.Nexus.Matches {
 		if !m.listed(nm.Listed) {
 			continue
@@ -66,9 +44,9 @@ func (s *Server) nexusEvent(r *http.Request, m moment) answer {
 		}
 		note(nm.Decided)
 		t := nm.Times
-		out := match{Label: nm.Label, Status: nm.Status, RedTeams: red, BlueTeams: blue,
-			BreakAfter: nullable(nm.BreakAfter), ReplayOf: nullable(nm.ReplayOf),
-			Times: times{
+		out := frcapi.NexusMatch{Label: nm.Label, Status: nm.Status, RedTeams: flexTeams(red), BlueTeams: flexTeams(blue),
+			BreakAfter: frcapi.Nullable(nm.BreakAfter), ReplayOf: frcapi.Nullable(nm.ReplayOf),
+			Times: frcapi.NexusTimes{
 				EstimatedQueueTime: est(t.EstimatedQueue), EstimatedOnDeckTime: est(t.EstimatedOnDeck),
 				EstimatedOnFieldTime: est(t.EstimatedOnField), EstimatedStartTime: est(t.EstimatedStart),
 				ScheduledStartTime: est(t.ScheduledStart),
@@ -93,40 +71,44 @@ func (s *Server) nexusEvent(r *http.Request, m moment) answer {
 		matches = append(matches, out)
 	}
 	if m.Nexus.NowQueuing != nil {
-		nowQueuing = nullable(*m.Nexus.NowQueuing)
+		nowQueuing = frcapi.Nullable(*m.Nexus.NowQueuing)
 	}
-	type announcement struct {
-		ID           string `json:"id"`
-		Announcement string `json:"announcement"`
-		PostedTime   int64  `json:"postedTime"`
-	}
-	type partsRequest struct {
-		ID              string `json:"id"`
-		Parts           string `json:"parts"`
-		RequestedByTeam string `json:"requestedByTeam"`
-		PostedTime      int64  `json:"postedTime"`
-	}
-	announcements, parts := []announcement{}, []partsRequest{}
+	announcements, parts := []frcapi.NexusAnnouncement{}, []frcapi.NexusPartsRequest{}
 	for _, a := range m.Announcements {
 		if m.passed(&a.Posted) {
 			latest = max(latest, time.Duration(a.Posted))
-			announcements = append(announcements, announcement{a.ID, a.Text, m.ms(a.Posted)})
+			announcements = append(announcements, frcapi.NexusAnnouncement{ID: frcapi.FlexString(a.ID), Announcement: a.Text, PostedTime: new(m.ms(a.Posted))})
 		}
 	}
 	for _, p := range m.PartsRequests {
 		if m.passed(&p.Posted) {
 			latest = max(latest, time.Duration(p.Posted))
-			parts = append(parts, partsRequest{p.ID, p.Parts, p.Team, m.ms(p.Posted)})
+			parts = append(parts, frcapi.NexusPartsRequest{ID: frcapi.FlexString(p.ID), Parts: p.Parts,
+				RequestedByTeam: frcapi.FlexString(p.Team), PostedTime: new(m.ms(p.Posted))})
 		}
 	}
-	return answer{http.StatusOK, map[string]any{
-		"eventKey":      s.opts.Timeline.NexusEvent,
-		"dataAsOfTime":  m.ms(Offset(latest)),
-		"nowQueuing":    nowQueuing,
-		"matches":       matches,
-		"announcements": announcements,
-		"partsRequests": parts,
+	return answer{http.StatusOK, frcapi.NexusEventStatus{
+		EventKey:      s.opts.Timeline.NexusEvent,
+		DataAsOfTime:  new(m.ms(Offset(latest))),
+		NowQueuing:    nowQueuing,
+		Matches:       matches,
+		Announcements: announcements,
+		PartsRequests: parts,
 	}}
+}
+
+// flexTeams is a list of team numbers as Nexus sends them: nil stays null.
+func flexTeams(teams []*string) []*frcapi.FlexString {
+	if teams == nil {
+		return nil
+	}
+	out := make([]*frcapi.FlexString, len(teams))
+	for i, t := range teams {
+		if t != nil {
+			out[i] = new(frcapi.FlexString(*t))
+		}
+	}
+	return out
 }
 
 // nexusPits answers GET /event/{key}/pits: {} rather than null before any

@@ -56,75 +56,7 @@ func (p *player) get(path string, v any) string {
 	return rec.Body.String()
 }
 
-// The shapes of TBA's answers, as a client reads them.
-type (
-	tbaAlliance struct {
-		Name     *string         `json:"name"`
-		Picks    []string        `json:"picks"`
-		Declines []string        `json:"declines"`
-		Backup   json.RawMessage `json:"backup"`
-		Status   *struct {
-			PlayoffType        *int          `json:"playoff_type"`
-			Level              string        `json:"level"`
-			Record             replay.Record `json:"record"`
-			CurrentLevelRecord replay.Record `json:"current_level_record"`
-			Status             string        `json:"status"`
-			DoubleElimRound    string        `json:"double_elim_round"`
-		} `json:"status"`
-	}
-	tbaSide struct {
-		TeamKeys   []string `json:"team_keys"`
-		Score      int      `json:"score"`
-		Surrogates []string `json:"surrogate_team_keys"`
-		DQ         []string `json:"dq_team_keys"`
-	}
-	tbaMatch struct {
-		Key            string             `json:"key"`
-		CompLevel      string             `json:"comp_level"`
-		SetNumber      int                `json:"set_number"`
-		MatchNumber    int                `json:"match_number"`
-		Alliances      map[string]tbaSide `json:"alliances"`
-		Winner         string             `json:"winning_alliance"`
-		EventKey       string             `json:"event_key"`
-		Time           *int64             `json:"time"`
-		ActualTime     *int64             `json:"actual_time"`
-		PostResultTime *int64             `json:"post_result_time"`
-	}
-	tbaTeamStatus struct {
-		Qual *struct {
-			Status  string `json:"status"`
-			Ranking *struct {
-				Rank       int       `json:"rank"`
-				SortOrders []float64 `json:"sort_orders"`
-			} `json:"ranking"`
-		} `json:"qual"`
-		Alliance *struct {
-			Name   string         `json:"name"`
-			Number int            `json:"number"`
-			Pick   int            `json:"pick"`
-			Backup *replay.Backup `json:"backup"`
-		} `json:"alliance"`
-		Playoff *struct {
-			Level           string        `json:"level"`
-			Record          replay.Record `json:"record"`
-			Status          string        `json:"status"`
-			DoubleElimRound string        `json:"double_elim_round"`
-		} `json:"playoff"`
-		NextMatchKey *string `json:"next_match_key"`
-		LastMatchKey *string `json:"last_match_key"`
-	}
-	nexusEvent struct {
-		Matches []struct {
-			Label      string    `json:"label"`
-			Status     string    `json:"status"`
-			RedTeams   []*string `json:"redTeams"`
-			BlueTeams  []*string `json:"blueTeams"`
-			BreakAfter *string   `json:"breakAfter"`
-		} `json:"matches"`
-	}
-)
-
-func matchByKey(ms []tbaMatch, key string) *tbaMatch {
+func matchByKey(ms []frcapi.TBAMatch, key string) *frcapi.TBAMatch {
 	for i := range ms {
 		if ms[i].Key == key {
 			return &ms[i]
@@ -140,41 +72,30 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	start := time.Date(2026, 3, 14, 14, 0, 0, 0, time.UTC)
 	p := play(t, replay.Demo(), start, start)
 	const base = "/tba/api/v3/event/2026demo"
-	var ev struct {
-		PlayoffType       *int    `json:"playoff_type"`
-		PlayoffTypeString *string `json:"playoff_type_string"`
-	}
+	var ev frcapi.TBAEventInfo
 	p.get(base, &ev)
 	if ev.PlayoffType == nil || *ev.PlayoffType != 10 || *ev.PlayoffTypeString != "Double Elimination Bracket (8 Alliances)" {
 		t.Fatalf("event playoff type = %+v", ev)
 	}
-	var teams []struct {
-		Key      string `json:"key"`
-		Number   int    `json:"team_number"`
-		Nickname string `json:"nickname"`
-	}
+	var teams []frcapi.TBATeam
 	p.get(base+"/teams/simple", &teams)
-	if len(teams) != 30 || !slices.ContainsFunc(teams, func(tm struct {
-		Key      string `json:"key"`
-		Number   int    `json:"team_number"`
-		Nickname string `json:"nickname"`
-	}) bool {
-		return tm.Key == "frc1209" && tm.Number == 1209 && tm.Nickname == "RoboHornets"
+	if len(teams) != 30 || !slices.ContainsFunc(teams, func(tm frcapi.TBATeam) bool {
+		return tm.Key == "frc1209" && tm.TeamNumber == 1209 && tm.Nickname == "RoboHornets"
 	}) {
 		t.Fatalf("teams = %+v", teams)
 	}
 
 	// Qualifications: no alliances (null), no playoff match listed.
-	var alliances []tbaAlliance
+	var alliances []frcapi.TBAAlliance
 	if body := p.get(base+"/alliances", &alliances); body != "null" {
 		t.Fatalf("alliances during qualifications = %s, want null", body)
 	}
-	var matches []tbaMatch
+	var matches []frcapi.TBAMatch
 	p.get(base+"/matches/simple", &matches)
-	if len(matches) != 40 || matches[0].EventKey != "2026demo" || matches[39].Alliances["red"].Score != -1 {
+	if len(matches) != 40 || matches[0].EventKey != "2026demo" || *matches[39].Alliances.Red.Score != -1 {
 		t.Fatalf("event matches during qualifications: %d, %+v", len(matches), matches[39])
 	}
-	var status tbaTeamStatus
+	var status frcapi.TBATeamEventStatus
 	p.get("/tba/api/v3/team/frc1209/event/2026demo/status", &status)
 	if status.Alliance != nil || status.Playoff != nil || status.Qual.Status != "playing" {
 		t.Fatalf("team status during qualifications: %+v", status)
@@ -182,19 +103,12 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 
 	// Alliance selection: the break, then captains, then we are picked.
 	p.at(390 * time.Second)
-	var nexus nexusEvent
+	var nexus frcapi.NexusEventStatus
 	p.get("/nexus/api/v1/event/2026demo", &nexus)
 	if last := nexus.Matches[len(nexus.Matches)-1]; last.Label != "Qualification 40" || *last.BreakAfter != "Alliance selection" {
 		t.Fatalf("Nexus at selection: last %+v", last)
 	}
-	var rankings struct {
-		Rankings []struct {
-			TeamKey    string    `json:"team_key"`
-			Rank       int       `json:"rank"`
-			SortOrders []float64 `json:"sort_orders"`
-		} `json:"rankings"`
-		SortOrderInfo []replay.StatInfo `json:"sort_order_info"`
-	}
+	var rankings frcapi.TBAEventRanking
 	p.get(base+"/rankings", &rankings)
 	if rankings.Rankings[10].TeamKey != "frc1209" || rankings.Rankings[10].Rank != 11 || len(rankings.Rankings[10].SortOrders) != 2 ||
 		len(rankings.SortOrderInfo) != 2 || rankings.SortOrderInfo[0].Name != "Ranking Score" {
@@ -202,7 +116,7 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	}
 	p.at(400 * time.Second)
 	p.get(base+"/alliances", &alliances)
-	if len(alliances) != 8 || len(alliances[2].Picks) != 1 || alliances[2].Status != nil || string(alliances[2].Backup) != "null" {
+	if len(alliances) != 8 || len(alliances[2].Picks) != 1 || alliances[2].Status != nil || !alliances[2].Backup.Present || alliances[2].Backup.Backup != nil {
 		t.Fatalf("alliances while captains are named: %+v", alliances)
 	}
 	p.get("/tba/api/v3/team/frc1209/event/2026demo/status", &status)
@@ -222,7 +136,7 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	if matchByKey(matches, "2026demo_sf4m1") == nil || matchByKey(matches, "2026demo_sf5m1") != nil {
 		t.Fatalf("playoff matches at 430 s: %d listed", len(matches))
 	}
-	if f := matchByKey(matches, "2026demo_f1m1"); f == nil || len(f.Alliances["red"].TeamKeys) != 0 || f.Alliances["blue"].TeamKeys == nil {
+	if f := matchByKey(matches, "2026demo_f1m1"); f == nil || len(f.Alliances.Red.TeamKeys) != 0 || f.Alliances.Blue.TeamKeys == nil {
 		t.Fatalf("final 1 before it is decided: %+v", f)
 	}
 	p.get("/nexus/api/v1/event/2026demo", &nexus)
@@ -253,12 +167,11 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	// A backup comes in for our partner 6328, and plays Playoff 12 on.
 	p.at(540 * time.Second)
 	p.get(base+"/alliances", &alliances)
-	var backup replay.Backup
-	if err := json.Unmarshal(alliances[2].Backup, &backup); err != nil || backup != (replay.Backup{In: "frc4613", Out: "frc6328"}) {
-		t.Fatalf("Alliance 3's backup = %s", alliances[2].Backup)
+	if bk := alliances[2].Backup.Backup; bk == nil || *bk != (replay.Backup{In: "frc4613", Out: "frc6328"}) {
+		t.Fatalf("Alliance 3's backup = %+v", alliances[2].Backup)
 	}
 	p.get("/tba/api/v3/team/frc1209/event/2026demo/matches/simple", &matches)
-	if m := matchByKey(matches, "2026demo_sf12m1"); m == nil || !slices.Equal(m.Alliances["red"].TeamKeys, []string{"frc148", "frc1209", "frc4613"}) {
+	if m := matchByKey(matches, "2026demo_sf12m1"); m == nil || !slices.Equal(m.Alliances.Red.TeamKeys, []string{"frc148", "frc1209", "frc4613"}) {
 		t.Fatalf("our Playoff 12: %+v", m)
 	}
 	p.get("/tba/api/v3/team/frc1209/event/2026demo/status", &status)
@@ -303,7 +216,7 @@ func TestScriptedPlayoffStatus(t *testing.T) {
 		!strings.Contains(string(raw[0]["status"]), `"playoff_type":null`) {
 		t.Fatalf("scripted alliance: %s", raw)
 	}
-	var status tbaTeamStatus
+	var status frcapi.TBATeamEventStatus
 	p.get("/tba/api/v3/team/frc1209/event/2026x/status", &status)
 	if status.Alliance == nil || status.Alliance.Name != "Alliance 1" || status.Alliance.Pick != 1 || status.Playoff.Status != "won" {
 		t.Fatalf("scripted team status: %+v %+v", status.Alliance, status.Playoff)
@@ -347,11 +260,11 @@ func TestRealEventMoments(t *testing.T) {
 
 	t.Run("quals", func(t *testing.T) {
 		p := playAt(t, ev, "quals")
-		var matches []tbaMatch
+		var matches []frcapi.TBAMatch
 		p.get(base+"/matches/simple", &matches)
 		played, listed := 0, len(matches)
 		for _, m := range matches {
-			if m.Alliances["red"].Score >= 0 {
+			if *m.Alliances.Red.Score >= 0 {
 				played++
 			} else if m.ActualTime != nil && m.PostResultTime != nil {
 				t.Fatalf("unplayed match with a result time: %+v", m)
@@ -360,16 +273,16 @@ func TestRealEventMoments(t *testing.T) {
 		if listed != 77 || played < 30 || played > 45 {
 			t.Fatalf("during quals: %d listed, %d played", listed, played)
 		}
-		var alliances []tbaAlliance
+		var alliances []frcapi.TBAAlliance
 		if body := p.get(base+"/alliances", &alliances); body != "null" {
 			t.Fatalf("alliances during quals: %s", body)
 		}
-		var status tbaTeamStatus
+		var status frcapi.TBATeamEventStatus
 		p.get("/tba/api/v3/team/frc20/event/2024nytr/status", &status)
 		if status.Qual.Ranking == nil || len(status.Qual.Ranking.SortOrders) != 2 || status.NextMatchKey == nil {
 			t.Fatalf("team 20 during quals: %+v", status.Qual)
 		}
-		var nexus nexusEvent
+		var nexus frcapi.NexusEventStatus
 		p.get("/nexus/api/v1/event/2024nytr", &nexus)
 		if len(nexus.Matches) != 77 || nexus.Matches[0].Label != "Qualification 1" || nexus.Matches[0].Status != frcapi.OnField ||
 			nexus.Matches[76].Status != frcapi.QueuingSoon {
@@ -379,22 +292,16 @@ func TestRealEventMoments(t *testing.T) {
 
 	t.Run("selection", func(t *testing.T) {
 		p := playAt(t, ev, "selection")
-		var alliances []tbaAlliance
+		var alliances []frcapi.TBAAlliance
 		if body := p.get(base+"/alliances", &alliances); body != "null" {
 			t.Fatalf("alliances during selection: %s", body)
 		}
-		var rankings struct {
-			Rankings []struct {
-				TeamKey    string    `json:"team_key"`
-				SortOrders []float64 `json:"sort_orders"`
-			} `json:"rankings"`
-			SortOrderInfo []replay.StatInfo `json:"sort_order_info"`
-		}
+		var rankings frcapi.TBAEventRanking
 		p.get(base+"/rankings", &rankings)
 		if rankings.Rankings[0].TeamKey != "frc1796" || len(rankings.Rankings[0].SortOrders) != 6 || rankings.SortOrderInfo[0].Name != "Ranking Score" {
 			t.Fatalf("final rankings at selection: %+v", rankings.Rankings[0])
 		}
-		var nexus nexusEvent
+		var nexus frcapi.NexusEventStatus
 		p.get("/nexus/api/v1/event/2024nytr", &nexus)
 		if last := nexus.Matches[len(nexus.Matches)-1]; last.Label != "Qualification 77" || last.BreakAfter == nil || *last.BreakAfter != "Alliance selection" {
 			t.Fatalf("Nexus at selection: %+v", last)
@@ -409,12 +316,12 @@ func TestRealEventMoments(t *testing.T) {
 		if _, ok := raw[0]["backup"]; len(raw) != 8 || ok {
 			t.Fatalf("alliances: %s", raw)
 		}
-		var matches []tbaMatch
+		var matches []frcapi.TBAMatch
 		p.get(base+"/matches/simple", &matches)
 		if len(matches) != 77+4 || matchByKey(matches, "2024nytr_sf4m1") == nil || matchByKey(matches, "2024nytr_sf4m1").ActualTime != nil {
 			t.Fatalf("listed: %d", len(matches))
 		}
-		var nexus nexusEvent
+		var nexus frcapi.NexusEventStatus
 		p.get("/nexus/api/v1/event/2024nytr", &nexus)
 		if n := len(nexus.Matches); n != 77+4 || nexus.Matches[77].Label != "Playoff 1" {
 			t.Fatalf("Nexus playoffs listed: %d", n)
@@ -423,7 +330,7 @@ func TestRealEventMoments(t *testing.T) {
 
 	t.Run("eliminated", func(t *testing.T) {
 		p := playAt(t, ev, "eliminated")
-		var status tbaTeamStatus
+		var status frcapi.TBATeamEventStatus
 		p.get("/tba/api/v3/team/frc20/event/2024nytr/status", &status)
 		if a := status.Alliance; a == nil || a.Number != 4 || a.Pick != 1 || a.Name != "Alliance 4" {
 			t.Fatalf("team 20's alliance: %+v", a)
@@ -432,12 +339,12 @@ func TestRealEventMoments(t *testing.T) {
 			status.NextMatchKey != nil || *status.LastMatchKey != "2024nytr_sf5m1" {
 			t.Fatalf("team 20 eliminated: %+v next %v last %v", status.Playoff, status.NextMatchKey, status.LastMatchKey)
 		}
-		var alliances []tbaAlliance
+		var alliances []frcapi.TBAAlliance
 		p.get(base+"/alliances", &alliances)
 		if st := alliances[0].Status; st.Status != "playing" {
 			t.Fatalf("Alliance 1 while the playoffs go on: %+v", st)
 		}
-		var matches []tbaMatch
+		var matches []frcapi.TBAMatch
 		p.get(base+"/matches/simple", &matches)
 		if matchByKey(matches, "2024nytr_sf13m1") != nil || matchByKey(matches, "2024nytr_f1m1") != nil {
 			t.Fatal("later playoff matches listed before they were decided")
@@ -447,13 +354,13 @@ func TestRealEventMoments(t *testing.T) {
 	t.Run("end", func(t *testing.T) {
 		// Every alliance's status, derived from the matches, is TBA's.
 		p := playAt(t, ev, "end")
-		var got []tbaAlliance
+		var got []frcapi.TBAAlliance
 		p.get(base+"/alliances", &got)
 		data, err := os.ReadFile("testdata/2024nytr/alliances.json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want []tbaAlliance
+		var want []frcapi.TBAAlliance
 		if err := json.Unmarshal(data, &want); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // A real past event as a stand-in: LoadReal turns The Blue Alliance's
@@ -52,54 +54,6 @@ const (
 	realResult = 3 * time.Minute
 )
 
-// The wire shapes of the saved TBA answers, as much as the replay needs.
-// A null decodes as the zero value, as an absent key does.
-type (
-	tbaFileEvent struct {
-		Key         string    `json:"key"`
-		Name        string    `json:"name"`
-		Timezone    string    `json:"timezone"`
-		StartDate   string    `json:"start_date"`
-		EndDate     string    `json:"end_date"`
-		PlayoffType int       `json:"playoff_type"`
-		Webcasts    []Webcast `json:"webcasts"`
-	}
-	tbaFileAlliance struct {
-		Name     string   `json:"name"`
-		Picks    []string `json:"picks"`
-		Declines []string `json:"declines"`
-		// Backup is absent, null or a backup.
-		Backup json.RawMessage `json:"backup"`
-	}
-	tbaFileMatch struct {
-		Key             string             `json:"key"`
-		CompLevel       string             `json:"comp_level"`
-		SetNumber       int                `json:"set_number"`
-		MatchNumber     int                `json:"match_number"`
-		Alliances       map[string]tbaSide `json:"alliances"`
-		WinningAlliance string             `json:"winning_alliance"`
-		Time            *int64             `json:"time"`
-		ActualTime      *int64             `json:"actual_time"`
-		PostResultTime  *int64             `json:"post_result_time"`
-		ScoreBreakdown  map[string]struct {
-			RP *int `json:"rp"`
-		} `json:"score_breakdown"`
-	}
-	tbaFileRankings struct {
-		Rankings       []tbaRanking `json:"rankings"`
-		SortOrderInfo  []StatInfo   `json:"sort_order_info"`
-		ExtraStatsInfo []StatInfo   `json:"extra_stats_info"`
-	}
-	tbaFileTeam struct {
-		TeamNumber int    `json:"team_number"`
-		Nickname   string `json:"nickname"`
-		Name       string `json:"name"`
-		City       string `json:"city"`
-		StateProv  string `json:"state_prov"`
-		Country    string `json:"country"`
-	}
-)
-
 // RealEvent is a past event ready to replay.
 type RealEvent struct {
 	// Timeline plays the event; offset 0 is the first qualification
@@ -141,11 +95,11 @@ func (ev RealEvent) At(moment string) (Offset, error) {
 // /team/ endpoints answer for.
 func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	var (
-		event     tbaFileEvent
-		matches   []tbaFileMatch
-		rankings  tbaFileRankings
-		alliances []tbaFileAlliance
-		teams     []tbaFileTeam
+		event     frcapi.TBAEventInfo
+		matches   []frcapi.TBAMatch
+		rankings  frcapi.TBAEventRanking
+		alliances []frcapi.TBAAlliance
+		teams     []frcapi.TBATeam
 	)
 	for name, v := range map[string]any{"event.json": &event, "matches.json": &matches, "rankings.json": &rankings,
 		"alliances.json": &alliances, "teams.json": &teams} {
@@ -183,12 +137,12 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	}
 	first := State{
 		Event: &Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
-			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: event.PlayoffType},
+			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: frcapi.Deref(event.PlayoffType)},
 		Matches: b.out,
 	}
 	for _, t := range teams {
 		first.Teams = append(first.Teams, Team{Number: t.TeamNumber, Nickname: t.Nickname, Name: t.Name,
-			City: t.City, StateProv: t.StateProv, Country: t.Country})
+			City: frcapi.Deref(t.City), StateProv: frcapi.Deref(t.StateProv), Country: frcapi.Deref(t.Country)})
 	}
 	first.Nexus, first.TeamStatus = b.nexus(-48*time.Hour), b.teamStatus(-48*time.Hour, nil, len(teams))
 	tl.Steps = append(tl.Steps, Step{At: Offset(-48 * time.Hour), State: first})
@@ -248,8 +202,8 @@ type realBuilder struct {
 	breakAfter                 map[string]string
 }
 
-func (b *realBuilder) matches(in []tbaFileMatch) error {
-	var quals []tbaFileMatch
+func (b *realBuilder) matches(in []frcapi.TBAMatch) error {
+	var quals []frcapi.TBAMatch
 	for _, mt := range in {
 		if mt.CompLevel == "qm" && mt.Time != nil {
 			quals = append(quals, mt)
@@ -258,7 +212,7 @@ func (b *realBuilder) matches(in []tbaFileMatch) error {
 	if len(quals) == 0 {
 		return fmt.Errorf("replay: real event: no scheduled qualification match")
 	}
-	zero := slices.MinFunc(quals, func(a, b tbaFileMatch) int { return cmp.Compare(*a.Time, *b.Time) })
+	zero := slices.MinFunc(quals, func(a, b frcapi.TBAMatch) int { return cmp.Compare(*a.Time, *b.Time) })
 	b.zero = time.Unix(*zero.Time, 0)
 	off := func(sec *int64) *Offset {
 		if sec == nil {
@@ -268,9 +222,9 @@ func (b *realBuilder) matches(in []tbaFileMatch) error {
 	}
 	b.rp = map[string][2]int{}
 	for _, mt := range in {
-		red, blue := mt.Alliances["red"], mt.Alliances["blue"]
+		red, blue := frcapi.Deref(mt.Alliances.Red), frcapi.Deref(mt.Alliances.Blue)
 		m := Match{Key: mt.Key, CompLevel: mt.CompLevel, SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
-			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: red.Score, BlueScore: blue.Score,
+			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: frcapi.Deref(red.Score), BlueScore: frcapi.Deref(blue.Score),
 			WinningAlliance: mt.WinningAlliance, Time: off(mt.Time), ActualTime: off(mt.ActualTime), ResultAt: off(mt.PostResultTime),
 			Surrogates: append(slices.Clone(red.Surrogates), blue.Surrogates...), DQ: append(slices.Clone(red.DQ), blue.DQ...)}
 		if m.ResultAt == nil && m.ActualTime != nil {
@@ -314,20 +268,10 @@ func (b *realBuilder) matches(in []tbaFileMatch) error {
 
 // alliances keeps the alliances as listed, backup key and all, and lists
 // each playoff match once the alliances in it are known.
-func (b *realBuilder) alliances(in []tbaFileAlliance) {
+func (b *realBuilder) alliances(in []frcapi.TBAAlliance) {
 	for _, a := range in {
-		out := Alliance{Name: a.Name, Picks: a.Picks, Declines: a.Declines}
-		switch raw := strings.TrimSpace(string(a.Backup)); raw {
-		case "":
-			out.NoBackupKey = true
-		case "null":
-		default:
-			var bk Backup
-			if json.Unmarshal(a.Backup, &bk) == nil {
-				out.Backup = &bk
-			}
-		}
-		b.alliancesOut = append(b.alliancesOut, out)
+		b.alliancesOut = append(b.alliancesOut, Alliance{Name: a.Name, Picks: a.Picks, Declines: a.Declines,
+			Backup: a.Backup.Backup, NoBackupKey: !a.Backup.Present})
 	}
 	lastResult := map[int]time.Duration{} // by alliance number
 	for i := range b.out {
@@ -570,7 +514,7 @@ func (b *realBuilder) eliminated() (time.Duration, bool) {
 	return last, true
 }
 
-func rankingsOf(in tbaFileRankings) []Ranking {
+func rankingsOf(in frcapi.TBAEventRanking) []Ranking {
 	out := make([]Ranking, 0, len(in.Rankings))
 	for _, r := range in.Rankings {
 		out = append(out, Ranking(r))

@@ -155,11 +155,3 @@ func (s *Server) keyOK(w http.ResponseWriter, r *http.Request, api frcapi.Source
 	}
 	return true
 }
-
-// nullable is s as JSON's null when empty, as both APIs send absent strings.
-func nullable(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}

@@ -17,30 +17,6 @@ import (
 // The TBA endpoints, in the shape of TBA's API v3: times in seconds,
 // summaries in HTML, and its caching.
 
-// The wire shapes of TBA's API v3 that the server writes and LoadReal reads
-// from saved answers.
-type (
-	// tbaSide is one alliance of a match. A null score reads as 0.
-	tbaSide struct {
-		TeamKeys   []string `json:"team_keys"`
-		Score      int      `json:"score"`
-		Surrogates []string `json:"surrogate_team_keys"`
-		DQ         []string `json:"dq_team_keys"`
-	}
-	// tbaRanking is one line of the rankings: a Ranking in TBA's names,
-	// so that the two convert.
-	tbaRanking struct {
-		TeamKey       string    `json:"team_key"`
-		Rank          int       `json:"rank"`
-		Record        Record    `json:"record"`
-		MatchesPlayed int       `json:"matches_played"`
-		SortOrders    []float64 `json:"sort_orders"`
-		ExtraStats    []float64 `json:"extra_stats"`
-		DQ            int       `json:"dq"`
-		QualAverage   *float64  `json:"qual_average"`
-	}
-)
-
 // notModified adds TBA's caching headers to a 200 answer of body and, when
 // the request's If-None-Match names that body, answers 304 instead and
 // reports true. TBA does this, and its clients rely on it to poll cheaply.
@@ -73,16 +49,15 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 		return answer{http.StatusOK, nil}
 	}
 	team := teamKey(s.opts.Timeline.Team)
-	var ranking any
+	var ranking *frcapi.TBARanking
 	if st.Rank > 0 {
-		line := map[string]any{"team_key": team, "rank": st.Rank, "record": st.Record, "matches_played": st.Record.Wins + st.Record.Losses + st.Record.Ties,
-			"dq": 0, "qual_average": nil, "sort_orders": []float64{}}
+		ranking = &frcapi.TBARanking{TeamKey: team, Rank: st.Rank, Record: st.Record, MatchesPlayed: st.Record.Wins + st.Record.Losses + st.Record.Ties,
+			SortOrders: []float64{}}
 		for _, rk := range m.Rankings {
 			if rk.TeamKey == team && rk.SortOrders != nil {
-				line["sort_orders"] = rk.SortOrders
+				ranking.SortOrders = rk.SortOrders
 			}
 		}
-		ranking = line
 	}
 	overall := st.OverallStatusStr
 	if overall == "" {
@@ -93,24 +68,17 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	if m.Alliances != nil {
 		qualStatus = "completed"
 	}
-	sortInfo := m.SortOrderInfo
-	if sortInfo == nil {
-		sortInfo = []StatInfo{}
-	}
-	out := map[string]any{
-		"qual":                map[string]any{"num_teams": st.NumTeams, "status": qualStatus, "ranking": ranking, "sort_order_info": sortInfo},
-		"alliance":            alliance,
-		"playoff":             playoff,
-		"alliance_status_str": cmp.Or(st.AllianceStatusStr, allianceStr),
-		"playoff_status_str":  cmp.Or(st.PlayoffStatusStr, playoffStr),
-		"overall_status_str":  overall,
-		"next_match_key":      nullable(st.NextMatchKey),
-		"last_match_key":      nullable(st.LastMatchKey),
-	}
-	if st.PitLocation != "" {
-		out["pit_location"] = st.PitLocation
-	}
-	return answer{http.StatusOK, out}
+	return answer{http.StatusOK, frcapi.TBATeamEventStatus{
+		Qual:              &frcapi.TBATeamQual{NumTeams: st.NumTeams, Status: qualStatus, Ranking: ranking, SortOrderInfo: nonNil(m.SortOrderInfo)},
+		Alliance:          alliance,
+		Playoff:           playoff,
+		AllianceStatusStr: cmp.Or(st.AllianceStatusStr, allianceStr),
+		PlayoffStatusStr:  cmp.Or(st.PlayoffStatusStr, playoffStr),
+		OverallStatusStr:  overall,
+		NextMatchKey:      frcapi.Nullable(st.NextMatchKey),
+		LastMatchKey:      frcapi.Nullable(st.LastMatchKey),
+		PitLocation:       st.PitLocation,
+	}}
 }
 
 // tbaMatches answers the team's matches: those listed whose alliances are
@@ -120,7 +88,7 @@ func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 		return notFound("team or event")
 	}
 	team := teamKey(s.opts.Timeline.Team)
-	out := []map[string]any{}
+	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) && m.listed(mt.Decided) && (slices.Contains(mt.Red, team) || slices.Contains(mt.Blue, team)) {
 			out = append(out, s.matchJSON(m, mt))
@@ -135,7 +103,7 @@ func (s *Server) tbaEventMatches(r *http.Request, m moment) answer {
 	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
 		return notFound("event")
 	}
-	out := []map[string]any{}
+	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) {
 			out = append(out, s.matchJSON(m, mt))
@@ -147,16 +115,15 @@ func (s *Server) tbaEventMatches(r *http.Request, m moment) answer {
 // matchJSON is a match in TBA's simple shape at this moment: its actual
 // time once passed, its result once out (scores -1 before), its team keys
 // once decided.
-func (s *Server) matchJSON(m moment, mt Match) map[string]any {
+func (s *Server) matchJSON(m moment, mt Match) frcapi.TBAMatch {
 	sec := func(o *Offset, shown bool) *int64 {
 		if o == nil || !shown {
 			return nil
 		}
-		v := m.sec(*o)
-		return &v
+		return new(m.sec(*o))
 	}
-	side := func(teams []string, score int) tbaSide {
-		a := tbaSide{TeamKeys: []string{}, Score: score, Surrogates: []string{}, DQ: []string{}}
+	side := func(teams []string, score int) *frcapi.TBAMatchAlliance {
+		a := &frcapi.TBAMatchAlliance{TeamKeys: []string{}, Score: &score, Surrogates: []string{}, DQ: []string{}}
 		if !m.listed(mt.Decided) {
 			return a
 		}
@@ -176,15 +143,15 @@ func (s *Server) matchJSON(m moment, mt Match) map[string]any {
 	if resultAt == nil {
 		resultAt = mt.ActualTime
 	}
-	return map[string]any{
-		"key": mt.Key, "event_key": s.opts.Timeline.Event, "comp_level": mt.CompLevel,
-		"set_number": mt.SetNumber, "match_number": mt.MatchNumber,
-		"alliances":        map[string]tbaSide{"red": side(mt.Red, red), "blue": side(mt.Blue, blue)},
-		"winning_alliance": winner,
-		"time":             sec(mt.Time, true),
-		"predicted_time":   sec(mt.PredictedTime, true),
-		"actual_time":      sec(mt.ActualTime, m.passed(mt.ActualTime)),
-		"post_result_time": sec(resultAt, out),
+	return frcapi.TBAMatch{
+		Key: mt.Key, EventKey: s.opts.Timeline.Event, CompLevel: mt.CompLevel,
+		SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
+		Alliances:       frcapi.TBAMatchAlliances{Red: side(mt.Red, red), Blue: side(mt.Blue, blue)},
+		WinningAlliance: winner,
+		Time:            sec(mt.Time, true),
+		PredictedTime:   sec(mt.PredictedTime, true),
+		ActualTime:      sec(mt.ActualTime, m.passed(mt.ActualTime)),
+		PostResultTime:  sec(resultAt, out),
 	}
 }
 
@@ -197,16 +164,10 @@ func (s *Server) tbaAlliances(r *http.Request, m moment) answer {
 	if m.Alliances == nil {
 		return answer{http.StatusOK, nil}
 	}
-	out := make([]map[string]any, 0, len(m.Alliances))
+	out := make([]frcapi.TBAAlliance, 0, len(m.Alliances))
 	for i, a := range m.Alliances {
-		o := map[string]any{"picks": nonNil(a.Picks), "declines": nonNil(a.Declines), "status": statusJSON(m.statusOf(i+1), m.Event.PlayoffType)}
-		if a.Name != "" {
-			o["name"] = a.Name
-		}
-		if !a.NoBackupKey {
-			o["backup"] = a.Backup
-		}
-		out = append(out, o)
+		out = append(out, frcapi.TBAAlliance{Name: a.Name, Picks: nonNil(a.Picks), Declines: nonNil(a.Declines),
+			Backup: frcapi.TBABackupKey{Present: !a.NoBackupKey, Backup: a.Backup}, Status: statusJSON(m.statusOf(i+1), m.Event.PlayoffType)})
 	}
 	return answer{http.StatusOK, out}
 }
@@ -224,19 +185,16 @@ func (m moment) statusOf(n int) *AllianceStatus {
 }
 
 // statusJSON is an alliance's status in TBA's shape; nil is null.
-func statusJSON(st *AllianceStatus, playoffType int) any {
+func statusJSON(st *AllianceStatus, playoffType int) *frcapi.TBAAllianceStatus {
 	if st == nil {
 		return nil
 	}
-	return map[string]any{
-		"playoff_type": nullableInt(playoffType), "level": st.Level, "record": st.Record,
-		"current_level_record": st.CurrentLevelRecord, "status": st.Status, "double_elim_round": st.DoubleElimRound,
-	}
+	return &frcapi.TBAAllianceStatus{PlayoffType: frcapi.Nullable(playoffType), TBAPlayoffStatus: frcapi.TBAPlayoffStatus(*st)}
 }
 
 // teamPlayoff returns the team status's alliance and playoff parts and
 // their summaries: as the timeline sets them, else derived.
-func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance, playoff any, allianceStr, playoffStr string) {
+func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance *frcapi.TBATeamAlliance, playoff *frcapi.TBATeamPlayoff, allianceStr, playoffStr string) {
 	allianceStr, playoffStr = "--", "--"
 	team := teamKey(s.opts.Timeline.Team)
 	ta, tp := st.Alliance, st.Playoff
@@ -252,12 +210,11 @@ func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance, playoff any, a
 		}
 	}
 	if ta != nil {
-		alliance = map[string]any{"name": ta.Name, "number": ta.Number, "pick": ta.Pick, "backup": ta.Backup}
+		alliance = &frcapi.TBATeamAlliance{Name: ta.Name, Number: ta.Number, Pick: ta.Pick, Backup: ta.Backup}
 		allianceStr = fmt.Sprintf("<b>%s</b> of <b>%s</b>", pickName(ta.Pick), ta.Name)
 	}
 	if tp != nil {
-		playoff = map[string]any{"level": tp.Level, "record": tp.Record, "current_level_record": tp.CurrentLevelRecord,
-			"status": tp.Status, "double_elim_round": tp.DoubleElimRound, "playoff_average": tp.PlayoffAverage}
+		playoff = &frcapi.TBATeamPlayoff{TBAPlayoffStatus: frcapi.TBAPlayoffStatus(tp.AllianceStatus), PlayoffAverage: tp.PlayoffAverage}
 		r := tp.Record
 		playoffStr = fmt.Sprintf("<b>%s</b> in <b>%s</b> with a playoff record of <b>%d-%d-%d</b>", cases(tp.Status), tp.DoubleElimRound, r.Wins, r.Losses, r.Ties)
 	}
@@ -294,10 +251,10 @@ func (s *Server) tbaEventTeams(r *http.Request, m moment) answer {
 	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
 		return notFound("event")
 	}
-	out := make([]map[string]any, 0, len(m.Teams))
+	out := make([]frcapi.TBATeam, 0, len(m.Teams))
 	for _, t := range m.Teams {
-		out = append(out, map[string]any{"key": teamKey(t.Number), "team_number": t.Number, "nickname": t.Nickname,
-			"name": t.Name, "city": nullable(t.City), "state_prov": nullable(t.StateProv), "country": nullable(t.Country)})
+		out = append(out, frcapi.TBATeam{Key: teamKey(t.Number), TeamNumber: t.Number, Nickname: t.Nickname,
+			Name: t.Name, City: frcapi.Nullable(t.City), StateProv: frcapi.Nullable(t.StateProv), Country: frcapi.Nullable(t.Country)})
 	}
 	return answer{http.StatusOK, out}
 }
@@ -310,14 +267,6 @@ func nonNil[T any](list []T) []T {
 	return list
 }
 
-// nullableInt is n as JSON's null when 0.
-func nullableInt(n int) *int {
-	if n == 0 {
-		return nil
-	}
-	return &n
-}
-
 // playoffTypeStrings are TBA's names of its playoff types.
 var playoffTypeStrings = map[int]string{
 	frcapi.PlayoffDoubleElim8: "Double Elimination Bracket (8 Alliances)",
@@ -325,21 +274,17 @@ var playoffTypeStrings = map[int]string{
 }
 
 // eventJSON is an Event in TBA's shape, its days turned into dates.
-func (m moment) eventJSON(e Event, year int) map[string]any {
+func (m moment) eventJSON(e Event, year int) frcapi.TBAEventInfo {
 	loc, err := time.LoadLocation(e.Timezone)
 	if err != nil {
 		loc = time.UTC
 	}
 	y, mo, d := m.base.In(loc).Date()
 	day := func(n int) string { return time.Date(y, mo, d+n, 0, 0, 0, 0, loc).Format(time.DateOnly) }
-	webcasts := e.Webcasts
-	if webcasts == nil {
-		webcasts = []Webcast{}
-	}
-	return map[string]any{
-		"key": e.Key, "name": e.Name, "event_code": strings.TrimLeft(e.Key, "0123456789"), "year": year,
-		"timezone": e.Timezone, "start_date": day(e.StartDay), "end_date": day(e.EndDay), "webcasts": webcasts,
-		"playoff_type": nullableInt(e.PlayoffType), "playoff_type_string": nullable(playoffTypeStrings[e.PlayoffType]),
+	return frcapi.TBAEventInfo{
+		Key: e.Key, Name: e.Name, EventCode: strings.TrimLeft(e.Key, "0123456789"), Year: year,
+		Timezone: e.Timezone, StartDate: day(e.StartDay), EndDate: day(e.EndDay), Webcasts: nonNil(e.Webcasts),
+		PlayoffType: frcapi.Nullable(e.PlayoffType), PlayoffTypeString: frcapi.Nullable(playoffTypeStrings[e.PlayoffType]),
 	}
 }
 
@@ -357,21 +302,18 @@ func (s *Server) tbaRankings(r *http.Request, m moment) answer {
 	if m.Rankings == nil {
 		return answer{http.StatusOK, nil}
 	}
-	out := make([]tbaRanking, 0, len(m.Rankings))
+	out := make([]frcapi.TBARanking, 0, len(m.Rankings))
 	for _, rk := range m.Rankings {
 		played := cmp.Or(rk.MatchesPlayed, rk.Record.Wins+rk.Record.Losses+rk.Record.Ties)
-		out = append(out, tbaRanking{rk.TeamKey, rk.Rank, rk.Record, played, nonNil(rk.SortOrders), nonNil(rk.ExtraStats), rk.DQ, rk.QualAverage})
+		out = append(out, frcapi.TBARanking{TeamKey: rk.TeamKey, Rank: rk.Rank, Record: rk.Record, MatchesPlayed: played,
+			SortOrders: nonNil(rk.SortOrders), ExtraStats: nonNil(rk.ExtraStats), DQ: rk.DQ, QualAverage: rk.QualAverage})
 	}
-	return answer{http.StatusOK, map[string]any{"rankings": out, "sort_order_info": nonNil(m.SortOrderInfo), "extra_stats_info": nonNil(m.ExtraStatsInfo)}}
+	return answer{http.StatusOK, frcapi.TBAEventRanking{Rankings: out, SortOrderInfo: nonNil(m.SortOrderInfo), ExtraStatsInfo: nonNil(m.ExtraStatsInfo)}}
 }
 
 func (s *Server) tbaStatus(_ *http.Request, m moment) answer {
-	down := m.DownEvents
-	if down == nil {
-		down = []string{}
-	}
 	year := m.base.Year()
-	return answer{http.StatusOK, map[string]any{"current_season": year, "max_season": year, "is_datafeed_down": false, "down_events": down}}
+	return answer{http.StatusOK, frcapi.TBAAPIStatus{CurrentSeason: year, MaxSeason: year, DownEvents: nonNil(m.DownEvents)}}
 }
 
 func (s *Server) tbaTeamEvents(r *http.Request, m moment) answer {
@@ -383,9 +325,9 @@ func (s *Server) tbaTeamEvents(r *http.Request, m moment) answer {
 	if events == nil && m.Event != nil {
 		events = []Event{*m.Event}
 	}
-	out := []map[string]any{}
+	out := []frcapi.TBAEventInfo{}
 	for _, e := range events {
-		if ev := m.eventJSON(e, year); strings.HasPrefix(ev["start_date"].(string), strconv.Itoa(year)) {
+		if ev := m.eventJSON(e, year); strings.HasPrefix(ev.StartDate, strconv.Itoa(year)) {
 			out = append(out, ev)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // Offset is a time relative to the start of the timeline (of the current
@@ -213,11 +215,8 @@ type Alliance struct {
 	Status *AllianceStatus `json:"status,omitempty"`
 }
 
-// Backup is a backup robot: team key In came in for Out.
-type Backup struct {
-	In  string `json:"in"`
-	Out string `json:"out"`
-}
+// Backup is a backup robot, in TBA's shape.
+type Backup = frcapi.TBABackup
 
 // AllianceStatus is how an alliance stands in the playoffs.
 type AllianceStatus struct {
@@ -242,18 +241,12 @@ type Team struct {
 	Country   string `json:"country,omitempty"`
 }
 
-// StatInfo names one value of the rankings' sort orders or extra stats.
-type StatInfo struct {
-	Name      string `json:"name"`
-	Precision int    `json:"precision"`
-}
+// StatInfo names one value of the rankings' sort orders or extra stats,
+// in TBA's shape.
+type StatInfo = frcapi.TBAStatInfo
 
-// Record is a W-L-T record.
-type Record struct {
-	Wins   int `json:"wins"`
-	Losses int `json:"losses"`
-	Ties   int `json:"ties"`
-}
+// Record is a W-L-T record, in TBA's shape.
+type Record = frcapi.TBARecord
 
 // Match is a TBA match. Its actual time is served once it has passed, its
 // scores and winner once ResultAt (else ActualTime) has; -1 before.
@@ -296,12 +289,8 @@ type Event struct {
 	PlayoffType int `json:"playoffType,omitempty"`
 }
 
-// Webcast is a TBA webcast.
-type Webcast struct {
-	Type    string `json:"type"`
-	Channel string `json:"channel"`
-	File    string `json:"file,omitempty"`
-}
+// Webcast is a TBA webcast, in TBA's shape.
+type Webcast = frcapi.TBAWebcast
 
 // Ranking is one line of TBA's rankings.
 type Ranking struct {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/replaytest"
 )
@@ -46,13 +47,7 @@ func TestTimesAreShiftedAndRevealed(t *testing.T) {
 		t.Fatalf("at 100 s: %+v", ev)
 	}
 
-	var matches []struct {
-		Alliances map[string]struct {
-			Score int `json:"score"`
-		} `json:"alliances"`
-		ActualTime *int64 `json:"actual_time"`
-		Time       *int64 `json:"time"`
-	}
+	var matches []frcapi.TBAMatch
 	readTBA := func() {
 		_, body := f.Get(t, replaytest.TBAPath, "X-TBA-Auth-Key", "tk")
 		if err := json.Unmarshal(body, &matches); err != nil {
@@ -60,12 +55,12 @@ func TestTimesAreShiftedAndRevealed(t *testing.T) {
 		}
 	}
 	readTBA()
-	if len(matches) != 1 || matches[0].ActualTime != nil || matches[0].Alliances["red"].Score != -1 || *matches[0].Time != replaytest.Start.Add(2*time.Minute).Unix() {
+	if len(matches) != 1 || matches[0].ActualTime != nil || *matches[0].Alliances.Red.Score != -1 || *matches[0].Time != replaytest.Start.Add(2*time.Minute).Unix() {
 		t.Fatalf("TBA at 100 s: %+v (want only our match, unplayed, seconds)", matches)
 	}
 	f.Clock.Advance(2 * time.Minute)
 	readTBA()
-	if *matches[0].ActualTime != replaytest.Start.Add(2*time.Minute).Unix() || matches[0].Alliances["red"].Score != 10 {
+	if *matches[0].ActualTime != replaytest.Start.Add(2*time.Minute).Unix() || *matches[0].Alliances.Red.Score != 10 {
 		t.Fatalf("TBA at 220 s: %+v", matches[0])
 	}
 	// The next round: everything is 10 min later.
