@@ -59,17 +59,22 @@ describe('pit notice and scheduled posts', () => {
       {},
       watchStream('pit'),
     );
+    /** Waits until the notices of both pages, the site's bar and the pit's line, pass ok. */
+    const bothNotices = (what, ok, timeoutMs) =>
+      eventually(
+        what,
+        async () => ok(await bannerText(home.page)) && ok(await pitLineText(pit.page)),
+        timeoutMs,
+      );
     try {
       for (const { page } of [home, pit]) await markWindow(page);
       await eventually('the pages to follow the notice', () => streams.home && streams.pit);
       assert.equal(await bannerText(home.page), '');
 
       writeNotice(site.server.dataDir, 'Pit closed for inspection', 10 * 60_000);
-      await eventually(
+      await bothNotices(
         'the notice on / and /pit',
-        async () =>
-          (await bannerText(home.page)).includes('Pit closed for inspection') &&
-          (await pitLineText(pit.page)).includes('Pit closed for inspection'),
+        (text) => text.includes('Pit closed for inspection'),
         2000,
       );
       // One place on the pit display: its own line, not the site's bar.
@@ -85,18 +90,12 @@ describe('pit notice and scheduled posts', () => {
 
       // A notice that ends in 3 s goes by itself: nobody writes again.
       writeNotice(site.server.dataDir, 'Team at the practice field', 3000);
-      await eventually(
+      await bothNotices(
         'the new notice on both pages',
-        async () =>
-          (await bannerText(home.page)).includes('Team at the practice field') &&
-          (await pitLineText(pit.page)).includes('Team at the practice field'),
+        (text) => text.includes('Team at the practice field'),
         2000,
       );
-      await eventually(
-        'the notice gone at its expiry',
-        async () => (await bannerText(home.page)) === '' && (await pitLineText(pit.page)) === '',
-        6000,
-      );
+      await bothNotices('the notice gone at its expiry', (text) => text === '', 6000);
       const res = await fetch(`${site.server.url}/api/notice`);
       assert.equal((await res.json()).text, '', 'the server still hands out the expired notice');
       for (const { page } of [home, pit]) {

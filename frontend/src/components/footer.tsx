@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import logo from '../assets/logo.svg?no-inline';
 import { mailto, mapsLink, partnerLinks, schoolAddress, sitemap, team } from '../content/site';
@@ -33,6 +33,26 @@ function useFooterClock(): string {
   return clock;
 }
 
+/** A column of the footer: a list of links (children, its items) under its heading. */
+function FooterLinks({
+  id,
+  heading,
+  children,
+}: {
+  id: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <nav className="site-footer__col" aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {heading}
+      </h2>
+      <ul>{children}</ul>
+    </nav>
+  );
+}
+
 /** The footer of every page: who we are, how to reach us, the sitemap and partner links. */
 export function Footer() {
   const clock = useFooterClock();
@@ -57,33 +77,23 @@ export function Footer() {
             </a>
           </address>
         </section>
-        <nav className="site-footer__col" aria-labelledby="footer-sitemap">
-          <h2 id="footer-sitemap" className="site-footer__heading">
-            Sitemap
-          </h2>
-          <ul>
-            {sitemap.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav className="site-footer__col" aria-labelledby="footer-links">
-          <h2 id="footer-links" className="site-footer__heading">
-            Links
-          </h2>
-          <ul>
-            {partnerLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-sitemap" heading="Sitemap">
+          {sitemap.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks id="footer-links" heading="Links">
+          {partnerLinks.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </FooterLinks>
       </div>
       <p className="site-footer__bottom">{team.fullName}</p>
       <p className="visually-hidden" data-testid="footer-clock">

@@ -21,15 +21,16 @@ function renderStarted(ui: React.ReactNode): FakePlatform {
   return fake;
 }
 
-describe('NoticeBanner', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+// Both parts follow the notice once the page is idle: in jsdom, after a timer the tests run.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
+describe('NoticeBanner', () => {
   it('follows the notice only once the page has loaded and is idle', () => {
     const fake = createFakePlatform(t0);
     render(
@@ -79,14 +80,6 @@ describe('NoticeBanner', () => {
 });
 
 describe('PitNoticeLine', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
-
   it('shows the notice as text until its expiry', () => {
     const fake = renderStarted(<PitNoticeLine />);
     expect(screen.getByRole('status').textContent).toBe('');

@@ -1,23 +1,22 @@
 import { cssVars } from '../lib/css-vars';
 import { bracketLayout, bracketShort, sideShort, sideWords, type BracketColumn } from '../lib/pit';
-import type { BracketMatch, BracketSide, Playoffs } from '../platform/types';
+import type { BracketMatch, Playoffs } from '../platform/types';
 
 /** One side of a bracket match: the alliance (or where it comes from) and its wins in a series. */
 function Side({
-  side,
+  match,
   colour,
-  won,
-  wins,
   series,
-  ours,
+  ourAlliance,
 }: {
-  side: BracketSide;
+  match: BracketMatch;
   colour: 'red' | 'blue';
-  won: boolean;
-  wins: number;
   series: boolean;
-  ours: boolean;
+  ourAlliance: number;
 }) {
+  const side = match[colour];
+  const won = match.winner === colour;
+  const ours = ourAlliance > 0 && side.alliance === ourAlliance;
   return (
     <span
       className={`pit-bm__side pit-bm__side--${colour}${won ? ' pit-bm__side--won' : ''}${
@@ -25,7 +24,9 @@ function Side({
       }`}
     >
       <span className="pit-bm__who">{sideShort(side)}</span>
-      {series && <span className="pit-bm__wins">{wins}</span>}
+      {series && (
+        <span className="pit-bm__wins">{colour === 'red' ? match.redWins : match.blueWins}</span>
+      )}
       {!series && won && <span className="pit-bm__mark">✓</span>}
     </span>
   );
@@ -54,22 +55,8 @@ function Box({ match, ourAlliance }: { match: BracketMatch; ourAlliance: number 
         {bracketShort(match.label)}
       </span>
       <span className="pit-bm__sides" aria-hidden="true">
-        <Side
-          side={match.red}
-          colour="red"
-          won={match.winner === 'red'}
-          wins={match.redWins}
-          series={series}
-          ours={ourAlliance > 0 && match.red.alliance === ourAlliance}
-        />
-        <Side
-          side={match.blue}
-          colour="blue"
-          won={match.winner === 'blue'}
-          wins={match.blueWins}
-          series={series}
-          ours={ourAlliance > 0 && match.blue.alliance === ourAlliance}
-        />
+        <Side match={match} colour="red" series={series} ourAlliance={ourAlliance} />
+        <Side match={match} colour="blue" series={series} ourAlliance={ourAlliance} />
       </span>
     </li>
   );

@@ -29,6 +29,29 @@ function keyboardFocus(target: Element): boolean {
   }
 }
 
+/** The previous or next slide button of the carousel whose slides have the id slides. */
+function StepButton({
+  slides,
+  step,
+  onClick,
+}: {
+  slides: string;
+  step: 'prev' | 'next';
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="carousel__button"
+      aria-controls={slides}
+      aria-label={step === 'prev' ? 'Previous slide' : 'Next slide'}
+      onClick={onClick}
+    >
+      <span className={`icon icon--${step}`} aria-hidden="true" />
+    </button>
+  );
+}
+
 /**
  * A rotating set of pictures following the WAI-ARIA carousel pattern: previous and
  * next buttons, one labelled picker button per slide, and a button that stops and
@@ -111,15 +134,7 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
               />
             </button>
           )}
-          <button
-            type="button"
-            className="carousel__button"
-            aria-controls={`${id}-slides`}
-            aria-label="Previous slide"
-            onClick={previous}
-          >
-            <span className="icon icon--prev" aria-hidden="true" />
-          </button>
+          <StepButton slides={`${id}-slides`} step="prev" onClick={previous} />
           <div className="carousel__picker" role="group" aria-label="Choose a slide">
             {images.map((image, i) => (
               <button
@@ -133,15 +148,7 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
               />
             ))}
           </div>
-          <button
-            type="button"
-            className="carousel__button"
-            aria-controls={`${id}-slides`}
-            aria-label="Next slide"
-            onClick={next}
-          >
-            <span className="icon icon--next" aria-hidden="true" />
-          </button>
+          <StepButton slides={`${id}-slides`} step="next" onClick={next} />
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../platform/wire.gen';
 import { api, messageOf } from './api';
 import { formatWhen } from './datetime';
+import { AdminError } from './public/admin-error';
 
 /** /admin/audit (admins): who did what, when, from where; newest first. */
 export function Audit() {
@@ -18,11 +19,7 @@ export function Audit() {
   return (
     <div className="console-page">
       <h1>Log</h1>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       {entries === null && !error && <p className="loading">Loading…</p>}
       <ol className="audit">
         {entries?.map((e, i) => (

@@ -10,6 +10,7 @@ import { Members } from './members';
 import { NoticePage } from './notice';
 import { Passkeys } from './passkeys';
 import { PostsList } from './posts-list';
+import { AdminError } from './public/admin-error';
 import './public/public.css';
 
 /** The console's pages, under /admin. */
@@ -73,9 +74,7 @@ export default function Console() {
   if (error) {
     return (
       <div className="console-page">
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
+        <AdminError>{error}</AdminError>
         <button type="button" className="admin-button" onClick={() => window.location.reload()}>
           Try again
         </button>

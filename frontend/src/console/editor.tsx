@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   StatusDraft,
@@ -7,6 +7,7 @@ import {
   type PostFields,
   type Save,
 } from '../platform/wire.gen';
+import { useAction } from './action';
 import { api, messageOf } from './api';
 import {
   decideOnOpen,
@@ -26,6 +27,7 @@ import {
 import { formatWhen, fromLocalInput, toLocalInput, zeroTime } from './datetime';
 import { PhotoButton } from './photo-button';
 import { Preview } from './preview';
+import { AdminError } from './public/admin-error';
 import { ApiError, NetworkError } from './public/api';
 import { Revisions } from './revisions';
 import { statusLabel } from './status';
@@ -48,6 +50,23 @@ function saveOf(fields: PostFields, baseVersion: number, at = zeroTime): Save {
 
 type Tab = 'write' | 'preview' | 'revisions';
 
+interface WarnPanelProps {
+  /** The panel's accessible name. */
+  label: string;
+  title: string;
+  children: ReactNode;
+}
+
+/** A panel above the text that asks the writer to choose before going on. */
+function WarnPanel({ label, title, children }: WarnPanelProps) {
+  return (
+    <section className="admin-panel admin-panel--warn" aria-label={label}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 /**
  * /admin/posts/:id (id "new" for a new post): the editor. Every change is
  * kept on this device at once and goes to the site saveDelayMs after typing
@@ -66,8 +85,7 @@ export function Editor() {
   const [offer, setOffer] = useState<LocalCopy | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [tab, setTab] = useState<Tab>('write');
-  const [actionError, setActionError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error: actionError, run } = useAction();
   const [scheduling, setScheduling] = useState(false);
   const [scheduleAt, setScheduleAt] = useState('');
 
@@ -285,9 +303,7 @@ export function Editor() {
   async function act(action: 'publish' | 'unpublish', at = zeroTime) {
     const id = idRef.current;
     if (!id) return;
-    setBusy(true);
-    setActionError('');
-    try {
+    await run(async () => {
       await save();
       if (dirtyRef.current || blockedRef.current) {
         throw new Error('Save the post first: it is not saved on the site yet.');
@@ -302,11 +318,7 @@ export function Editor() {
       fieldsRef.current = { ...fieldsRef.current, date: done.date };
       setFields(fieldsRef.current);
       setScheduling(false);
-    } catch (err) {
-      setActionError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function restored(done: Post) {
@@ -337,9 +349,7 @@ export function Editor() {
   if (loadError) {
     return (
       <div className="console-page">
-        <p className="admin-error" role="alert">
-          {loadError}
-        </p>
+        <AdminError>{loadError}</AdminError>
         <Link to="/admin">Back to the posts</Link>
       </div>
     );
@@ -359,8 +369,7 @@ export function Editor() {
       </div>
 
       {offer && (
-        <section className="admin-panel admin-panel--warn" aria-label="Unsaved text">
-          <h2>Unsaved text on this phone</h2>
+        <WarnPanel label="Unsaved text" title="Unsaved text on this phone">
           <p>
             This phone kept text that is not on the site ({formatWhen(offer.at)}): “
             {offer.fields.title || 'no title'}”, {offer.fields.content.length} characters.
@@ -377,12 +386,11 @@ export function Editor() {
               Discard
             </button>
           </div>
-        </section>
+        </WarnPanel>
       )}
 
       {conflict && (
-        <section className="admin-panel admin-panel--warn" aria-label="Conflict">
-          <h2>Someone else saved this post</h2>
+        <WarnPanel label="Conflict" title="Someone else saved this post">
           <p>
             {conflict.theirs.updatedBy || 'Someone'} saved it at{' '}
             {formatWhen(conflict.theirs.updatedAt)} while you were writing. Choose the text to keep;
@@ -410,7 +418,7 @@ export function Editor() {
               </button>
             </article>
           </div>
-        </section>
+        </WarnPanel>
       )}
 
       {!offer && !conflict && (
@@ -500,11 +508,7 @@ export function Editor() {
             </button>
           )}
         </p>
-        {actionError && (
-          <p className="admin-error" role="alert">
-            {actionError}
-          </p>
-        )}
+        <AdminError>{actionError}</AdminError>
         {scheduling && (
           <div className="admin-row">
             <label className="admin-field admin-field--grow">

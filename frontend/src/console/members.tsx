@@ -1,8 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { RoleAdmin, RoleEditor, type Invitation, type Member } from '../platform/wire.gen';
+import { useAction } from './action';
 import { api, messageOf } from './api';
+import { ConfirmButtons } from './confirm-buttons';
 import { formatWhen, isZeroTime } from './datetime';
 import { useMe } from './me';
+import { AdminError } from './public/admin-error';
 
 /** /admin/members (admins): the members, invitations, and revoking. */
 export function Members() {
@@ -13,43 +16,30 @@ export function Members() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   useEffect(() => {
     api<Member[] | null>('GET', '/members').then(
       (list) => setMembers(list ?? []),
       (err: unknown) => setError(messageOf(err)),
     );
-  }, []);
+  }, [setError]);
 
   async function invite(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError('');
     setCopied(false);
-    try {
+    await run(async () => {
       setInvitation(await api<Invitation>('POST', '/invitations', { role, name: name.trim() }));
       setName('');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function revoke(id: string) {
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const done = await api<Member>('DELETE', `/members/${encodeURIComponent(id)}`);
       setMembers((list) => (list ?? []).map((m) => (m.id === done.id ? done : m)));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
+    });
+    setConfirming(null);
   }
 
   async function copy(link: string) {
@@ -64,11 +54,7 @@ export function Members() {
   return (
     <div className="console-page">
       <h1>Members</h1>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       {members === null ? (
         <p className="loading">Loading…</p>
       ) : (
@@ -88,23 +74,14 @@ export function Members() {
                 {!revoked &&
                   m.id !== me.member.id &&
                   (confirming === m.id ? (
-                    <span className="admin-row">
-                      <button
-                        type="button"
-                        className="admin-button admin-button--danger"
-                        disabled={busy}
-                        onClick={() => void revoke(m.id)}
-                      >
-                        Revoke {m.name || m.id} now
-                      </button>
-                      <button
-                        type="button"
-                        className="admin-button"
-                        onClick={() => setConfirming(null)}
-                      >
-                        Cancel
-                      </button>
-                    </span>
+                    <ConfirmButtons
+                      cancel="Cancel"
+                      busy={busy}
+                      onConfirm={() => void revoke(m.id)}
+                      onCancel={() => setConfirming(null)}
+                    >
+                      Revoke {m.name || m.id} now
+                    </ConfirmButtons>
                   ) : (
                     <button
                       type="button"

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Notice } from '../platform/wire.gen';
+import { useAction } from './action';
 import { api, messageOf } from './api';
 import { formatWhen, fromLocalInput, isZeroTime, toLocalInput } from './datetime';
+import { AdminError } from './public/admin-error';
 
 /** Whether notice is showing now: it has text and has not expired. */
 export function noticeShowing(notice: Notice | null, nowMs: number): boolean {
@@ -19,8 +21,7 @@ export function NoticePage() {
   const [showing, setShowing] = useState(false);
   const [text, setText] = useState('');
   const [until, setUntil] = useState(inAnHour);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   /** Shows notice, and whether it is showing as of now. */
   function setNotice(next: Notice | null) {
@@ -30,23 +31,16 @@ export function NoticePage() {
 
   useEffect(() => {
     api<Notice>('GET', '/notice').then(setNotice, (err: unknown) => setError(messageOf(err)));
-  }, []);
+  }, [setError]);
 
-  async function run(call: () => Promise<Notice | undefined>) {
-    setBusy(true);
-    setError('');
-    try {
-      setNotice((await call()) ?? null);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+  /** Runs call, then shows the notice it leaves (none once cleared). */
+  async function change(call: () => Promise<Notice | undefined>) {
+    await run(async () => setNotice((await call()) ?? null));
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    void run(async () => {
+    void change(async () => {
       const set = await api<Notice>('PUT', '/notice', {
         text: text.trim(),
         until: fromLocalInput(until),
@@ -75,7 +69,7 @@ export function NoticePage() {
               className="admin-button"
               disabled={busy}
               onClick={() =>
-                void run(async () => {
+                void change(async () => {
                   await api('DELETE', '/notice');
                   return undefined;
                 })
@@ -108,11 +102,7 @@ export function NoticePage() {
             required
           />
         </label>
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        <AdminError>{error}</AdminError>
         <div className="console-actions">
           <button
             type="submit"

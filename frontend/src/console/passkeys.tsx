@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { Ceremony, Me } from '../platform/wire.gen';
-import { api, messageOf } from './api';
+import { useAction } from './action';
+import { api } from './api';
+import { ConfirmButtons } from './confirm-buttons';
 import { formatWhen } from './datetime';
 import { useMe } from './me';
+import { AdminError } from './public/admin-error';
 import { ceremonyError, defaultDeviceName } from './public/pages';
 import { createPasskey } from './public/webauthn';
 
@@ -10,42 +13,30 @@ import { createPasskey } from './public/webauthn';
 export function Passkeys() {
   const { me, setMe } = useMe();
   const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [confirming, setConfirming] = useState<string | null>(null);
 
   async function add() {
-    setBusy(true);
-    setError('');
-    try {
-      const ceremony = await api<Ceremony>('POST', '/passkeys/begin');
-      const credential = await createPasskey(ceremony.options);
-      setMe(
-        await api<Me>('POST', '/passkeys/finish', {
-          ceremony: ceremony.id,
-          credential,
-          name: name.trim() || defaultDeviceName(navigator.userAgent),
-        }),
-      );
-      setName('');
-    } catch (err) {
-      setError(ceremonyError(err, true));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const ceremony = await api<Ceremony>('POST', '/passkeys/begin');
+        const credential = await createPasskey(ceremony.options);
+        setMe(
+          await api<Me>('POST', '/passkeys/finish', {
+            ceremony: ceremony.id,
+            credential,
+            name: name.trim() || defaultDeviceName(navigator.userAgent),
+          }),
+        );
+        setName('');
+      },
+      (err) => ceremonyError(err, true),
+    );
   }
 
   async function remove(id: string) {
-    setBusy(true);
-    setError('');
-    try {
-      setMe(await api<Me>('DELETE', `/passkeys/${encodeURIComponent(id)}`));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
+    await run(async () => setMe(await api<Me>('DELETE', `/passkeys/${encodeURIComponent(id)}`)));
+    setConfirming(null);
   }
 
   const passkeys = me.passkeys ?? [];
@@ -65,19 +56,14 @@ export function Passkeys() {
               {formatWhen(key.lastUsed) && ` · last used ${formatWhen(key.lastUsed)}`}
             </span>
             {confirming === key.id ? (
-              <span className="admin-row">
-                <button
-                  type="button"
-                  className="admin-button admin-button--danger"
-                  disabled={busy}
-                  onClick={() => void remove(key.id)}
-                >
-                  Remove “{key.name}”
-                </button>
-                <button type="button" className="admin-button" onClick={() => setConfirming(null)}>
-                  Keep it
-                </button>
-              </span>
+              <ConfirmButtons
+                cancel="Keep it"
+                busy={busy}
+                onConfirm={() => void remove(key.id)}
+                onCancel={() => setConfirming(null)}
+              >
+                Remove “{key.name}”
+              </ConfirmButtons>
             ) : (
               <button
                 type="button"
@@ -92,11 +78,7 @@ export function Passkeys() {
           </li>
         ))}
       </ul>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       <div className="console-actions">
         <label className="admin-field">
           <span>Name of the new passkey's device</span>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MaxPhotoBytes } from '../platform/wire.gen';
 import { messageOf, uploadPhoto } from './api';
+import { AdminError } from './public/admin-error';
 
 /**
  * "Add photo": a file input that on a phone offers the camera or the
@@ -54,11 +55,7 @@ export function PhotoButton({ onUploaded }: { onUploaded: (markdown: string) => 
           {Math.round(progress * 100)}%
         </progress>
       )}
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
     </div>
   );
 }

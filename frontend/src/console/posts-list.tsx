@@ -4,6 +4,7 @@ import type { Post } from '../platform/wire.gen';
 import { api, messageOf } from './api';
 import { localIds, newPostId, readLocal } from './autosave';
 import { formatWhen } from './datetime';
+import { AdminError } from './public/admin-error';
 import { groupPosts, statusLabel } from './status';
 
 /** How long the search waits after the last key stroke. */
@@ -76,11 +77,7 @@ export function PostsList() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       {newDraft && (
         <p className="admin-note">
           <Link to={`/admin/posts/${newPostId}`}>

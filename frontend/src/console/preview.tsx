@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PostFields, Preview as PreviewAnswer } from '../platform/wire.gen';
 import { api, messageOf } from './api';
 import { formatWhen } from './datetime';
+import { AdminError } from './public/admin-error';
 
 /**
  * The Preview tab: the text rendered by the server, through the same
@@ -29,11 +30,7 @@ export function Preview({ fields }: { fields: PostFields }) {
 
   return (
     <div role="tabpanel" aria-label="Preview" className="preview">
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       <article className="preview__article news-article">
         <h1>{fields.title || '(no title)'}</h1>
         <p className="preview__date">{formatWhen(fields.date)}</p>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Post, Revision, Save } from '../platform/wire.gen';
+import { useAction } from './action';
 import { api, messageOf } from './api';
 import { formatWhen, zeroTime } from './datetime';
+import { AdminError } from './public/admin-error';
 
 interface Props {
   id: string;
@@ -16,8 +18,7 @@ interface Props {
 export function Revisions({ id, version, beforeRestore, onRestored }: Props) {
   const [list, setList] = useState<Revision[] | null>(null);
   const [shown, setShown] = useState<Revision | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const base = `/posts/${encodeURIComponent(id)}/revisions`;
 
   useEffect(() => {
@@ -29,7 +30,7 @@ export function Revisions({ id, version, beforeRestore, onRestored }: Props) {
     return () => {
       current = false;
     };
-  }, [base, version]);
+  }, [base, version, setError]);
 
   async function view(n: number) {
     setError('');
@@ -41,26 +42,16 @@ export function Revisions({ id, version, beforeRestore, onRestored }: Props) {
   }
 
   async function restore(n: number) {
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const baseVersion = await beforeRestore();
       const body: Save = { title: '', date: zeroTime, content: '', baseVersion, at: zeroTime };
       onRestored(await api<Post>('POST', `${base}/${n}/restore`, body));
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <div role="tabpanel" aria-label="Revisions" className="revisions">
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError>{error}</AdminError>
       {shown ? (
         <section className="admin-panel" aria-label={`Revision ${shown.n}`}>
           <h2>

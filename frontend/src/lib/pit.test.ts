@@ -5,6 +5,7 @@ import {
   allianceStateText,
   allianceWords,
   boardPhase,
+  type BoardPhase,
   bracketLayout,
   bracketShort,
   calendarUrl,
@@ -45,79 +46,11 @@ import {
   warningsFor,
   webcastLinks,
 } from './pit';
+import { iso, matchQueuingAt, min, statusAt, zeroTime } from './pit.fixtures';
 
-const zeroTime = '0001-01-01T00:00:00Z';
 const t0 = Date.parse('2026-03-14T14:00:00Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const min = 60_000;
-
-function match(over: Partial<Match> = {}): Match {
-  return {
-    key: '2026okok_qm14',
-    label: 'Qualification 14',
-    status: '',
-    step: 0,
-    urgent: false,
-    alliance: 'red',
-    red: ['1209', '2363', '4499'],
-    blue: ['118', '254', '1678'],
-    partners: ['2363', '4499'],
-    times: {
-      queue: iso(t0 + 10 * min),
-      onDeck: iso(t0 + 20 * min),
-      onField: iso(t0 + 25 * min),
-      start: iso(t0 + 27 * min),
-      scheduled: iso(t0 + 30 * min),
-      actualStart: null,
-    },
-    breakAfter: '',
-    redScore: null,
-    blueScore: null,
-    result: '',
-    replayOf: '',
-    timeKind: 'estimated',
-    turnaround: '',
-    ...over,
-  };
-}
-
-const ok: Source = { state: 'ok', message: '', asOf: iso(t0) };
-
-function status(over: Partial<EventStatus> = {}): EventStatus {
-  return {
-    configured: true,
-    message: '',
-    team: 1209,
-    eventKey: '2026okok',
-    nexusEventKey: '2026okok',
-    eventName: 'Oklahoma Regional',
-    timezone: 'America/Chicago',
-    phase: 'qualifications',
-    nextMatch: match(),
-    upcoming: [],
-    recent: [],
-    onField: null,
-    nowQueuing: '',
-    rank: null,
-    pit: 'B12',
-    announcements: [],
-    partsRequests: [],
-    webcasts: [],
-    nexus: ok,
-    tba: ok,
-    asOf: iso(t0),
-    stale: false,
-    feedDown: false,
-    schedule: [],
-    rankCriteria: [],
-    rankTrend: [],
-    fieldLateMinutes: null,
-    playoffs: null,
-    teamCards: [],
-    prediction: null,
-    ...over,
-  };
-}
+const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);
+const status = (over?: Partial<EventStatus>) => statusAt(t0, over);
 
 describe('parseTime', () => {
   it('reads RFC 3339 and treats null, empty and Go’s zero time as none', () => {
@@ -374,12 +307,15 @@ describe('notices, webcasts, QR and no next match', () => {
 
 describe('the phase of the board', () => {
   it('follows the server’s phase words, qualifications before any', () => {
-    expect(boardPhase('qualifications')).toBe('qualifications');
-    expect(boardPhase('alliance selection')).toBe('selection');
-    expect(boardPhase('playoffs')).toBe('playoffs');
-    expect(boardPhase('finished')).toBe('finished');
-    expect(boardPhase('')).toBe('qualifications');
-    expect(boardPhase('something new')).toBe('qualifications');
+    const boards: [string, BoardPhase][] = [
+      ['qualifications', 'qualifications'],
+      ['alliance selection', 'selection'],
+      ['playoffs', 'playoffs'],
+      ['finished', 'finished'],
+      ['', 'qualifications'],
+      ['something new', 'qualifications'],
+    ];
+    for (const [phase, board] of boards) expect(boardPhase(phase)).toBe(board);
   });
 });
 
@@ -394,11 +330,8 @@ describe('times and the field’s pace', () => {
   });
 
   it('labels each time by how it is known', () => {
-    expect(timeKindWord('actual')).toBe('actual');
-    expect(timeKindWord('estimated')).toBe('estimated');
-    expect(timeKindWord('scheduled')).toBe('scheduled');
-    expect(timeKindWord('')).toBe('');
-    expect(timeKindWord('guessed')).toBe('');
+    for (const kind of ['actual', 'estimated', 'scheduled']) expect(timeKindWord(kind)).toBe(kind);
+    for (const unknown of ['', 'guessed']) expect(timeKindWord(unknown)).toBe('');
   });
 
   it('shows the time the server’s kind names', () => {

@@ -99,7 +99,7 @@ export function browserPlatform(): Platform {
 
 /**
  * The JSON the server put in the page for its first render, in
- * <script type="application/json" id="…"> in the head (internal/server/head.go):
+ * <script type="application/json" id="…"> in the head (internal/server/pages.go):
  * exactly what the API would answer. Undefined when the page has none, or
  * none that reads as valid; the live stream then brings the data.
  */

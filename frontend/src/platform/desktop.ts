@@ -55,6 +55,30 @@ function pageState(ticks: TickStats) {
   };
 }
 
+/**
+ * Hands onUpdate each value Go sends as the Wails event name, and first the
+ * value first brings, unless an event brought a newer one before it came.
+ * Returns the function that stops.
+ */
+function follow<T>(
+  name: string,
+  first: Promise<T | undefined>,
+  onUpdate: (value: T) => void,
+): () => void {
+  let fresh = true;
+  void first.then((value) => {
+    if (fresh && value) onUpdate(value);
+  });
+  const off = EventsOn(name, (value: T) => {
+    fresh = false;
+    onUpdate(value);
+  });
+  return () => {
+    fresh = false;
+    off();
+  };
+}
+
 /** The platform of the desktop window: Go bindings and Wails events. */
 export function desktopPlatform(settings: WindowSettings): Platform {
   let offset = 0;
@@ -121,40 +145,14 @@ export function desktopPlatform(settings: WindowSettings): Platform {
       void Interacted();
     },
     subscribeEvent(onUpdate) {
-      // The binding's answer is dropped once an event brought a newer status.
-      let fresh = true;
-      void EventBinding().then((s) => {
-        if (fresh) onUpdate(s as EventStatus);
-      });
-      const off = EventsOn('event', (s: EventStatus) => {
-        fresh = false;
-        onUpdate(s);
-      });
-      return () => {
-        fresh = false;
-        off();
-      };
+      return follow('event', EventBinding() as Promise<EventStatus>, onUpdate);
     },
     subscribeNotice(onUpdate) {
-      // Go sends each change as an event; the first comes from the window's
-      // own server, and is dropped once an event brought a newer notice.
-      let fresh = true;
-      void fetch('/api/notice', { cache: 'no-store' })
+      // The first notice comes from the window's own server.
+      const first = fetch('/api/notice', { cache: 'no-store' })
         .then((res) => (res.ok ? (res.json() as Promise<Notice>) : undefined))
-        .then(
-          (n) => {
-            if (fresh && n) onUpdate(n);
-          },
-          () => {}, // no answer: the next event brings the notice
-        );
-      const off = EventsOn('notice', (n: Notice) => {
-        fresh = false;
-        onUpdate(n);
-      });
-      return () => {
-        fresh = false;
-        off();
-      };
+        .catch(() => undefined); // no answer: the next event brings the notice
+      return follow('notice', first, onUpdate);
     },
   };
 }

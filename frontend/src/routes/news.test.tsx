@@ -352,7 +352,7 @@ function renderPages(platform: Platform, path: string) {
   );
 }
 
-/** Puts JSON in the head as the server inlines a page's data (internal/server/head.go). */
+/** Puts JSON in the head as the server inlines a page's data (internal/server/pages.go). */
 function inline(id: string, text: string) {
   const script = document.createElement('script');
   script.type = 'application/json';

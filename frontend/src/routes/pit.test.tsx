@@ -4,53 +4,24 @@ import { createFakePlatform } from '../components/test-platform';
 import { Routes } from '../lib/spec.gen';
 import { PlatformContext } from '../platform';
 import type { EventStatus, Match } from '../platform/types';
+import { iso, matchQueuingAt, min, statusAt, zeroTime } from '../lib/pit.fixtures';
 import Pit from './pit';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');
-const min = 60_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-const zeroTime = '0001-01-01T00:00:00Z';
 
+/** Our next match, queuing in 4:32, with lunch after it. */
 function match(over: Partial<Match> = {}): Match {
-  return {
-    key: '2026okok_qm14',
-    label: 'Qualification 14',
+  return matchQueuingAt(t0 + 4 * min + 32_000, {
     status: 'Queuing soon',
-    step: 0,
-    urgent: false,
-    alliance: 'red',
-    red: ['1209', '2363', '4499'],
-    blue: ['118', '254', '1678'],
-    partners: ['2363', '4499'],
-    times: {
-      queue: iso(t0 + 4 * min + 32_000),
-      onDeck: iso(t0 + 15 * min),
-      onField: iso(t0 + 20 * min),
-      start: iso(t0 + 22 * min),
-      scheduled: iso(t0 + 25 * min),
-      actualStart: null,
-    },
     breakAfter: 'Lunch',
-    redScore: null,
-    blueScore: null,
-    result: '',
-    replayOf: '',
-    timeKind: 'estimated',
-    turnaround: '',
     ...over,
-  };
+  });
 }
 
+/** Every panel filled: matches before and after ours, a rank, notices and a webcast. */
 function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
-  return {
-    configured: true,
-    message: '',
-    team: 1209,
-    eventKey: '2026okok',
-    nexusEventKey: '2026okok',
-    eventName: 'Oklahoma Regional',
+  return statusAt(t0, {
     timezone: 'UTC',
-    phase: 'qualifications',
     nextMatch: match(),
     upcoming: [
       match({ key: 'qm20', label: 'Qualification 20', status: '', breakAfter: '' }),
@@ -84,7 +55,6 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
     }),
     nowQueuing: 'Qualification 13',
     rank: { rank: 7, of: 40, record: { wins: 5, losses: 2, ties: 0 } },
-    pit: 'B12',
     announcements: [
       { id: 'a1', text: 'Lunch is served in the cafeteria', posted: iso(t0 - 30 * min) },
       { id: 'a2', text: 'Drive teams meet at the scoring table', posted: iso(t0 - 5 * min) },
@@ -96,17 +66,8 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
     nexus: { state: 'ok', message: '', asOf: iso(t0 - 2 * min) },
     tba: { state: 'ok', message: '', asOf: iso(t0 - 3 * min) },
     asOf: iso(t0 - 2 * min),
-    stale: false,
-    feedDown: false,
-    schedule: [],
-    rankCriteria: [],
-    rankTrend: [],
-    fieldLateMinutes: null,
-    playoffs: null,
-    teamCards: [],
-    prediction: null,
     ...over,
-  };
+  });
 }
 
 function renderPit() {
@@ -160,20 +121,24 @@ describe('Pit', () => {
     tick(t0 + 1000);
     expect(screen.getByRole('timer')).toHaveTextContent('Queue in 4:31');
     tick(t0 + 4 * min + 32_000);
-    expect(screen.getByRole('timer')).toHaveTextContent('On deck in 10:28');
+    expect(screen.getByRole('timer')).toHaveTextContent('On deck in 10:00');
 
-    expect(screen.getByText('Rank 7 of 40')).toBeInTheDocument();
-    expect(screen.getByText('5-2-0')).toBeInTheDocument();
-    expect(screen.getByText('Pit B12')).toBeInTheDocument();
-    expect(screen.getByText('2363 · 4499')).toBeInTheDocument();
-    expect(screen.getByText('118 · 254 · 1678')).toBeInTheDocument();
-    expect(screen.getByText('Lunch after this match')).toBeInTheDocument();
-    expect(screen.getByText('Qualification 12')).toBeInTheDocument();
-    expect(screen.getByText('Qualification 13')).toBeInTheDocument();
-    expect(screen.getByText('W 85–72')).toBeInTheDocument();
-    expect(screen.getByText('L 61–80')).toBeInTheDocument();
-    expect(screen.getByText('Qualification 20')).toBeInTheDocument();
-    expect(screen.getByText('Qualification 27')).toBeInTheDocument();
+    for (const text of [
+      'Rank 7 of 40',
+      '5-2-0',
+      'Pit B12',
+      '2363 · 4499',
+      '118 · 254 · 1678',
+      'Lunch after this match',
+      'Qualification 12',
+      'Qualification 13',
+      'W 85–72',
+      'L 61–80',
+      'Qualification 20',
+      'Qualification 27',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
 
     const notices = within(screen.getByRole('region', { name: /Announcements/ }))
       .getAllByRole('listitem')
@@ -205,10 +170,10 @@ describe('Pit', () => {
     const { push } = renderPit();
     push(fullStatus({ nextMatch: match({ status: 'Now queuing', step: 1, urgent: true }) }));
     expect(screen.getByText('Now queuing')).toHaveClass('pit-pill--urgent');
-    expect(screen.getByRole('timer')).toHaveTextContent('On deck in 15:00');
+    expect(screen.getByRole('timer')).toHaveTextContent('On deck in 14:32');
     push(fullStatus({ nextMatch: match({ status: 'On deck', step: 2, urgent: true }) }));
     expect(screen.getByText('On deck')).toHaveClass('pit-pill--urgent');
-    expect(screen.getByRole('timer')).toHaveTextContent('Starts in 22:00');
+    expect(screen.getByRole('timer')).toHaveTextContent('Starts in 21:32');
   });
 
   it('warns when the server calls the data stale, still showing the last data', () => {

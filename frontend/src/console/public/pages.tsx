@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Ceremony, Me } from '../../platform/wire.gen';
+import { AdminError } from './admin-error';
 import { ApiError, NetworkError, request } from './api';
 import { consoleHome, safeNext } from './next';
 import './public.css';
@@ -47,11 +48,7 @@ export function SignIn() {
       <h1>Team console</h1>
       <p>Post news and pit notices. Sign in with the passkey you made from your invitation.</p>
       <div className="admin-public__actions">
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        <AdminError>{error}</AdminError>
         <button
           type="button"
           className="admin-button admin-button--primary admin-button--big"
@@ -134,10 +131,10 @@ export function Enrol() {
     return (
       <div className="admin-public">
         <h1>Join the team console</h1>
-        <p className="admin-error" role="alert">
+        <AdminError>
           This page needs the whole invitation link, as it was sent to you. Open it again, or ask an
           admin for a new one.
-        </p>
+        </AdminError>
       </div>
     );
   }
@@ -159,11 +156,7 @@ export function Enrol() {
             required
           />
         </label>
-        {error && (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        )}
+        <AdminError>{error}</AdminError>
         <button
           type="submit"
           className="admin-button admin-button--primary admin-button--big"

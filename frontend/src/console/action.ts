@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { messageOf } from './api';
+
+/** A console page's actions: one at a time, with the last one's failure. */
+export interface Action {
+  /** Whether an action is running: the page's buttons wait meanwhile. */
+  busy: boolean;
+  /** The last failure as a sentence, or ''. */
+  error: string;
+  /** Sets error from outside an action (a failed load, say); the same function every render. */
+  setError(error: string): void;
+  /**
+   * Runs act, busy meanwhile, clearing the last error first; a failure
+   * becomes error in describe's words (messageOf's by default). Never rejects.
+   */
+  run(act: () => Promise<void>, describe?: (err: unknown) => string): Promise<void>;
+}
+
+/** The busy state and error of a console page's actions. */
+export function useAction(): Action {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function run(act: () => Promise<void>, describe: (err: unknown) => string = messageOf) {
+    setBusy(true);
+    setError('');
+    try {
+      await act();
+    } catch (err) {
+      setError(describe(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, setError, run };
+}
