@@ -35,14 +35,22 @@ function filmScreen(display) {
       frames.push({ atMs: at, file });
     }
   })();
+  /** The number of colours in frame f. */
+  const colours = async (f) =>
+    Number((await run('convert', [f.file, '-format', '%k', 'info:'])).stdout.trim());
   return {
+    /** How many frames were taken so far. */
+    get taken() {
+      return frames.length;
+    },
+    /** Whether the newest frame, if taken after the first `from`, shows more than a blank window. */
+    async paintedAfter(from) {
+      return frames.length > from && (await colours(frames.at(-1))) >= blankBelow;
+    },
     async stop() {
       running = false;
       await done;
-      for (const f of frames) {
-        const { stdout } = await run('convert', [f.file, '-format', '%k', 'info:']);
-        f.colours = Number(stdout.trim());
-      }
+      for (const f of frames) f.colours = await colours(f);
       rmSync(dir, { recursive: true, force: true });
       return frames;
     },
@@ -91,6 +99,13 @@ describe('memory guard', () => {
         10000,
         reloaded + back.index + back[0].length,
       );
+      // The heartbeat can come before WebKit has painted the page again:
+      // filmed on until a frame shows it, so that only a blank that lasts
+      // fails the check below.
+      const from = film.taken;
+      await eventually('a painted frame after the reload', () => film.paintedAfter(from), 3000, {
+        every: 100,
+      });
       const frames = await film.stop();
       film = null;
       const blank = longestBlankMs(frames);
