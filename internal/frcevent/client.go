@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -150,6 +149,3 @@ func fromSeconds(s *int64) *time.Time {
 	}
 	return inWindow(time.Unix(*s, 0).UTC())
 }
-
-// teamKey is TBA's key of a team number, like "frc1209".
-func teamKey(team int) string { return "frc" + strconv.Itoa(team) }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -155,7 +154,7 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 // before the event).
 func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*tbaTeamStatus, error) {
 	var raw *frcapi.TBATeamEventStatus
-	if err := c.get(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/status", &raw); err != nil {
+	if err := c.get(ctx, "/team/"+frcapi.TeamKey(team)+"/event/"+url.PathEscape(eventKey)+"/status", &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -171,7 +170,7 @@ func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (
 // matches returns our matches at the event: nil for a null answer, an
 // empty list for [].
 func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]tbaMatch, error) {
-	return c.matchList(ctx, "/team/"+teamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple")
+	return c.matchList(ctx, "/team/"+frcapi.TeamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple")
 }
 
 // eventMatches returns every match of the event, like matches.
@@ -206,7 +205,7 @@ func alliance(a *frcapi.TBAMatchAlliance) ([]string, int) {
 	}
 	teams := make([]string, len(a.TeamKeys))
 	for i, k := range a.TeamKeys {
-		teams[i] = strings.TrimPrefix(k, "frc")
+		teams[i] = frcapi.TeamNumber(k)
 	}
 	score := -1
 	if a.Score != nil {
@@ -246,7 +245,7 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 	}
 	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings))}
 	for _, r := range raw.Rankings {
-		out.Lines = append(out.Lines, tbaRanking{Team: strings.TrimPrefix(r.TeamKey, "frc"), Rank: r.Rank, Record: Record(r.Record),
+		out.Lines = append(out.Lines, tbaRanking{Team: frcapi.TeamNumber(r.TeamKey), Rank: r.Rank, Record: Record(r.Record),
 			SortOrders: r.SortOrders, Played: r.MatchesPlayed})
 	}
 	for _, o := range raw.SortOrderInfo {
@@ -271,10 +270,10 @@ func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAllian
 		if a != nil {
 			al.Name = cmp.Or(a.Name, al.Name)
 			for _, k := range a.Picks {
-				al.Teams = append(al.Teams, strings.TrimPrefix(k, "frc"))
+				al.Teams = append(al.Teams, frcapi.TeamNumber(k))
 			}
 			if bk := a.Backup.Backup; bk != nil {
-				al.BackupIn, al.BackupOut = strings.TrimPrefix(bk.In, "frc"), strings.TrimPrefix(bk.Out, "frc")
+				al.BackupIn, al.BackupOut = frcapi.TeamNumber(bk.In), frcapi.TeamNumber(bk.Out)
 			}
 			if a.Status != nil {
 				al.State, al.Round = a.Status.Status, a.Status.DoubleElimRound
@@ -313,7 +312,7 @@ func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
 // teamEvents returns our events of a year.
 func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]tbaEvent, error) {
 	var raw []frcapi.TBAEventInfo
-	if err := c.get(ctx, "/team/"+teamKey(team)+"/events/"+strconv.Itoa(year)+"/simple", &raw); err != nil {
+	if err := c.get(ctx, "/team/"+frcapi.TeamKey(team)+"/events/"+strconv.Itoa(year)+"/simple", &raw); err != nil {
 		return nil, err
 	}
 	out := make([]tbaEvent, 0, len(raw))

@@ -9,6 +9,7 @@ package frcapi
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -98,3 +99,9 @@ func Round(playoffType, n int) string {
 	}
 	return ""
 }
+
+// TeamKey is TBA's key of team number n, like "frc1209".
+func TeamKey(n int) string { return "frc" + strconv.Itoa(n) }
+
+// TeamNumber is the team number of TBA's team key, like "1209" of "frc1209".
+func TeamNumber(key string) string { return strings.TrimPrefix(key, "frc") }

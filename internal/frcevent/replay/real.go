@@ -114,7 +114,7 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	if event.Key == "" || team <= 0 {
 		return RealEvent{}, fmt.Errorf("replay: real event: needs an event key and a team")
 	}
-	b := &realBuilder{team: teamKey(team)}
+	b := &realBuilder{team: frcapi.TeamKey(team)}
 	if err := b.matches(matches); err != nil {
 		return RealEvent{}, err
 	}
@@ -349,7 +349,7 @@ func (b *realBuilder) nexus(at time.Duration) *NexusEvent {
 	numbers := func(keys []string) []*string {
 		out := make([]*string, 0, len(keys))
 		for _, k := range keys {
-			n := strings.TrimPrefix(k, "frc")
+			n := frcapi.TeamNumber(k)
 			out = append(out, &n)
 		}
 		return out

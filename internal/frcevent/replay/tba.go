@@ -32,12 +32,9 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	return true
 }
 
-// teamKey is TBA's key of team number n, like "frc1209".
-func teamKey(n int) string { return "frc" + strconv.Itoa(n) }
-
 // teamEvent checks the team and event of a /team/{team}/event/{event}/ path.
 func (s *Server) teamEvent(r *http.Request, m moment) bool {
-	return r.PathValue("team") == teamKey(s.opts.Timeline.Team) && r.PathValue("event") == s.opts.Timeline.Event && m.Event != nil
+	return r.PathValue("team") == frcapi.TeamKey(s.opts.Timeline.Team) && r.PathValue("event") == s.opts.Timeline.Event && m.Event != nil
 }
 
 func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
@@ -48,7 +45,7 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 	if st == nil {
 		return answer{http.StatusOK, nil}
 	}
-	team := teamKey(s.opts.Timeline.Team)
+	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	var ranking *frcapi.TBARanking
 	if st.Rank > 0 {
 		ranking = &frcapi.TBARanking{TeamKey: team, Rank: st.Rank, Record: st.Record, MatchesPlayed: st.Record.Wins + st.Record.Losses + st.Record.Ties,
@@ -87,7 +84,7 @@ func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 	if !s.teamEvent(r, m) {
 		return notFound("team or event")
 	}
-	team := teamKey(s.opts.Timeline.Team)
+	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) && m.listed(mt.Decided) && (slices.Contains(mt.Red, team) || slices.Contains(mt.Blue, team)) {
@@ -196,7 +193,7 @@ func statusJSON(st *AllianceStatus, playoffType int) *frcapi.TBAAllianceStatus {
 // their summaries: as the timeline sets them, else derived.
 func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance *frcapi.TBATeamAlliance, playoff *frcapi.TBATeamPlayoff, allianceStr, playoffStr string) {
 	allianceStr, playoffStr = "--", "--"
-	team := teamKey(s.opts.Timeline.Team)
+	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	ta, tp := st.Alliance, st.Playoff
 	if number, pick := m.teamAlliance(team); number > 0 {
 		a := m.Alliances[number-1]
@@ -253,7 +250,7 @@ func (s *Server) tbaEventTeams(r *http.Request, m moment) answer {
 	}
 	out := make([]frcapi.TBATeam, 0, len(m.Teams))
 	for _, t := range m.Teams {
-		out = append(out, frcapi.TBATeam{Key: teamKey(t.Number), TeamNumber: t.Number, Nickname: t.Nickname,
+		out = append(out, frcapi.TBATeam{Key: frcapi.TeamKey(t.Number), TeamNumber: t.Number, Nickname: t.Nickname,
 			Name: t.Name, City: frcapi.Nullable(t.City), StateProv: frcapi.Nullable(t.StateProv), Country: frcapi.Nullable(t.Country)})
 	}
 	return answer{http.StatusOK, out}
@@ -318,7 +315,7 @@ func (s *Server) tbaStatus(_ *http.Request, m moment) answer {
 
 func (s *Server) tbaTeamEvents(r *http.Request, m moment) answer {
 	year, err := strconv.Atoi(r.PathValue("year"))
-	if r.PathValue("team") != teamKey(s.opts.Timeline.Team) || err != nil {
+	if r.PathValue("team") != frcapi.TeamKey(s.opts.Timeline.Team) || err != nil {
 		return notFound("team")
 	}
 	events := m.TeamEvents
