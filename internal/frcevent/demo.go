@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
@@ -79,7 +80,7 @@ const demoSpeedup = 10
 func (d *Demo) Apply(opts Options) Options {
 	tl := replay.Demo()
 	opts.Team, opts.EventKey, opts.NexusEventKey, opts.Disabled = tl.Team, tl.Event, "", false
-	opts.NexusURL, opts.TBAURL = d.url+"/nexus/api/v1", d.url+"/tba/api/v3"
+	opts.NexusURL, opts.TBAURL = d.url+replay.Base(frcapi.Nexus), d.url+replay.Base(frcapi.TBA)
 	opts.NexusKey, opts.TBAKey = demoNexusKey, demoTBAKey
 	opts.CacheFile = ""
 	opts.Speedup = demoSpeedup

@@ -3,7 +3,6 @@ package frcevent
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
@@ -113,7 +112,7 @@ type nexusClient struct {
 // name it.
 func (c *nexusClient) get(ctx context.Context, path string) (what string, body []byte, err error) {
 	what = "nexus GET " + path
-	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, http.Header{"Nexus-Api-Key": {c.key}, "Accept": {"application/json"}})
+	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, http.Header{frcapi.Nexus.KeyHeader(): {c.key}, "Accept": {"application/json"}})
 	if err != nil {
 		return what, nil, err
 	}
@@ -122,7 +121,7 @@ func (c *nexusClient) get(ctx context.Context, path string) (what string, body [
 
 // event returns the event's status.
 func (c *nexusClient) event(ctx context.Context, eventKey string) (*nexusEvent, error) {
-	what, body, err := c.get(ctx, "/event/"+url.PathEscape(eventKey))
+	what, body, err := c.get(ctx, frcapi.NexusEvent.PathOf(frcapi.Args{Event: eventKey}))
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +131,7 @@ func (c *nexusClient) event(ctx context.Context, eventKey string) (*nexusEvent, 
 // pits returns the pit address of each team, by team number; nil for a
 // null answer.
 func (c *nexusClient) pits(ctx context.Context, eventKey string) (map[string]string, error) {
-	what, body, err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/pits")
+	what, body, err := c.get(ctx, frcapi.NexusPits.PathOf(frcapi.Args{Event: eventKey}))
 	if err != nil {
 		return nil, err
 	}

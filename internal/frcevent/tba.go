@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -119,7 +118,7 @@ type tbaCached struct {
 // get fetches path and decodes it into v, from the cached body on a 304.
 func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	what := "tba GET " + path
-	header := http.Header{"X-TBA-Auth-Key": {c.key}, "Accept": {"application/json"}}
+	header := http.Header{frcapi.TBA.KeyHeader(): {c.key}, "Accept": {"application/json"}}
 	c.mu.Lock()
 	cached, ok := c.cache[path]
 	c.mu.Unlock()
@@ -154,7 +153,7 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 // before the event).
 func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*tbaTeamStatus, error) {
 	var raw *frcapi.TBATeamEventStatus
-	if err := c.get(ctx, "/team/"+frcapi.TeamKey(team)+"/event/"+url.PathEscape(eventKey)+"/status", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBATeamStatus.PathOf(frcapi.Args{Event: eventKey, Team: team}), &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -170,12 +169,12 @@ func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (
 // matches returns our matches at the event: nil for a null answer, an
 // empty list for [].
 func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]tbaMatch, error) {
-	return c.matchList(ctx, "/team/"+frcapi.TeamKey(team)+"/event/"+url.PathEscape(eventKey)+"/matches/simple")
+	return c.matchList(ctx, frcapi.TBATeamMatches.PathOf(frcapi.Args{Event: eventKey, Team: team}))
 }
 
 // eventMatches returns every match of the event, like matches.
 func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]tbaMatch, error) {
-	return c.matchList(ctx, "/event/"+url.PathEscape(eventKey)+"/matches/simple")
+	return c.matchList(ctx, frcapi.TBAEventMatches.PathOf(frcapi.Args{Event: eventKey}))
 }
 
 func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, error) {
@@ -217,7 +216,7 @@ func alliance(a *frcapi.TBAMatchAlliance) ([]string, int) {
 // event returns the event's name, timezone and webcasts.
 func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, error) {
 	var raw *frcapi.TBAEventInfo
-	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey), &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBAEvent.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -237,7 +236,7 @@ func eventFromJSON(raw frcapi.TBAEventInfo) *tbaEvent {
 // rankings returns the event's qualification rankings; nil before any exist.
 func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings, error) {
 	var raw *frcapi.TBAEventRanking
-	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/rankings", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBARankings.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -258,7 +257,7 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 // before alliance selection (TBA answers null).
 func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAlliance, error) {
 	var raw []*frcapi.TBAAlliance
-	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/alliances", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBAAlliances.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -287,7 +286,7 @@ func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAllian
 // teamNames returns the nicknames of the event's teams by number.
 func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]string, error) {
 	var raw []frcapi.TBATeam
-	if err := c.get(ctx, "/event/"+url.PathEscape(eventKey)+"/teams/simple", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBAEventTeams.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
 		return nil, err
 	}
 	if raw == nil {
@@ -303,7 +302,7 @@ func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]
 // downEvents returns the keys of the events whose data feed TBA lists as down.
 func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
 	var raw frcapi.TBAAPIStatus
-	if err := c.get(ctx, "/status", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBAStatus.Path, &raw); err != nil {
 		return nil, err
 	}
 	return raw.DownEvents, nil
@@ -312,7 +311,7 @@ func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
 // teamEvents returns our events of a year.
 func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]tbaEvent, error) {
 	var raw []frcapi.TBAEventInfo
-	if err := c.get(ctx, "/team/"+frcapi.TeamKey(team)+"/events/"+strconv.Itoa(year)+"/simple", &raw); err != nil {
+	if err := c.get(ctx, frcapi.TBATeamEvents.PathOf(frcapi.Args{Team: team, Year: year}), &raw); err != nil {
 		return nil, err
 	}
 	out := make([]tbaEvent, 0, len(raw))

@@ -8,6 +8,7 @@
 package frcapi
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -22,12 +23,39 @@ const (
 	TBA   Source = "tba"
 )
 
+// KeyHeader is the request header that carries the API key of s.
+func (s Source) KeyHeader() string {
+	if s == TBA {
+		return "X-TBA-Auth-Key"
+	}
+	return "Nexus-Api-Key"
+}
+
 // Endpoint is one kind of request to a Source.
 type Endpoint struct {
 	// Source is the API the endpoint belongs to.
 	Source Source
 	// Name says what it answers, like "team status".
 	Name string
+	// Path is its path under the API's base, with {event} for an event
+	// key, {team} for TBA's team key and {year} for a season.
+	Path string
+}
+
+// Args are the values of an endpoint's path.
+type Args struct {
+	Event string
+	Team  int
+	Year  int
+}
+
+// PathOf returns e's path with args in place of its wildcards.
+func (e Endpoint) PathOf(args Args) string {
+	return strings.NewReplacer(
+		"{event}", url.PathEscape(args.Event),
+		"{team}", TeamKey(args.Team),
+		"{year}", strconv.Itoa(args.Year),
+	).Replace(e.Path)
 }
 
 // String returns the endpoint as logs name it, like "tba team status".
@@ -35,29 +63,28 @@ func (e Endpoint) String() string { return string(e.Source) + " " + e.Name }
 
 // The endpoints the pit display asks.
 var (
-	// NexusEvent is GET /event/{key}: the queue, schedule, announcements and parts requests.
-	NexusEvent = Endpoint{Nexus, "event"}
-	// NexusPits is GET /event/{key}/pits: pit addresses by team.
-	NexusPits = Endpoint{Nexus, "pits"}
-	// TBATeamStatus is GET /team/frc{N}/event/{key}/status: rank, record, next match.
-	TBATeamStatus = Endpoint{TBA, "team status"}
-	// TBATeamMatches is GET /team/frc{N}/event/{key}/matches/simple.
-	TBATeamMatches = Endpoint{TBA, "team matches"}
-	// TBAEvent is GET /event/{key}: name, time zone, webcasts.
-	TBAEvent = Endpoint{TBA, "event"}
-	// TBARankings is GET /event/{key}/rankings.
-	TBARankings = Endpoint{TBA, "rankings"}
-	// TBAStatus is GET /status: among others, the events whose data feed is down.
-	TBAStatus = Endpoint{TBA, "status"}
-	// TBATeamEvents is GET /team/frc{N}/events/{year}/simple: finds today's event.
-	TBATeamEvents = Endpoint{TBA, "team events"}
-	// TBAAlliances is GET /event/{key}/alliances: null before alliance selection.
-	TBAAlliances = Endpoint{TBA, "alliances"}
-	// TBAEventMatches is GET /event/{key}/matches/simple: every match, for
-	// the bracket and the ratings.
-	TBAEventMatches = Endpoint{TBA, "event matches"}
-	// TBAEventTeams is GET /event/{key}/teams/simple: the teams' names.
-	TBAEventTeams = Endpoint{TBA, "event teams"}
+	// NexusEvent: the queue, schedule, announcements and parts requests.
+	NexusEvent = Endpoint{Nexus, "event", "/event/{event}"}
+	// NexusPits: pit addresses by team.
+	NexusPits = Endpoint{Nexus, "pits", "/event/{event}/pits"}
+	// TBATeamStatus: rank, record, next match.
+	TBATeamStatus = Endpoint{TBA, "team status", "/team/{team}/event/{event}/status"}
+	// TBATeamMatches: our matches.
+	TBATeamMatches = Endpoint{TBA, "team matches", "/team/{team}/event/{event}/matches/simple"}
+	// TBAEvent: name, time zone, webcasts.
+	TBAEvent = Endpoint{TBA, "event", "/event/{event}"}
+	// TBARankings: every team's rank.
+	TBARankings = Endpoint{TBA, "rankings", "/event/{event}/rankings"}
+	// TBAStatus: among others, the events whose data feed is down.
+	TBAStatus = Endpoint{TBA, "status", "/status"}
+	// TBATeamEvents: our events of a season, to find today's.
+	TBATeamEvents = Endpoint{TBA, "team events", "/team/{team}/events/{year}/simple"}
+	// TBAAlliances: null before alliance selection.
+	TBAAlliances = Endpoint{TBA, "alliances", "/event/{event}/alliances"}
+	// TBAEventMatches: every match, for the bracket and the ratings.
+	TBAEventMatches = Endpoint{TBA, "event matches", "/event/{event}/matches/simple"}
+	// TBAEventTeams: the teams' names.
+	TBAEventTeams = Endpoint{TBA, "event teams", "/event/{event}/teams/simple"}
 )
 
 // TBAMaxAge is the max-age of TBA's answers: TBA asks its clients for at

@@ -34,3 +34,32 @@ func TestFlexStringErrorIsShort(t *testing.T) {
 		t.Fatalf("error of %d bytes for a value of %d, want it clipped: %.100s…", len(err.Error()), len(big), err)
 	}
 }
+
+func TestPathOf(t *testing.T) {
+	for _, c := range []struct {
+		endpoint Endpoint
+		args     Args
+		want     string
+	}{
+		{NexusEvent, Args{Event: "2026okok"}, "/event/2026okok"},
+		{NexusPits, Args{Event: "2026cmptx_div"}, "/event/2026cmptx_div/pits"},
+		{TBATeamStatus, Args{Event: "2026okok", Team: 1209}, "/team/frc1209/event/2026okok/status"},
+		{TBATeamEvents, Args{Team: 1209, Year: 2026}, "/team/frc1209/events/2026/simple"},
+		{TBAStatus, Args{}, "/status"},
+		// A key from the command line is escaped, not spliced into the path.
+		{TBAEvent, Args{Event: "a/../b?c"}, "/event/a%2F..%2Fb%3Fc"},
+	} {
+		if got := c.endpoint.PathOf(c.args); got != c.want {
+			t.Errorf("%v.PathOf(%+v) = %q, want %q", c.endpoint, c.args, got, c.want)
+		}
+	}
+}
+
+func TestKeyHeader(t *testing.T) {
+	if got := Nexus.KeyHeader(); got != "Nexus-Api-Key" {
+		t.Errorf("Nexus.KeyHeader() = %q", got)
+	}
+	if got := TBA.KeyHeader(); got != "X-TBA-Auth-Key" {
+		t.Errorf("TBA.KeyHeader() = %q", got)
+	}
+}

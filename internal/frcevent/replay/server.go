@@ -36,8 +36,17 @@ type Options struct {
 	TBAKey   string
 }
 
-// Server is an http.Handler serving Nexus under /nexus/api/v1/ and TBA
-// under /tba/api/v3/. It is safe for concurrent use.
+// Base is the path under which the server serves the API src, like
+// "/nexus/api/v1": a client's base URL is the server's URL and it.
+func Base(src frcapi.Source) string {
+	if src == frcapi.TBA {
+		return "/tba/api/v3"
+	}
+	return "/nexus/api/v1"
+}
+
+// Server is an http.Handler serving Nexus under Base(frcapi.Nexus) and TBA
+// under Base(frcapi.TBA). It is safe for concurrent use.
 type Server struct {
 	opts  Options
 	steps []Step // sorted by At
@@ -68,17 +77,24 @@ func New(opts Options) *Server {
 		requests: make(map[frcapi.Endpoint][]time.Time)}
 	slices.SortStableFunc(s.steps, func(a, b Step) int { return cmp.Compare(a.At, b.At) })
 
-	s.handle("GET /nexus/api/v1/event/{event}", frcapi.NexusEvent, s.nexusEvent)
-	s.handle("GET /nexus/api/v1/event/{event}/pits", frcapi.NexusPits, s.nexusPits)
-	s.handle("GET /tba/api/v3/team/{team}/event/{event}/status", frcapi.TBATeamStatus, s.tbaTeamStatus)
-	s.handle("GET /tba/api/v3/team/{team}/event/{event}/matches/simple", frcapi.TBATeamMatches, s.tbaMatches)
-	s.handle("GET /tba/api/v3/event/{event}", frcapi.TBAEvent, s.tbaEvent)
-	s.handle("GET /tba/api/v3/event/{event}/rankings", frcapi.TBARankings, s.tbaRankings)
-	s.handle("GET /tba/api/v3/status", frcapi.TBAStatus, s.tbaStatus)
-	s.handle("GET /tba/api/v3/team/{team}/events/{year}/simple", frcapi.TBATeamEvents, s.tbaTeamEvents)
-	s.handle("GET /tba/api/v3/event/{event}/alliances", frcapi.TBAAlliances, s.tbaAlliances)
-	s.handle("GET /tba/api/v3/event/{event}/matches/simple", frcapi.TBAEventMatches, s.tbaEventMatches)
-	s.handle("GET /tba/api/v3/event/{event}/teams/simple", frcapi.TBAEventTeams, s.tbaEventTeams)
+	for _, e := range []struct {
+		endpoint frcapi.Endpoint
+		serve    func(r *http.Request, m moment) answer
+	}{
+		{frcapi.NexusEvent, s.nexusEvent},
+		{frcapi.NexusPits, s.nexusPits},
+		{frcapi.TBATeamStatus, s.tbaTeamStatus},
+		{frcapi.TBATeamMatches, s.tbaMatches},
+		{frcapi.TBAEvent, s.tbaEvent},
+		{frcapi.TBARankings, s.tbaRankings},
+		{frcapi.TBAStatus, s.tbaStatus},
+		{frcapi.TBATeamEvents, s.tbaTeamEvents},
+		{frcapi.TBAAlliances, s.tbaAlliances},
+		{frcapi.TBAEventMatches, s.tbaEventMatches},
+		{frcapi.TBAEventTeams, s.tbaEventTeams},
+	} {
+		s.handle(e.endpoint, e.serve)
+	}
 	return s
 }
 
@@ -114,8 +130,8 @@ func notFound(what string) answer {
 
 // handle mounts an endpoint behind the request count and the key check,
 // and answers as its API does: TBA with its caching headers.
-func (s *Server) handle(pattern string, endpoint frcapi.Endpoint, serve func(r *http.Request, m moment) answer) {
-	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handle(endpoint frcapi.Endpoint, serve func(r *http.Request, m moment) answer) {
+	s.mux.HandleFunc("GET "+Base(endpoint.Source)+endpoint.Path, func(w http.ResponseWriter, r *http.Request) {
 		now := s.opts.Clock.Now()
 		s.mu.Lock()
 		s.requests[endpoint] = append(s.requests[endpoint], now)
@@ -141,9 +157,9 @@ func (s *Server) handle(pattern string, endpoint frcapi.Endpoint, serve func(r *
 // keyOK checks the API key header: missing is 401, wrong is 403, as both
 // APIs answer.
 func (s *Server) keyOK(w http.ResponseWriter, r *http.Request, api frcapi.Source) bool {
-	header, want := "Nexus-Api-Key", s.opts.NexusKey
+	header, want := api.KeyHeader(), s.opts.NexusKey
 	if api == frcapi.TBA {
-		header, want = "X-TBA-Auth-Key", s.opts.TBAKey
+		want = s.opts.TBAKey
 	}
 	switch got := r.Header.Get(header); {
 	case got == "":
