@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"cloud.google.com/go/firestore"
+
+	"github.com/robohornets/robohornets/internal/testutil/chantest"
 )
 
 // The Firestore cost of live news, measured against the real emulator: the
@@ -119,15 +121,12 @@ func runCostScenario(tb testing.TB, sc costScenario) costResult {
 		_ = hub.Run(ctx)
 	}()
 	live, stopLive := hub.Subscribe()
-	deadline := time.After(costStageTimeout)
-	for c := hub.Current(); !c.Live || len(c.Articles) != sc.Articles; c = hub.Current() {
-		select {
-		case <-live:
-		case <-deadline:
-			stopLive()
-			tb.Fatalf("the hub never saw the %d articles; it has %d", sc.Articles, len(c.Articles))
-		}
-	}
+	chantest.Until(tb, live, costStageTimeout, func() bool {
+		c := hub.Current()
+		return c.Live && len(c.Articles) == sc.Articles
+	}, func() string {
+		return fmt.Sprintf("the hub never saw the %d articles; it has %d", sc.Articles, len(hub.Current().Articles))
+	})
 	stopLive()
 	viewersHave := make(chan struct{}, sc.Visitors)
 	for range sc.Visitors {

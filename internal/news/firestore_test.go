@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/testutil/chantest"
 )
 
 // openEmulatorStore returns a FirestoreStore on a fresh project of the real
@@ -77,14 +79,9 @@ func TestFirestoreWatchThroughTheHub(t *testing.T) {
 
 	await := func(what string, ok func(Snapshot) bool) {
 		t.Helper()
-		deadline := time.After(30 * time.Second)
-		for !ok(hub.Current()) {
-			select {
-			case <-changed:
-			case <-deadline:
-				t.Fatalf("hub never saw %s; it has %+v", what, hub.Current())
-			}
-		}
+		chantest.Until(t, changed, 30*time.Second, func() bool { return ok(hub.Current()) }, func() string {
+			return fmt.Sprintf("hub never saw %s; it has %+v", what, hub.Current())
+		})
 	}
 	await("the empty collection", func(s Snapshot) bool { return s.Live })
 
@@ -227,17 +224,10 @@ func TestFirestoreOutageThroughTheHub(t *testing.T) {
 	defer stop()
 	await := func(what string, within time.Duration, ok func(Snapshot) bool) time.Duration {
 		t.Helper()
-		start := time.Now()
-		deadline := time.After(within)
-		for !ok(hub.Current()) {
-			select {
-			case <-changed:
-			case <-deadline:
-				snap := hub.Current()
-				t.Fatalf("hub never saw %s within %v; it has live %v, %d articles, status %v", what, within, snap.Live, len(snap.Articles), hub.Status())
-			}
-		}
-		return time.Since(start)
+		return chantest.Until(t, changed, within, func() bool { return ok(hub.Current()) }, func() string {
+			snap := hub.Current()
+			return fmt.Sprintf("hub never saw %s; it has live %v, %d articles, status %v", what, snap.Live, len(snap.Articles), hub.Status())
+		})
 	}
 	has := func(s Snapshot, id string) bool { _, ok := s.Article(id); return ok }
 	await("the first list", 30*time.Second, func(s Snapshot) bool { return s.Live && has(s, "before") })

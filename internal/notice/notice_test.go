@@ -16,6 +16,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/testutil/chantest"
 	"github.com/robohornets/robohornets/internal/testutil/watchtest"
 )
 
@@ -237,13 +238,9 @@ func TestHubReadsANoticeWrittenToTheLocalStore(t *testing.T) {
 	if err := os.Rename(tmp, path); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.After(10 * time.Second) // a bound for a broken watch, not a wait
-	for h.Current().Text == "" {
-		select {
-		case <-changed:
-		case <-deadline:
-			t.Fatal("the hub did not see the notice written to the local store")
-		}
-	}
+	// The bound is for a broken watch, not a wait.
+	chantest.Until(t, changed, 10*time.Second, func() bool { return h.Current().Text != "" }, func() string {
+		return "the hub did not see the notice written to the local store"
+	})
 	wantText(t, h, "after the file was written", "Pit closed for inspection")
 }

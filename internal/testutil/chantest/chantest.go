@@ -1,5 +1,6 @@
-// Package chantest receives from channels in tests, with a bound on the
-// wait so that a stuck sender fails the test instead of hanging it.
+// Package chantest receives from channels in tests, and waits on change
+// signals for a condition, with a bound on the wait so that a stuck sender
+// fails the test instead of hanging it.
 package chantest
 
 import (
@@ -24,4 +25,23 @@ func Receive[T any](t testing.TB, ch <-chan T, what string, timeout time.Duratio
 	}
 	var zero T
 	return zero
+}
+
+// Until waits until ok holds: it checks ok now and again after each value
+// from changed (a change signal), and returns how long that took. When
+// timeout passes first it fails the test with the sentence failure gives
+// then (what it waited for, and what it has).
+func Until[T any](t testing.TB, changed <-chan T, timeout time.Duration, ok func() bool, failure func() string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for !ok() {
+		select {
+		case <-changed:
+		case <-timer.C:
+			t.Fatalf("%s (waited %v)", failure(), timeout)
+		}
+	}
+	return time.Since(start)
 }
