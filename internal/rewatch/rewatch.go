@@ -19,9 +19,10 @@ type Loop struct {
 	Clock clock.Clock
 	// MaxWait caps the wait between two watches.
 	MaxWait time.Duration
-	// Watch is one watch of the store: it calls delivered, on its own
-	// goroutine, each time the store delivers, and returns when the watch
-	// ends.
+	// Watch is one watch of the store: it calls delivered each time the
+	// store delivers, on the goroutine that runs Watch (Run reads what
+	// delivered records once Watch has returned), and returns when the
+	// watch ends.
 	Watch func(ctx context.Context, delivered func()) error
 	// Failed is called after each watch that ended before ctx did, with
 	// the watch's error and the wait before the next watch; it returns
