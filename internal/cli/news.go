@@ -339,10 +339,8 @@ func (c newsCommand) importDir(ctx context.Context, args []string) error {
 			return fmt.Errorf("import: %w", err)
 		}
 	}
-	if _, err := fmt.Fprintf(c.stdout, "imported %d articles\n", len(articles)); err != nil {
-		return err
-	}
-	return nil
+	_, err = fmt.Fprintf(c.stdout, "imported %d articles\n", len(articles))
+	return err
 }
 
 func (c newsCommand) exportDir(ctx context.Context, args []string) error {
@@ -368,10 +366,8 @@ func (c newsCommand) exportDir(ctx context.Context, args []string) error {
 			return fmt.Errorf("export: %w", err)
 		}
 	}
-	if _, err := fmt.Fprintf(c.stdout, "exported %d articles to %s\n", len(articles), dir); err != nil {
-		return err
-	}
-	return nil
+	_, err = fmt.Fprintf(c.stdout, "exported %d articles to %s\n", len(articles), dir)
+	return err
 }
 
 // freeSlug makes an id from a title that no article in store has yet.

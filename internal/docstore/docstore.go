@@ -93,23 +93,54 @@ const BlobCollection = "Blobs"
 // reservedID is Firestore's reserved form of ids.
 var reservedID = regexp.MustCompile(`^__.*__$`)
 
-// ValidateID reports whether id can name a document, a blob or a
-// collection in every store: not empty, at most MaxIDBytes, no slash,
-// backslash or NUL, not "." or "..", no leading dot (which marks temporary
-// files) and not of Firestore's reserved form __.*__. Errors wrap
-// ErrInvalidID.
-func ValidateID(id string) error {
+// ValidateFirestoreID reports whether Firestore takes id as a document id:
+// not empty, at most MaxIDBytes, not "." or "..", not of the reserved form
+// __.*__ and no slash. Its errors wrap invalid, the caller's sentinel.
+func ValidateFirestoreID(id string, invalid error) error {
 	switch {
 	case id == "":
-		return fmt.Errorf("docstore: %w: empty", ErrInvalidID)
+		return fmt.Errorf("%w: empty", invalid)
 	case len(id) > MaxIDBytes:
-		return fmt.Errorf("docstore: %w: %d bytes, more than %d", ErrInvalidID, len(id), MaxIDBytes)
-	case strings.HasPrefix(id, "."):
-		return fmt.Errorf("docstore: %w: %q starts with a dot", ErrInvalidID, id)
-	case strings.ContainsAny(id, "/\\\x00"):
-		return fmt.Errorf("docstore: %w: %q contains a slash, backslash or NUL", ErrInvalidID, id)
+		return fmt.Errorf("%w: %d bytes, more than %d", invalid, len(id), MaxIDBytes)
+	case id == "." || id == "..":
+		return fmt.Errorf("%w: %q", invalid, id)
 	case reservedID.MatchString(id):
-		return fmt.Errorf("docstore: %w: %q matches the reserved form __.*__", ErrInvalidID, id)
+		return fmt.Errorf("%w: %q matches the reserved form __.*__", invalid, id)
+	case strings.Contains(id, "/"):
+		return fmt.Errorf("%w: %q contains a slash", invalid, id)
+	}
+	return nil
+}
+
+// ValidateFileID reports whether id can name a Firestore document and a
+// file of a local store: ValidateFirestoreID's rules, at most maxBytes, not
+// hidden (a leading dot also marks temporary files) and free of NUL and
+// backslash, which Windows and some tools read as path syntax. Its errors
+// wrap invalid, the caller's sentinel.
+func ValidateFileID(id string, maxBytes int, invalid error) error {
+	if err := ValidateFirestoreID(id, invalid); err != nil {
+		return err
+	}
+	switch {
+	case len(id) > maxBytes:
+		return fmt.Errorf("%w: %d bytes, more than %d for a file name", invalid, len(id), maxBytes)
+	case strings.HasPrefix(id, "."):
+		return fmt.Errorf("%w: %q starts with a dot", invalid, id)
+	case strings.ContainsAny(id, "\x00\\"):
+		return fmt.Errorf("%w: %q contains a NUL or backslash", invalid, id)
+	}
+	return nil
+}
+
+// ValidateID reports whether id can name a document, a blob or a
+// collection in every store: ValidateFileID's rules, with Firestore's limit
+// on length (Local has its own, shorter one). Errors wrap ErrInvalidID.
+func ValidateID(id string) error { return validateUpTo(id, MaxIDBytes) }
+
+// validateUpTo is ValidateFileID with this package's sentinel and prefix.
+func validateUpTo(id string, maxBytes int) error {
+	if err := ValidateFileID(id, maxBytes, ErrInvalidID); err != nil {
+		return fmt.Errorf("docstore: %w", err)
 	}
 	return nil
 }

@@ -82,15 +82,7 @@ func OpenLocal(dir string) (*Local, error) {
 }
 
 // validateLocal is ValidateID with Local's limit on length.
-func validateLocal(id string) error {
-	if err := ValidateID(id); err != nil {
-		return err
-	}
-	if len(id) > MaxLocalIDBytes {
-		return fmt.Errorf("docstore: %w: %d bytes, more than %d for a file name", ErrInvalidID, len(id), MaxLocalIDBytes)
-	}
-	return nil
-}
+func validateLocal(id string) error { return validateUpTo(id, MaxLocalIDBytes) }
 
 // collDir returns the directory of collection coll.
 func (l *Local) collDir(coll string) (string, error) {

@@ -7,10 +7,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/docstore"
 )
 
 // Article is one news article as the stores keep it: the fields of docs/SPEC.md section 3.
@@ -61,29 +62,12 @@ var (
 )
 
 // MaxIDBytes is Firestore's limit on the size of a document id.
-const MaxIDBytes = 1500
-
-var reservedID = regexp.MustCompile(`^__.*__$`)
+const MaxIDBytes = docstore.MaxIDBytes
 
 // ValidateID reports whether id may name an article, by Firestore's rules for
-// document ids: at most 1500 bytes, no slash, not "." or "..", not __.*__.
+// document ids (docstore.ValidateFirestoreID).
 func ValidateID(id string) error {
-	switch {
-	case id == "":
-		return fmt.Errorf("%w: empty", ErrInvalidID)
-	case len(id) > MaxIDBytes:
-		return fmt.Errorf("%w: %d bytes, more than %d", ErrInvalidID, len(id), MaxIDBytes)
-	case id == "." || id == "..":
-		return fmt.Errorf("%w: %q", ErrInvalidID, id)
-	case reservedID.MatchString(id):
-		return fmt.Errorf("%w: %q matches the reserved form __.*__", ErrInvalidID, id)
-	}
-	for _, r := range id {
-		if r == '/' {
-			return fmt.Errorf("%w: %q contains a slash", ErrInvalidID, id)
-		}
-	}
-	return nil
+	return docstore.ValidateFirestoreID(id, ErrInvalidID)
 }
 
 // maxFileIDBytes keeps "<id>.md" within the 255-byte file name limit of
@@ -92,20 +76,11 @@ const maxFileIDBytes = 250
 
 // FileName returns the file name "<id>.md" of an article, for the local
 // store and for export. It is stricter than ValidateID: the name must also be
-// short enough for common file systems, not hidden (no leading dot, which
-// also marks temporary files), and free of NUL and backslash, which Windows
-// and some tools read as path syntax.
+// short enough for common file systems, not hidden and free of NUL and
+// backslash (docstore.ValidateFileID).
 func FileName(id string) (string, error) {
-	if err := ValidateID(id); err != nil {
+	if err := docstore.ValidateFileID(id, maxFileIDBytes, ErrInvalidID); err != nil {
 		return "", err
-	}
-	switch {
-	case len(id) > maxFileIDBytes:
-		return "", fmt.Errorf("%w: %d bytes, more than %d for a file name", ErrInvalidID, len(id), maxFileIDBytes)
-	case strings.HasPrefix(id, "."):
-		return "", fmt.Errorf("%w: %q starts with a dot", ErrInvalidID, id)
-	case strings.ContainsAny(id, "\x00\\"):
-		return "", fmt.Errorf("%w: %q contains a NUL or backslash", ErrInvalidID, id)
 	}
 	return id + ".md", nil
 }
