@@ -14,7 +14,10 @@ import (
 // after a restart to show it at once with its age, and to merge on from it
 // when only one source answers. Files of older versions also hold the
 // Status then shown, which is not read: merged afresh, a Nexus schedule of
-// long ago no longer passes for live.
+// long ago no longer passes for live. They hold Nexus's event converted,
+// under "event", which is not read either: the event is now kept as Nexus
+// sent it, under "eventStatus", and such a file's TBA data and pits load
+// while Nexus's next answer brings the rest.
 type cacheFile struct {
 	Upstream upstream `json:"upstream"`
 }

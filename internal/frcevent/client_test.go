@@ -44,23 +44,23 @@ func TestNexusClientDecodesAndConverts(t *testing.T) {
 	if gotKey != "secret-nexus" {
 		t.Errorf("Nexus-Api-Key = %q", gotKey)
 	}
-	if want := time.UnixMilli(1773500000123).UTC(); !ev.DataAsOf.Equal(want) {
-		t.Errorf("DataAsOf = %v, want %v (milliseconds)", ev.DataAsOf, want)
+	if want := time.UnixMilli(1773500000123).UTC(); !dataAsOf(ev).Equal(want) {
+		t.Errorf("DataAsOf = %v, want %v (milliseconds)", dataAsOf(ev), want)
 	}
 	q1, p1 := ev.Matches[0], ev.Matches[1]
-	if !reflect.DeepEqual(q1.Red, []string{"1209", "", "254"}) || q1.Blue != nil {
-		t.Errorf("teams = %#v / %#v, want a null seat as \"\" and a null alliance as nil", q1.Red, q1.Blue)
+	if red, blue := teamList(q1.RedTeams), teamList(q1.BlueTeams); !reflect.DeepEqual(red, []string{"1209", "", "254"}) || blue != nil {
+		t.Errorf("teams = %#v / %#v, want a null seat as \"\" and a null alliance as nil", red, blue)
 	}
-	if q1.Times.EstimatedStart == nil || q1.Times.EstimatedStart.Unix() != 1773500060 || q1.Times.ActualStart != nil || q1.Times.EstimatedQueue != nil {
-		t.Errorf("times = %+v", q1.Times)
+	if tm := matchTimes(q1.Times); tm.Start == nil || tm.Start.Unix() != 1773500060 || tm.ActualStart != nil || tm.Queue != nil {
+		t.Errorf("times = %+v", tm)
 	}
-	if q1.BreakAfter != "Lunch" || p1.Status != "" || p1.Red == nil || len(p1.Red) != 0 {
+	if frcapi.Deref(q1.BreakAfter) != "Lunch" || p1.Status != "" || p1.RedTeams == nil || len(p1.RedTeams) != 0 {
 		t.Errorf("matches = %+v", ev.Matches)
 	}
-	if a := ev.Announcements[0]; a.ID != "7" || a.Text != "Hello" || a.Posted.UnixMilli() != 1773499000000 {
+	if a := announcements(ev.Announcements)[0]; a.ID != "7" || a.Text != "Hello" || a.Posted.UnixMilli() != 1773499000000 {
 		t.Errorf("announcement = %+v", a)
 	}
-	if p := ev.PartsRequests[0]; p.Team != "118" || p.Parts != "bolt" {
+	if p := partsRequests(ev.PartsRequests)[0]; p.Team != "118" || p.Parts != "bolt" {
 		t.Errorf("parts request = %+v", p)
 	}
 }
@@ -299,8 +299,8 @@ func TestUpstreamTimesOutsideTheWindowAreDropped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !ev.DataAsOf.IsZero() || ev.Matches[0].Times.EstimatedStart != nil || ev.Matches[0].Times.ScheduledStart == nil {
-		t.Fatalf("parsed = %+v, %+v", ev, ev.Matches[0].Times)
+	if tm := matchTimes(ev.Matches[0].Times); !dataAsOf(ev).IsZero() || tm.Start != nil || tm.Scheduled == nil {
+		t.Fatalf("parsed = %+v, %+v", ev, tm)
 	}
 	up := upstream{Team: 1209, Configured: true, EventKey: "e", NexusEventKey: "e", Nexus: nexusData{Health: health{StateOK, ""}, Event: ev}}
 	if _, err := json.Marshal(merge(up, start)); err != nil {

@@ -37,7 +37,7 @@ func (h *Hub) nexusPolls(key string) []*poll {
 		{endpoint: frcapi.NexusEvent, every: nexusEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
 			ev, err := h.nexus.event(ctx, key)
 			if err == nil && h.fromTheFuture(ev) {
-				err = &sourceError{StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, ev.DataAsOf.Format(time.RFC3339), maxAhead)}
+				err = &sourceError{StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, dataAsOf(ev).Format(time.RFC3339), maxAhead)}
 			}
 			return func(up *upstream) { h.storeNexusEvent(up, ev, false) }, err
 		}},
@@ -58,9 +58,9 @@ func (h *Hub) nexusPolls(key string) []*poll {
 // same dataAsOfTime is kept, as it confirms; a webhook must be newer. Data
 // held from the future (a cache of before that was refused) never counts
 // as newer. Callers refuse an ev from the future themselves.
-func (h *Hub) storeNexusEvent(up *upstream, ev *nexusEvent, mustBeNewer bool) bool {
+func (h *Hub) storeNexusEvent(up *upstream, ev *frcapi.NexusEventStatus, mustBeNewer bool) bool {
 	if old := up.Nexus.Event; old != nil && !h.fromTheFuture(old) &&
-		(ev.DataAsOf.Before(old.DataAsOf) || mustBeNewer && !ev.DataAsOf.After(old.DataAsOf)) {
+		(dataAsOf(ev).Before(dataAsOf(old)) || mustBeNewer && !dataAsOf(ev).After(dataAsOf(old))) {
 		return false
 	}
 	up.Nexus.Event, up.Nexus.LastGood = ev, h.opts.Clock.Now()
@@ -68,8 +68,8 @@ func (h *Hub) storeNexusEvent(up *upstream, ev *nexusEvent, mustBeNewer bool) bo
 }
 
 // fromTheFuture reports whether ev is dated more than maxAhead past our clock.
-func (h *Hub) fromTheFuture(ev *nexusEvent) bool {
-	return ev.DataAsOf.After(h.opts.Clock.Now().Add(maxAhead))
+func (h *Hub) fromTheFuture(ev *frcapi.NexusEventStatus) bool {
+	return dataAsOf(ev).After(h.opts.Clock.Now().Add(maxAhead))
 }
 
 // tbaPolls asks TBA about one event. A null answer never replaces data

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 func TestPhaseOf(t *testing.T) {
@@ -89,7 +91,7 @@ func TestFieldLate(t *testing.T) {
 
 func TestCriteriaAndTrend(t *testing.T) {
 	tba := tbaData{
-		SortOrders: []tbaSortOrder{{"Ranking Score", 2}, {"Avg Coop", 2}, {"Avg Match", 0}},
+		SortOrders: []frcapi.TBAStatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Coop", Precision: 2}, {Name: "Avg Match"}},
 		Rankings: []tbaRanking{
 			{Team: "254", Rank: 1, SortOrders: []float64{3.5, 1, 100, 0}},
 			{Team: "1209", Rank: 7, SortOrders: []float64{2.333333, 0.666, 71.4, 0}},
@@ -160,10 +162,10 @@ func TestMergePlayoffNextMatch(t *testing.T) {
 	queue := now.Add(2 * time.Minute)
 	a := eightAlliances()
 	up := upstream{Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
-		Nexus: nexusData{Health: health{State: StateOK}, LastGood: now, Event: &nexusEvent{EventKey: "2026test", DataAsOf: now, Matches: []nexusMatch{
-			{Label: "Qualification 60", Status: "On field", Red: []string{"1209", "11", "12"}, Blue: []string{"13", "14", "15"}},
+		Nexus: nexusData{Health: health{State: StateOK}, LastGood: now, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(now.UnixMilli()), Matches: []frcapi.NexusMatch{
+			nx("Qualification 60", "On field", []string{"1209", "11", "12"}, []string{"13", "14", "15"}),
 			{Label: "Playoff 1", Status: "On field"},
-			{Label: "Playoff 4", Status: "Now queuing", Times: nexusTimes{EstimatedQueue: &queue}},
+			{Label: "Playoff 4", Status: "Now queuing", Times: frcapi.NexusTimes{EstimatedQueueTime: new(queue.UnixMilli())}},
 		}}},
 		TBA: tbaData{Health: health{State: StateOK}, LastGood: now, Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a},
 	}

@@ -440,28 +440,60 @@ func TestHubIgnoresBadCache(t *testing.T) {
 	}
 }
 
+// TestHubReadsTheTBAPartOfAnOlderCache: caches of older versions held
+// Nexus's event in a shape of their own under "event"; a restart into this
+// version keeps their TBA data and the pits, and waits for Nexus's next
+// answer for the rest.
+func TestHubReadsTheTBAPartOfAnOlderCache(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey = "", ""
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	old := `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",
+		"nexus":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:00Z",
+		 "event":{"eventKey":"2026test","dataAsOf":"2026-03-14T19:59:00Z","nowQueuing":"Qualification 2",
+		  "matches":[{"label":"Qualification 2","status":"Now queuing","red":["1209","254","118"],"blue":["1","2","3"],
+		   "times":{"estimatedQueue":"2026-03-14T20:00:00Z"},"breakAfter":"","replayOf":""}],
+		  "announcements":[{"id":"1","text":"Hello","posted":"2026-03-14T19:00:00Z"}],"partsRequests":null},
+		 "pits":{"1209":"B12"}},
+		"tba":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:30Z",
+		 "event":{"key":"2026test","name":"Test Regional","timezone":"America/Chicago","webcasts":null,
+		  "startDate":"2026-03-13","endDate":"2026-03-15","playoffType":10},
+		 "rankings":[{"team":"1209","rank":4,"record":{"wins":2,"losses":0,"ties":0},"sortOrders":[],"played":2}]}}}`
+	if err := os.WriteFile(opts.CacheFile, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := NewHub(opts).Current()
+	if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (Rank{Rank: 4, Of: 1, Record: Record{Wins: 2}}) || s.Pit != "B12" {
+		t.Fatalf("Status = %+v, want the old cache's TBA data and pits", s)
+	}
+	if !s.Nexus.AsOf.IsZero() || len(s.Announcements) != 0 || s.NowQueuing != "" {
+		t.Fatalf("Status = %+v, want nothing of the old cache's Nexus event", s)
+	}
+	if strings.Contains(e.logs.String(), "unreadable cache") {
+		t.Fatalf("the old cache does not load:\n%s", e.logs)
+	}
+}
+
 func TestHubSurvivesAStatusThatDoesNotEncode(t *testing.T) {
-	// JSON cannot hold a year past 9999. The clients drop such times, but
-	// should one reach the merge anyway, the hub logs it, keeps showing the
-	// last good Status and goes on: no panic, no lock held for ever.
+	// JSON cannot hold a year past 9999. The upstream times are kept out of
+	// such years, but should one reach the merge anyway, the hub logs it,
+	// keeps showing the last good Status and goes on: no panic, no lock
+	// held for ever.
 	e := newEnv(t, testTimeline())
 	h, _ := e.runHub(t, e.options(), 2)
 	before, version := h.JSON()
-	h.apply(func(up *upstream) {
-		ev := *up.Nexus.Event
-		ev.DataAsOf = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
-		up.Nexus.Event = &ev
-	})
+	h.apply(func(up *upstream) { up.TBA.LastGood = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) })
 	if after, v := h.JSON(); string(after) != string(before) || v != version {
 		t.Fatalf("after a Status that does not encode: version %d -> %d, want the last good body", version, v)
 	}
 	if !strings.Contains(e.logs.String(), "cannot encode") {
 		t.Errorf("log does not tell:\n%s", e.logs)
 	}
-	// The hub still works: the next poll replaces the bad data.
-	e.advance(30*time.Second, time.Second, 2)
-	if s := h.Current(); s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
-		t.Fatalf("Nexus AsOf = %v after the next poll", s.Nexus.AsOf)
+	// The hub still works: the next poll of TBA replaces the bad data.
+	e.advance(2*frcapi.TBAMaxAge, 5*time.Second, 2)
+	if s := h.Current(); s.TBA.AsOf.After(e.clk.Now()) || s.TBA.AsOf.IsZero() {
+		t.Fatalf("TBA AsOf = %v after the next poll", s.TBA.AsOf)
 	}
 }
 
@@ -500,8 +532,8 @@ func TestHubPollReplacesCachedDataFromTheFuture(t *testing.T) {
 	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
 	data, err := json.Marshal(cacheFile{Upstream: upstream{
 		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
-		Nexus: nexusData{LastGood: start, Event: &nexusEvent{EventKey: "2026test", DataAsOf: start.Add(time.Hour),
-			Matches: []nexusMatch{{Label: "Qualification 9", Status: frcapi.NowQueuing}}}},
+		Nexus: nexusData{LastGood: start, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(start.Add(time.Hour).UnixMilli()),
+			Matches: []frcapi.NexusMatch{{Label: "Qualification 9", Status: frcapi.NowQueuing}}}},
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // upstream is the last good data of both sources, with how each is doing:
@@ -32,9 +34,10 @@ type nexusData struct {
 	Health health `json:"health"`
 	// LastGood is when the event endpoint last answered well (our clock);
 	// it tells how stale Event is while Nexus fails.
-	LastGood time.Time         `json:"lastGood"`
-	Event    *nexusEvent       `json:"event"`
-	Pits     map[string]string `json:"pits"`
+	LastGood time.Time `json:"lastGood"`
+	// Event is Nexus's answer as it came (older caches: see cacheFile).
+	Event *frcapi.NexusEventStatus `json:"eventStatus"`
+	Pits  map[string]string        `json:"pits"`
 }
 
 type tbaData struct {
@@ -47,7 +50,7 @@ type tbaData struct {
 	Rankings   []tbaRanking   `json:"rankings"`
 	DownEvents []string       `json:"downEvents"`
 	// SortOrders name the rankings' sort criteria.
-	SortOrders []tbaSortOrder `json:"sortOrders"`
+	SortOrders []frcapi.TBAStatInfo `json:"sortOrders"`
 	// Alliances are the playoff alliances; nil before alliance selection.
 	Alliances []tbaAlliance `json:"alliances"`
 	// EventMatches are every match of the event, for the bracket and the ratings.
@@ -94,7 +97,7 @@ func merge(up upstream, now time.Time) Status {
 		TBA:   Source{State: up.TBA.Health.State, Message: up.TBA.Health.Message, AsOf: up.TBA.LastGood},
 	}
 	if ev := up.Nexus.Event; ev != nil {
-		s.Nexus.AsOf = ev.DataAsOf
+		s.Nexus.AsOf = dataAsOf(ev)
 	}
 	s.AsOf = s.Nexus.AsOf
 	if s.TBA.AsOf.After(s.AsOf) {
@@ -130,7 +133,7 @@ func merge(up upstream, now time.Time) Status {
 		up.Nexus.Health.State != StateOff && now.Sub(up.Nexus.LastGood) < nexusStaleAfter)
 	if useNexus {
 		matches, done = nexusMatches(nexus.Matches, up.TBA.Matches, up.EventKey, team)
-		s.NowQueuing = nexus.NowQueuing
+		s.NowQueuing = frcapi.Deref(nexus.NowQueuing)
 		s.OnField = onField(matches, done, now)
 	} else {
 		matches, done = tbaMatches(up.TBA.Matches, team)
@@ -149,8 +152,8 @@ func merge(up upstream, now time.Time) Status {
 	s.Playoffs = playoffs(up.TBA, team)
 	s.Phase = phaseOf(matches, done, s.Playoffs)
 	if nexus != nil {
-		s.Announcements = newestFirst(nexus.Announcements, func(a Announcement) time.Time { return a.Posted })
-		s.PartsRequests = newestFirst(nexus.PartsRequests, func(p PartsRequest) time.Time { return p.Posted })
+		s.Announcements = newestFirst(announcements(nexus.Announcements), func(a Announcement) time.Time { return a.Posted })
+		s.PartsRequests = newestFirst(partsRequests(nexus.PartsRequests), func(p PartsRequest) time.Time { return p.Posted })
 	}
 
 	next := -1
@@ -202,7 +205,7 @@ func firstOurs(matches []Match, done []bool, i int) int {
 
 // nexusMatches turns Nexus's schedule into Matches, adding what TBA knows of
 // each. done reports the matches on the field or played.
-func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Match, []bool) {
+func nexusMatches(in []frcapi.NexusMatch, tba []tbaMatch, eventKey, team string) ([]Match, []bool) {
 	byKey := make(map[string]tbaMatch, len(tba))
 	for _, t := range tba {
 		if t.Key != "" {
@@ -216,11 +219,11 @@ func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Mat
 	keys := make([]string, len(in))
 	replays := make(map[string]int)
 	for i, m := range in {
-		if m.ReplayOf == "" {
+		if replayOf := frcapi.Deref(m.ReplayOf); replayOf == "" {
 			keys[i] = keyForLabel(eventKey, m.Label, 0)
 		} else {
-			replays[m.ReplayOf]++
-			keys[i] = keyForLabel(eventKey, m.ReplayOf, replays[m.ReplayOf])
+			replays[replayOf]++
+			keys[i] = keyForLabel(eventKey, replayOf, replays[replayOf])
 		}
 		if keys[i] != "" {
 			owner[keys[i]] = i
@@ -230,22 +233,20 @@ func nexusMatches(in []nexusMatch, tba []tbaMatch, eventKey, team string) ([]Mat
 	done := make([]bool, len(in))
 	for i, nm := range in {
 		winner := ""
+		red, blue := teamList(nm.RedTeams), teamList(nm.BlueTeams)
 		m := Match{
-			Label: nm.Label, Red: orEmpty(nm.Red), Blue: orEmpty(nm.Blue),
-			BreakAfter: nm.BreakAfter, ReplayOf: nm.ReplayOf,
-			Times: MatchTimes{
-				Queue: nm.Times.EstimatedQueue, OnDeck: nm.Times.EstimatedOnDeck, OnField: nm.Times.EstimatedOnField,
-				Start: nm.Times.EstimatedStart, Scheduled: nm.Times.ScheduledStart, ActualStart: nm.Times.ActualStart,
-			},
+			Label: nm.Label, Red: orEmpty(red), Blue: orEmpty(blue),
+			BreakAfter: frcapi.Deref(nm.BreakAfter), ReplayOf: frcapi.Deref(nm.ReplayOf),
+			Times: matchTimes(nm.Times),
 		}
 		m.setStatus(nm.Status)
-		done[i] = m.Step == StepOnField || nm.Times.ActualOnField != nil || nm.Times.ActualStart != nil
+		done[i] = m.Step == StepOnField || fromMillis(nm.Times.ActualOnFieldTime) != nil || m.Times.ActualStart != nil
 		if t, ok := byKey[keys[i]]; ok && keys[i] != "" && owner[keys[i]] == i {
 			m.Key = t.Key
-			if nm.Red == nil {
+			if red == nil {
 				m.Red = orEmpty(t.Red)
 			}
-			if nm.Blue == nil {
+			if blue == nil {
 				m.Blue = orEmpty(t.Blue)
 			}
 			m.Times.Scheduled = cmp.Or(m.Times.Scheduled, t.Time)
@@ -419,7 +420,7 @@ func rank(tba tbaData, team string) *Rank {
 
 // webcasts builds watch URLs for the stream types it knows; other types
 // could point anywhere and are left out.
-func webcasts(in []tbaWebcast) []Webcast {
+func webcasts(in []frcapi.TBAWebcast) []Webcast {
 	out := []Webcast{}
 	for _, w := range in {
 		if w.Channel == "" {

@@ -2,11 +2,14 @@ package frcevent
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 var t0 = time.Date(2026, 3, 14, 15, 0, 0, 0, time.UTC)
@@ -16,10 +19,34 @@ func at(minutes int) *time.Time {
 	return &t
 }
 
+// atMillis is at in Nexus's Unix milliseconds.
+func atMillis(minutes int) *int64 { return new(at(minutes).UnixMilli()) }
+
+// flex is a team list as Nexus sends it: nil is an undecided alliance, ""
+// an undecided seat.
+func flex(teams []string) []*frcapi.FlexString {
+	if teams == nil {
+		return nil
+	}
+	out := make([]*frcapi.FlexString, len(teams))
+	for i, t := range teams {
+		if t != "" {
+			out[i] = new(frcapi.FlexString(t))
+		}
+	}
+	return out
+}
+
+// nx is a Nexus match without times.
+func nx(label, status string, red, blue []string) frcapi.NexusMatch {
+	return frcapi.NexusMatch{Label: label, Status: status, RedTeams: flex(red), BlueTeams: flex(blue)}
+}
+
 // nm is Nexus's Qualification n, on field n minutes after t0.
-func nm(n int, status string, red, blue []string) nexusMatch {
-	return nexusMatch{Label: "Qualification " + itoa(n), Status: status, Red: red, Blue: blue,
-		Times: nexusTimes{EstimatedQueue: at(n - 10), EstimatedStart: at(n), ScheduledStart: at(n - 1)}}
+func nm(n int, status string, red, blue []string) frcapi.NexusMatch {
+	m := nx("Qualification "+itoa(n), status, red, blue)
+	m.Times = frcapi.NexusTimes{EstimatedQueueTime: atMillis(n - 10), EstimatedStartTime: atMillis(n), ScheduledStartTime: atMillis(n - 1)}
+	return m
 }
 
 // tm is TBA's qm n; scores -1 mean unplayed.
@@ -47,15 +74,17 @@ func baseUpstream() upstream {
 		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
 		Nexus: nexusData{
 			Health: health{StateOK, "Live from Nexus"}, LastGood: t0,
-			Event: &nexusEvent{EventKey: "2026test", DataAsOf: t0.Add(-time.Minute), NowQueuing: "Qualification 6",
-				Matches: []nexusMatch{
+			Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: atMillis(-1), NowQueuing: new("Qualification 6"),
+				Matches: []frcapi.NexusMatch{
 					nm(1, "On field", us, them), nm(2, "On field", other, them), nm(3, "On field", them, us),
 					nm(4, "On field", other, them), nm(5, "On deck", us, other), nm(6, "Now queuing", them, other),
 					nm(7, "Queuing soon", other, us), nm(8, "Queuing soon", them, other), nm(9, "Queuing soon", us, them),
 					nm(11, "Queuing soon", them, us),
 				},
-				Announcements: []Announcement{{ID: "1", Text: "old", Posted: *at(-30)}, {ID: "2", Text: "new", Posted: *at(-5)}},
-				PartsRequests: []PartsRequest{{ID: "p1", Team: "118", Parts: "bolt", Posted: *at(-20)}, {ID: "p2", Team: "148", Parts: "nut", Posted: *at(-2)}},
+				Announcements: []frcapi.NexusAnnouncement{{ID: "1", Announcement: "old", PostedTime: atMillis(-30)}, {ID: "2", Announcement: "new", PostedTime: atMillis(-5)}},
+				PartsRequests: []frcapi.NexusPartsRequest{
+					{ID: "p1", RequestedByTeam: "118", Parts: "bolt", PostedTime: atMillis(-20)}, {ID: "p2", RequestedByTeam: "148", Parts: "nut", PostedTime: atMillis(-2)},
+				},
 			},
 			Pits: map[string]string{"1209": "B12"},
 		},
@@ -66,7 +95,7 @@ func baseUpstream() upstream {
 				tm(1, us, them, 80, 60, "red"), tm(3, them, us, 70, 70, ""), tm(5, us, other, -1, -1, ""),
 				tm(7, other, us, -1, -1, ""), tm(9, us, them, -1, -1, ""), tm(11, them, us, -1, -1, ""),
 			},
-			Event: &tbaEvent{Key: "2026test", Name: "Test Regional", Timezone: "America/Chicago", Webcasts: []tbaWebcast{
+			Event: &tbaEvent{Key: "2026test", Name: "Test Regional", Timezone: "America/Chicago", Webcasts: []frcapi.TBAWebcast{
 				{Type: "twitch", Channel: "firstinspires"}, {Type: "youtube", Channel: "abc123"}, {Type: "livestream", Channel: "x"}, {Type: "twitch"},
 			}},
 			DownEvents: []string{"2026other"},
@@ -274,10 +303,10 @@ func TestMerge(t *testing.T) {
 			name: "undecided alliances and seats",
 			change: func(up *upstream) {
 				ev := up.Nexus.Event
-				ev.Matches = []nexusMatch{
-					{Label: "Playoff 1", Status: "On field", Red: []string{"1209", "", "118"}, Blue: []string{"254", "148", "971"}},
-					{Label: "Playoff 7", Status: "Queuing soon", Red: nil, Blue: nil},
-					{Label: "Final 1", Status: "Queuing soon", Red: nil, Blue: []string{"", "1209", ""}},
+				ev.Matches = []frcapi.NexusMatch{
+					nx("Playoff 1", "On field", []string{"1209", "", "118"}, []string{"254", "148", "971"}),
+					nx("Playoff 7", "Queuing soon", nil, nil),
+					nx("Final 1", "Queuing soon", nil, []string{"", "1209", ""}),
 				}
 				up.TBA.Matches = []tbaMatch{{Key: "2026test_sf7m1", CompLevel: "sf", SetNumber: 7, MatchNumber: 1, Red: []string{"1209", "2", "3"}, Blue: []string{"4", "5", "6"}, RedScore: -1, BlueScore: -1}}
 			},
@@ -304,9 +333,11 @@ func TestMerge(t *testing.T) {
 			name: "a replay takes the key and the score, the replayed match does not",
 			change: func(up *upstream) {
 				ev := up.Nexus.Event
-				ev.Matches = []nexusMatch{
+				rematch := nx("Qualification 1 Replay", "On field", us, them)
+				rematch.ReplayOf = new("Qualification 1")
+				ev.Matches = []frcapi.NexusMatch{
 					nm(1, "On field", us, them), nm(3, "On field", them, us),
-					{Label: "Qualification 1 Replay", Status: "On field", Red: us, Blue: them, ReplayOf: "Qualification 1"},
+					rematch,
 					nm(5, "Queuing soon", us, other),
 				}
 			},
@@ -323,11 +354,10 @@ func TestMerge(t *testing.T) {
 		{
 			name: "a playoff replay takes the next match of its set, not the original's score",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches = []nexusMatch{
-					{Label: "Playoff 2", Status: "On field", Red: us, Blue: them},
-					{Label: "Playoff 2 Replay", Status: "On field", Red: us, Blue: them, ReplayOf: "Playoff 2"},
-					{Label: "Playoff 2 Replay 2", Status: "On deck", Red: us, Blue: them, ReplayOf: "Playoff 2"},
+				up.Nexus.Event.Matches = []frcapi.NexusMatch{
+					nx("Playoff 2", "On field", us, them), nx("Playoff 2 Replay", "On field", us, them), nx("Playoff 2 Replay 2", "On deck", us, them),
 				}
+				up.Nexus.Event.Matches[1].ReplayOf, up.Nexus.Event.Matches[2].ReplayOf = new("Playoff 2"), new("Playoff 2")
 				up.TBA.Matches = []tbaMatch{
 					{Key: "2026test_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Red: us, Blue: them, RedScore: 50, BlueScore: 50},
 					{Key: "2026test_sf2m2", CompLevel: "sf", SetNumber: 2, MatchNumber: 2, Red: us, Blue: them, RedScore: 40, BlueScore: 60, WinningAlliance: "blue"},
@@ -353,8 +383,8 @@ func TestMerge(t *testing.T) {
 		{
 			name: "a match without a TBA key never takes a TBA match without one",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches = []nexusMatch{
-					{Label: "Practice 1", Status: "On field", Red: us, Blue: them},
+				up.Nexus.Event.Matches = []frcapi.NexusMatch{
+					nx("Practice 1", "On field", us, them),
 					nm(5, "Queuing soon", us, other),
 				}
 				up.TBA.Matches = append(up.TBA.Matches, tbaMatch{CompLevel: "pm", Red: us, Blue: them, RedScore: 1, BlueScore: 0, WinningAlliance: "red"})
@@ -383,7 +413,7 @@ func TestMerge(t *testing.T) {
 		{
 			name: "a break after our next match",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches[4].BreakAfter = "Lunch"
+				up.Nexus.Event.Matches[4].BreakAfter = new("Lunch")
 			},
 			check: func(t *testing.T, s Status) {
 				if s.NextMatch.BreakAfter != "Lunch" {
@@ -394,7 +424,7 @@ func TestMerge(t *testing.T) {
 		{
 			name: "field in a break once the match before it is scored",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches[2].BreakAfter = "Lunch" // Q3, scored
+				up.Nexus.Event.Matches[2].BreakAfter = new("Lunch") // Q3, scored
 				up.Nexus.Event.Matches = up.Nexus.Event.Matches[:3]
 			},
 			check: func(t *testing.T, s Status) {
@@ -406,7 +436,7 @@ func TestMerge(t *testing.T) {
 		{
 			name: "a later match that started is on field though its status lags",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches[4].Times.ActualStart = at(5)
+				up.Nexus.Event.Matches[4].Times.ActualStartTime = atMillis(5)
 			},
 			now: t0.Add(6 * time.Minute),
 			check: func(t *testing.T, s Status) {
@@ -421,7 +451,7 @@ func TestMerge(t *testing.T) {
 		{
 			name: "the field goes idle long after the last start",
 			change: func(up *upstream) {
-				up.Nexus.Event.Matches[3].Times.ActualStart = at(4)
+				up.Nexus.Event.Matches[3].Times.ActualStartTime = atMillis(4)
 			},
 			now: t0.Add(30 * time.Minute),
 			check: func(t *testing.T, s Status) {
@@ -489,7 +519,7 @@ func TestMergeIsPure(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatal("two merges of the same data differ")
 	}
-	if !slices.Equal(baseUpstream().Nexus.Event.Matches[0].Red, up.Nexus.Event.Matches[0].Red) {
+	if !reflect.DeepEqual(baseUpstream().Nexus.Event.Matches[0].RedTeams, up.Nexus.Event.Matches[0].RedTeams) {
 		t.Fatal("merge changed its input")
 	}
 }

@@ -11,80 +11,46 @@ import (
 // DefaultNexusURL is the base of the FRC Nexus API.
 const DefaultNexusURL = "https://frc.nexus/api/v1"
 
-// nexusEvent is Nexus's EventStatus with times converted.
-type nexusEvent struct {
-	EventKey      string         `json:"eventKey"`
-	DataAsOf      time.Time      `json:"dataAsOf"`
-	NowQueuing    string         `json:"nowQueuing"`
-	Matches       []nexusMatch   `json:"matches"`
-	Announcements []Announcement `json:"announcements"`
-	PartsRequests []PartsRequest `json:"partsRequests"`
-}
-
-// nexusMatch is one match of Nexus's schedule with times converted.
-type nexusMatch struct {
-	Label  string `json:"label"`
-	Status string `json:"status"`
-	// Red and Blue are nil while the whole alliance is undecided; an entry
-	// is "" while that seat is.
-	Red        []string   `json:"red"`
-	Blue       []string   `json:"blue"`
-	Times      nexusTimes `json:"times"`
-	BreakAfter string     `json:"breakAfter"`
-	ReplayOf   string     `json:"replayOf"`
-}
-
-// nexusTimes are Nexus's match times; nil where Nexus gave none.
-type nexusTimes struct {
-	EstimatedQueue   *time.Time `json:"estimatedQueue"`
-	EstimatedOnDeck  *time.Time `json:"estimatedOnDeck"`
-	EstimatedOnField *time.Time `json:"estimatedOnField"`
-	EstimatedStart   *time.Time `json:"estimatedStart"`
-	ScheduledStart   *time.Time `json:"scheduledStart"`
-	ActualQueue      *time.Time `json:"actualQueue"`
-	ActualOnDeck     *time.Time `json:"actualOnDeck"`
-	ActualOnField    *time.Time `json:"actualOnField"`
-	ActualStart      *time.Time `json:"actualStart"`
-}
-
-// parseNexusEvent decodes an EventStatus, from a poll or a webhook.
-func parseNexusEvent(what string, body []byte) (*nexusEvent, error) {
-	var raw frcapi.NexusEventStatus
-	if err := decode(what, body, &raw); err != nil {
+// parseNexusEvent decodes an EventStatus, from a poll or a webhook. The hub
+// keeps it as Nexus sent it (the cache too); merge reads its times and
+// teams through matchTimes and teamList.
+func parseNexusEvent(what string, body []byte) (*frcapi.NexusEventStatus, error) {
+	var ev frcapi.NexusEventStatus
+	if err := decode(what, body, &ev); err != nil {
 		return nil, err
 	}
-	ev := &nexusEvent{EventKey: raw.EventKey, NowQueuing: frcapi.Deref(raw.NowQueuing), Matches: make([]nexusMatch, 0, len(raw.Matches))}
-	if t := fromMillis(raw.DataAsOfTime); t != nil {
-		ev.DataAsOf = *t
+	return &ev, nil
+}
+
+// dataAsOf is when Nexus's data is from; zero when it did not say.
+func dataAsOf(ev *frcapi.NexusEventStatus) time.Time {
+	return frcapi.Deref(fromMillis(ev.DataAsOfTime))
+}
+
+// matchTimes are a Nexus match's times as the page shows them.
+func matchTimes(t frcapi.NexusTimes) MatchTimes {
+	return MatchTimes{
+		Queue: fromMillis(t.EstimatedQueueTime), OnDeck: fromMillis(t.EstimatedOnDeckTime), OnField: fromMillis(t.EstimatedOnFieldTime),
+		Start: fromMillis(t.EstimatedStartTime), Scheduled: fromMillis(t.ScheduledStartTime), ActualStart: fromMillis(t.ActualStartTime),
 	}
-	for _, m := range raw.Matches {
-		ev.Matches = append(ev.Matches, nexusMatch{
-			Label:      m.Label,
-			Status:     m.Status,
-			Red:        teamList(m.RedTeams),
-			Blue:       teamList(m.BlueTeams),
-			BreakAfter: frcapi.Deref(m.BreakAfter),
-			ReplayOf:   frcapi.Deref(m.ReplayOf),
-			Times: nexusTimes{
-				EstimatedQueue:   fromMillis(m.Times.EstimatedQueueTime),
-				EstimatedOnDeck:  fromMillis(m.Times.EstimatedOnDeckTime),
-				EstimatedOnField: fromMillis(m.Times.EstimatedOnFieldTime),
-				EstimatedStart:   fromMillis(m.Times.EstimatedStartTime),
-				ScheduledStart:   fromMillis(m.Times.ScheduledStartTime),
-				ActualQueue:      fromMillis(m.Times.ActualQueueTime),
-				ActualOnDeck:     fromMillis(m.Times.ActualOnDeckTime),
-				ActualOnField:    fromMillis(m.Times.ActualOnFieldTime),
-				ActualStart:      fromMillis(m.Times.ActualStartTime),
-			},
-		})
+}
+
+// announcements are Nexus's announcements as the page shows them.
+func announcements(in []frcapi.NexusAnnouncement) []Announcement {
+	out := make([]Announcement, 0, len(in))
+	for _, a := range in {
+		out = append(out, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: frcapi.Deref(fromMillis(a.PostedTime))})
 	}
-	for _, a := range raw.Announcements {
-		ev.Announcements = append(ev.Announcements, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: frcapi.Deref(fromMillis(a.PostedTime))})
+	return out
+}
+
+// partsRequests are Nexus's parts requests as the page shows them.
+func partsRequests(in []frcapi.NexusPartsRequest) []PartsRequest {
+	out := make([]PartsRequest, 0, len(in))
+	for _, p := range in {
+		out = append(out, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: frcapi.Deref(fromMillis(p.PostedTime))})
 	}
-	for _, p := range raw.PartsRequests {
-		ev.PartsRequests = append(ev.PartsRequests, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: frcapi.Deref(fromMillis(p.PostedTime))})
-	}
-	return ev, nil
+	return out
 }
 
 // teamList keeps nil (alliance undecided) apart from an empty list; an
@@ -120,7 +86,7 @@ func (c *nexusClient) get(ctx context.Context, path string) (what string, body [
 }
 
 // event returns the event's status.
-func (c *nexusClient) event(ctx context.Context, eventKey string) (*nexusEvent, error) {
+func (c *nexusClient) event(ctx context.Context, eventKey string) (*frcapi.NexusEventStatus, error) {
 	what, body, err := c.get(ctx, frcapi.NexusEvent.PathOf(frcapi.Args{Event: eventKey}))
 	if err != nil {
 		return nil, err

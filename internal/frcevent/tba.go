@@ -43,21 +43,15 @@ type tbaMatch struct {
 
 // tbaEvent is the part of TBA's event the page uses.
 type tbaEvent struct {
-	Key      string       `json:"key"`
-	Name     string       `json:"name"`
-	Timezone string       `json:"timezone"`
-	Webcasts []tbaWebcast `json:"webcasts"`
+	Key      string              `json:"key"`
+	Name     string              `json:"name"`
+	Timezone string              `json:"timezone"`
+	Webcasts []frcapi.TBAWebcast `json:"webcasts"`
 	// StartDate and EndDate are "YYYY-MM-DD" in the event's timezone.
 	StartDate string `json:"startDate"`
 	EndDate   string `json:"endDate"`
 	// PlayoffType is TBA's playoff type (PlayoffDoubleElim8 …); 0 unknown.
 	PlayoffType int `json:"playoffType"`
-}
-
-// tbaWebcast is a stream as TBA lists it.
-type tbaWebcast struct {
-	Type    string `json:"type"`
-	Channel string `json:"channel"`
 }
 
 // tbaRanking is one line of the event's rankings.
@@ -71,16 +65,10 @@ type tbaRanking struct {
 	Played int `json:"played"`
 }
 
-// tbaSortOrder names one sort criterion of the rankings.
-type tbaSortOrder struct {
-	Name      string `json:"name"`
-	Precision int    `json:"precision"`
-}
-
 // tbaRankings are the rankings with the names of their sort criteria.
 type tbaRankings struct {
-	Lines      []tbaRanking   `json:"lines"`
-	SortOrders []tbaSortOrder `json:"sortOrders"`
+	Lines      []tbaRanking         `json:"lines"`
+	SortOrders []frcapi.TBAStatInfo `json:"sortOrders"`
 }
 
 // tbaAlliance is one playoff alliance as TBA lists it.
@@ -149,15 +137,23 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	return nil
 }
 
+// tbaGet fetches path and decodes it into a T, which is the zero T after
+// an error: a nil T (a pointer, a list) is a null answer or a failure.
+func tbaGet[T any](ctx context.Context, c *tbaClient, path string) (T, error) {
+	var v T
+	if err := c.get(ctx, path, &v); err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
+}
+
 // teamStatus returns our status at the event; nil when TBA has none (null
 // before the event).
 func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*tbaTeamStatus, error) {
-	var raw *frcapi.TBATeamEventStatus
-	if err := c.get(ctx, frcapi.TBATeamStatus.PathOf(frcapi.Args{Event: eventKey, Team: team}), &raw); err != nil {
-		return nil, err
-	}
+	raw, err := tbaGet[*frcapi.TBATeamEventStatus](ctx, c, frcapi.TBATeamStatus.PathOf(frcapi.Args{Event: eventKey, Team: team}))
 	if raw == nil {
-		return nil, nil
+		return nil, err
 	}
 	st := &tbaTeamStatus{NextMatchKey: frcapi.Deref(raw.NextMatchKey), PitLocation: raw.PitLocation}
 	if q := raw.Qual; q != nil && q.Ranking != nil && q.Ranking.Rank > 0 {
@@ -178,12 +174,9 @@ func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]tbaMat
 }
 
 func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, error) {
-	var raw []frcapi.TBAMatch
-	if err := c.get(ctx, path, &raw); err != nil {
-		return nil, err
-	}
+	raw, err := tbaGet[[]frcapi.TBAMatch](ctx, c, path)
 	if raw == nil {
-		return nil, nil
+		return nil, err
 	}
 	out := make([]tbaMatch, 0, len(raw))
 	for _, m := range raw {
@@ -215,40 +208,28 @@ func alliance(a *frcapi.TBAMatchAlliance) ([]string, int) {
 
 // event returns the event's name, timezone and webcasts.
 func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, error) {
-	var raw *frcapi.TBAEventInfo
-	if err := c.get(ctx, frcapi.TBAEvent.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
-		return nil, err
-	}
+	raw, err := tbaGet[*frcapi.TBAEventInfo](ctx, c, frcapi.TBAEvent.PathOf(frcapi.Args{Event: eventKey}))
 	if raw == nil {
-		return nil, nil
+		return nil, err
 	}
 	return eventFromJSON(*raw), nil
 }
 
 func eventFromJSON(raw frcapi.TBAEventInfo) *tbaEvent {
-	ev := &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType)}
-	for _, w := range raw.Webcasts {
-		ev.Webcasts = append(ev.Webcasts, tbaWebcast{Type: w.Type, Channel: w.Channel})
-	}
-	return ev
+	return &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, Webcasts: raw.Webcasts,
+		StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType)}
 }
 
 // rankings returns the event's qualification rankings; nil before any exist.
 func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings, error) {
-	var raw *frcapi.TBAEventRanking
-	if err := c.get(ctx, frcapi.TBARankings.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
+	raw, err := tbaGet[*frcapi.TBAEventRanking](ctx, c, frcapi.TBARankings.PathOf(frcapi.Args{Event: eventKey}))
+	if raw == nil {
 		return nil, err
 	}
-	if raw == nil {
-		return nil, nil
-	}
-	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings))}
+	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings)), SortOrders: raw.SortOrderInfo}
 	for _, r := range raw.Rankings {
 		out.Lines = append(out.Lines, tbaRanking{Team: frcapi.TeamNumber(r.TeamKey), Rank: r.Rank, Record: Record(r.Record),
 			SortOrders: r.SortOrders, Played: r.MatchesPlayed})
-	}
-	for _, o := range raw.SortOrderInfo {
-		out.SortOrders = append(out.SortOrders, tbaSortOrder{Name: o.Name, Precision: o.Precision})
 	}
 	return out, nil
 }
@@ -256,12 +237,9 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 // alliances returns the event's playoff alliances in number order; nil
 // before alliance selection (TBA answers null).
 func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAlliance, error) {
-	var raw []*frcapi.TBAAlliance
-	if err := c.get(ctx, frcapi.TBAAlliances.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
-		return nil, err
-	}
+	raw, err := tbaGet[[]*frcapi.TBAAlliance](ctx, c, frcapi.TBAAlliances.PathOf(frcapi.Args{Event: eventKey}))
 	if raw == nil {
-		return nil, nil
+		return nil, err
 	}
 	out := make([]tbaAlliance, 0, len(raw))
 	for i, a := range raw {
@@ -285,12 +263,9 @@ func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAllian
 
 // teamNames returns the nicknames of the event's teams by number.
 func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]string, error) {
-	var raw []frcapi.TBATeam
-	if err := c.get(ctx, frcapi.TBAEventTeams.PathOf(frcapi.Args{Event: eventKey}), &raw); err != nil {
-		return nil, err
-	}
+	raw, err := tbaGet[[]frcapi.TBATeam](ctx, c, frcapi.TBAEventTeams.PathOf(frcapi.Args{Event: eventKey}))
 	if raw == nil {
-		return nil, nil
+		return nil, err
 	}
 	names := make(map[string]string, len(raw))
 	for _, t := range raw {
@@ -301,17 +276,14 @@ func (c *tbaClient) teamNames(ctx context.Context, eventKey string) (map[string]
 
 // downEvents returns the keys of the events whose data feed TBA lists as down.
 func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
-	var raw frcapi.TBAAPIStatus
-	if err := c.get(ctx, frcapi.TBAStatus.Path, &raw); err != nil {
-		return nil, err
-	}
-	return raw.DownEvents, nil
+	raw, err := tbaGet[frcapi.TBAAPIStatus](ctx, c, frcapi.TBAStatus.Path)
+	return raw.DownEvents, err
 }
 
 // teamEvents returns our events of a year.
 func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]tbaEvent, error) {
-	var raw []frcapi.TBAEventInfo
-	if err := c.get(ctx, frcapi.TBATeamEvents.PathOf(frcapi.Args{Team: team, Year: year}), &raw); err != nil {
+	raw, err := tbaGet[[]frcapi.TBAEventInfo](ctx, c, frcapi.TBATeamEvents.PathOf(frcapi.Args{Team: team, Year: year}))
+	if err != nil {
 		return nil, err
 	}
 	out := make([]tbaEvent, 0, len(raw))

@@ -43,8 +43,9 @@ func (h *Hub) PushNexus(body []byte) (applied bool, err error) {
 		return false, fmt.Errorf("%w: no eventKey", ErrMalformedPush)
 	}
 	if h.fromTheFuture(ev) {
-		h.opts.Logger.Warn("event: refusing a Nexus push dated in the future", "dataAsOf", ev.DataAsOf, "ahead", ev.DataAsOf.Sub(h.opts.Clock.Now()).Round(time.Second))
-		return false, fmt.Errorf("%w: dataAsOfTime %s is more than %v ahead of our clock", ErrFuturePush, ev.DataAsOf.Format(time.RFC3339), maxAhead)
+		asOf := dataAsOf(ev)
+		h.opts.Logger.Warn("event: refusing a Nexus push dated in the future", "dataAsOf", asOf, "ahead", asOf.Sub(h.opts.Clock.Now()).Round(time.Second))
+		return false, fmt.Errorf("%w: dataAsOfTime %s is more than %v ahead of our clock", ErrFuturePush, asOf.Format(time.RFC3339), maxAhead)
 	}
 	h.apply(func(up *upstream) {
 		switch {

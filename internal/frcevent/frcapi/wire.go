@@ -48,7 +48,8 @@ func clip(data []byte) string {
 }
 
 // NexusEventStatus is Nexus's EventStatus: the answer of NexusEvent and
-// the body of its webhook. Times are Unix milliseconds.
+// the body of its webhook. Times are Unix milliseconds. The hub keeps it as
+// it came, in its cache file too.
 type NexusEventStatus struct {
 	EventKey      string              `json:"eventKey"`
 	DataAsOfTime  *int64              `json:"dataAsOfTime"`
