@@ -57,12 +57,9 @@ func (h *Hub) loadCache() {
 		// Show the cached event until the search says which one is today's.
 		h.up.EventKey, h.up.NexusEventKey, h.up.Configured, h.up.Message = cached.EventKey, cached.NexusEventKey, true, ""
 	}
-	// The health is not restored: it is about requests of this run.
-	h.up.Nexus = nexusData{LastGood: cached.Nexus.LastGood, Event: cached.Nexus.Event, Pits: cached.Nexus.Pits}
-	h.up.TBA = tbaData{
-		LastGood: cached.TBA.LastGood, TeamStatus: cached.TBA.TeamStatus, Matches: cached.TBA.Matches,
-		Event: cached.TBA.Event, Rankings: cached.TBA.Rankings, DownEvents: cached.TBA.DownEvents,
-	}
+	// All the data comes back; the health does not: it is about requests of this run.
+	h.up.Nexus, h.up.TBA = cached.Nexus, cached.TBA
+	h.up.Nexus.Health, h.up.TBA.Health = health{}, health{}
 }
 
 // persist writes the current Status and its upstream data when they

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -393,6 +394,10 @@ func TestHubCacheSurvivesRestart(t *testing.T) {
 	if s.Nexus.State != StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
 		!s.AsOf.Equal(last.AsOf) || len(s.Announcements) != 2 {
 		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
+	}
+	// What only the hub keeps (our rank after each match) comes back too.
+	if len(last.RankTrend) == 0 || !slices.Equal(s.RankTrend, last.RankTrend) {
+		t.Fatalf("rank trend after restart: %v, want %v", s.RankTrend, last.RankTrend)
 	}
 }
 
