@@ -1,6 +1,9 @@
 package server
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // fastRequest is a request the fast path can answer: GET or HEAD over
 // HTTP/1.1 of a clean path, with no body and only headers it knows.
@@ -15,28 +18,40 @@ type fastRequest struct {
 	seen                                      headerSet
 }
 
-// headerSet records which of the headers the fast path reads a request
-// has, so that one sent twice (even empty the first time) is noticed.
+// onceHeaders are the headers the fast path reads into a request, in the
+// order of onceFields. Each may come at most once: with two (even an empty
+// one first) the answer or the log would depend on which of them counts.
+var onceHeaders = [...]string{"Accept-Encoding", "If-None-Match", "User-Agent", "Traceparent", "X-Cloud-Trace-Context"}
+
+// onceFields are where r keeps the values of onceHeaders.
+func (r *fastRequest) onceFields() [len(onceHeaders)]*[]byte {
+	return [...]*[]byte{&r.acceptEncoding, &r.ifNoneMatch, &r.userAgent, &r.traceparent, &r.cloudTraceContext}
+}
+
+// headerSet records which of onceHeaders a request has, bit i for
+// onceHeaders[i]; the type holds as many bits as there are onceHeaders.
 type headerSet uint8
 
-const (
-	seenAcceptEncoding headerSet = 1 << iota
-	seenIfNoneMatch
-	seenUserAgent
-	seenTraceparent
-	seenCloudTraceContext
-)
-
-// once sets *field to value and reports true, unless the request had the
-// header h before: then the answer or the log would depend on which of the
-// two counts.
-func (r *fastRequest) once(h headerSet, field *[]byte, value []byte) bool {
+// once keeps the value of onceHeaders[i] and reports true, unless the
+// request had that header before.
+func (r *fastRequest) once(i int, value []byte) bool {
+	h := headerSet(1) << i
 	if r.seen&h != 0 {
 		return false
 	}
 	r.seen |= h
-	*field = value
+	*r.onceFields()[i] = value
 	return true
+}
+
+// onceHeader is the index of name in onceHeaders, or -1.
+func onceHeader(name []byte) int {
+	for i, h := range onceHeaders {
+		if asciiEqualFold(name, h) {
+			return i
+		}
+	}
+	return -1
 }
 
 // parseVerdict is what parseFast made of the start of a buffer.
@@ -88,30 +103,16 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 		if !printable(value) {
 			return req, notFast
 		}
+		if i := onceHeader(name); i >= 0 {
+			if !req.once(i, value) {
+				return req, notFast
+			}
+			continue
+		}
 		switch {
 		case asciiEqualFold(name, "Host"):
 			hosts++
 			if !plainHost(value) {
-				return req, notFast
-			}
-		case asciiEqualFold(name, "Accept-Encoding"):
-			if !req.once(seenAcceptEncoding, &req.acceptEncoding, value) {
-				return req, notFast
-			}
-		case asciiEqualFold(name, "If-None-Match"):
-			if !req.once(seenIfNoneMatch, &req.ifNoneMatch, value) {
-				return req, notFast
-			}
-		case asciiEqualFold(name, "User-Agent"):
-			if !req.once(seenUserAgent, &req.userAgent, value) {
-				return req, notFast
-			}
-		case asciiEqualFold(name, "Traceparent"):
-			if !req.once(seenTraceparent, &req.traceparent, value) {
-				return req, notFast
-			}
-		case asciiEqualFold(name, "X-Cloud-Trace-Context"):
-			if !req.once(seenCloudTraceContext, &req.cloudTraceContext, value) {
 				return req, notFast
 			}
 		case asciiEqualFold(name, "Connection"):
@@ -167,7 +168,7 @@ func cleanPath(p []byte) bool {
 	}
 	for i, c := range p {
 		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_', c == '~':
+		case isAlnum(c), c == '-', c == '_', c == '~':
 		case c == '.':
 			if p[i-1] == '/' {
 				return false
@@ -185,20 +186,7 @@ func cleanPath(p []byte) bool {
 
 // isToken reports whether b is a non-empty header field name (RFC 9110
 // token).
-func isToken(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	for _, c := range b {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case bytes.IndexByte([]byte("!#$%&'*+-.^_`|~"), c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
+func isToken(b []byte) bool { return alnumOr(b, "!#$%&'*+-.^_`|~") }
 
 // printable reports whether a header value holds only visible ASCII,
 // spaces and tabs.
@@ -213,18 +201,25 @@ func printable(b []byte) bool {
 
 // plainHost reports whether a Host value is a name or address with an
 // optional port: letters, digits, dots, hyphens, colons and brackets.
-func plainHost(b []byte) bool {
+func plainHost(b []byte) bool { return alnumOr(b, ".-:[]") }
+
+// alnumOr reports whether b is non-empty and holds only ASCII letters,
+// digits and bytes of others.
+func alnumOr(b []byte, others string) bool {
 	if len(b) == 0 {
 		return false
 	}
 	for _, c := range b {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-', c == ':', c == '[', c == ']':
-		default:
+		if !isAlnum(c) && strings.IndexByte(others, c) < 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// isAlnum reports whether c is an ASCII letter or digit.
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // asciiEqualFold reports whether b equals s, ignoring ASCII case.

@@ -108,6 +108,15 @@ func TestStreamCaps(t *testing.T) {
 		client, want string
 		end          int
 	}
+	// fromOneClient is n streams opened from one address, each from a port
+	// of its own.
+	fromOneClient := func(n int) []step {
+		s := make([]step, n)
+		for i := range s {
+			s[i] = step{client: fmt.Sprintf("192.0.2.1:%d", 1000+i)}
+		}
+		return s
+	}
 	tests := []struct {
 		name              string
 		max, maxPerClient int
@@ -168,27 +177,14 @@ func TestStreamCaps(t *testing.T) {
 			wantOpenAtEnd: 3,
 		},
 		{
-			name: "default per-client cap",
-			steps: func() []step {
-				s := make([]step, server.DefaultMaxStreamsPerClient+1)
-				for i := range server.DefaultMaxStreamsPerClient {
-					s[i] = step{client: fmt.Sprintf("192.0.2.1:%d", 1000+i)}
-				}
-				s[len(s)-1] = step{client: "192.0.2.1:9999", want: perClient}
-				return s
-			}(),
+			name:          "default per-client cap",
+			steps:         append(fromOneClient(server.DefaultMaxStreamsPerClient), step{client: "192.0.2.1:9999", want: perClient}),
 			wantOpenAtEnd: server.DefaultMaxStreamsPerClient,
 		},
 		{
 			name: "negative caps are no caps",
 			max:  -1, maxPerClient: -1,
-			steps: func() []step {
-				s := make([]step, 2*server.DefaultMaxStreamsPerClient)
-				for i := range s {
-					s[i] = step{client: fmt.Sprintf("192.0.2.1:%d", 1000+i)}
-				}
-				return s
-			}(),
+			steps:         fromOneClient(2 * server.DefaultMaxStreamsPerClient),
 			wantOpenAtEnd: 2 * server.DefaultMaxStreamsPerClient,
 		},
 	}

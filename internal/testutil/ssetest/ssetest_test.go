@@ -39,6 +39,19 @@ func readAll(t *testing.T, r io.Reader, comments Comments) ([]got, error) {
 	}
 }
 
+// checkEvents reports where events differ from want.
+func checkEvents(t *testing.T, events, want []got) {
+	t.Helper()
+	if len(events) != len(want) {
+		t.Fatalf("events = %+v, want %+v", events, want)
+	}
+	for i := range want {
+		if events[i] != want[i] {
+			t.Errorf("event %d = %+v, want %+v", i, events[i], want[i])
+		}
+	}
+}
+
 func TestReader(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -98,14 +111,7 @@ func TestReader(t *testing.T) {
 				if !errors.Is(err, tt.end) {
 					t.Errorf("ended with %v, want %v", err, tt.end)
 				}
-				if len(events) != len(tt.want) {
-					t.Fatalf("events = %+v, want %+v", events, tt.want)
-				}
-				for i := range events {
-					if events[i] != tt.want[i] {
-						t.Errorf("event %d = %+v, want %+v", i, events[i], tt.want[i])
-					}
-				}
+				checkEvents(t, events, tt.want)
 			}
 		})
 	}
@@ -116,15 +122,11 @@ func TestParse(t *testing.T) {
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("Parse ended with %v, want io.ErrUnexpectedEOF", err)
 	}
-	want := []got{{Type: "a", Data: "1", Retry: 10 * time.Millisecond}, {Comment: "c", IsComment: true, Retry: 10 * time.Millisecond}}
-	if len(events) != len(want) {
-		t.Fatalf("Parse = %+v, want %+v", events, want)
+	var stripped []got
+	for _, ev := range events {
+		stripped = append(stripped, strip(ev))
 	}
-	for i := range want {
-		if strip(events[i]) != want[i] {
-			t.Errorf("event %d = %+v, want %+v", i, strip(events[i]), want[i])
-		}
-	}
+	checkEvents(t, stripped, []got{{Type: "a", Data: "1", Retry: 10 * time.Millisecond}, {Comment: "c", IsComment: true, Retry: 10 * time.Millisecond}})
 }
 
 func TestReaderReturnsTheStreamsError(t *testing.T) {
@@ -188,16 +190,11 @@ func TestStream(t *testing.T) {
 	for range 3 {
 		seen = append(seen, strip(s.Next(t, 10*time.Second)))
 	}
-	want := []got{
+	checkEvents(t, seen, []got{
 		{Type: "news", Data: "1", Retry: 1500 * time.Millisecond},
 		{Comment: "heartbeat", IsComment: true, Retry: 1500 * time.Millisecond},
 		{Type: "news", Data: "2", Retry: 1500 * time.Millisecond},
-	}
-	for i := range want {
-		if seen[i] != want[i] {
-			t.Errorf("event %d = %+v, want %+v", i, seen[i], want[i])
-		}
-	}
+	})
 	if _, ok := <-s.Events(); ok {
 		t.Error("an event after the last")
 	}
