@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -396,7 +396,7 @@ func TestHubCacheSurvivesRestart(t *testing.T) {
 		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
 	}
 	// What only the hub keeps (our rank after each match) comes back too.
-	if len(last.RankTrend) == 0 || !slices.Equal(s.RankTrend, last.RankTrend) {
+	if len(last.RankTrend) == 0 || !reflect.DeepEqual(s.RankTrend, last.RankTrend) {
 		t.Fatalf("rank trend after restart: %v, want %v", s.RankTrend, last.RankTrend)
 	}
 }
