@@ -1,7 +1,7 @@
 // Every full-screen page fits any screen: on /whattimeisit and /pit the site
-// header and the whole full-screen part lie inside the first viewport at the
-// TV, laptop, portrait and small sizes below and the window's default size,
-// and nothing scrolls sideways. The site footer may follow below. The main
+// header and the whole full-screen part lie inside the first viewport at
+// every size of the harness's screens (TV, laptop, portrait, small and the
+// window's default), and nothing scrolls sideways. The site footer may follow below. The main
 // text is readable from 3 m on a 720p TV and grows with the screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -11,22 +11,12 @@ import {
   eventually,
   openPage,
   saveScreenshot,
+  screens,
   siteForSuite,
+  viewportName,
 } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
 
-/** The sizes every full-screen page must fit, the desktop window's default among them. */
-const sizes = [
-  { width: 1280, height: 720 },
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-  { width: 3840, height: 2160 },
-  { width: 1080, height: 1920 },
-  { width: 800, height: 600 },
-  { width: 1280, height: 800 },
-];
-
-const name = ({ width, height }) => `${width}x${height}`;
 const zone = 'America/Chicago';
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 
@@ -64,15 +54,15 @@ describe('full-screen pages fit the first screen', () => {
   // The pages of one page type load side by side, so the ten seconds of
   // countdown pass once for all sizes.
   describe('/whattimeisit, counting down and then celebrating', { concurrency: true }, () => {
-    for (const viewport of sizes) {
-      it(`fits ${name(viewport)}`, async () => {
+    for (const viewport of Object.values(screens)) {
+      it(`fits ${viewportName(viewport)}`, async () => {
         const { page, context, errors } = await openCountdown(viewport);
         try {
           for (const selector of ['.wtii-clock', '.wtii-ring', '.wtii-facts', '.wtii-debug']) {
             assert.equal(await page.locator(selector).isVisible(), true, selector);
           }
           await assertFits(page, '/whattimeisit counting');
-          await saveScreenshot(page, `fit-whattimeisit-${name(viewport)}`);
+          await saveScreenshot(page, `fit-whattimeisit-${viewportName(viewport)}`);
 
           const title = page.getByRole('heading', { level: 1, name: 'What time is it?' });
           await title.waitFor({ timeout: 15_000 });
@@ -83,7 +73,7 @@ describe('full-screen pages fit the first screen', () => {
           // The title pops in; measure it at its full size.
           await animationsDone(title);
           await assertFits(page, '/whattimeisit celebrating');
-          await saveScreenshot(page, `fit-whattimeisit-${name(viewport)}-party`);
+          await saveScreenshot(page, `fit-whattimeisit-${viewportName(viewport)}-party`);
           assert.deepEqual(errors, []);
         } finally {
           await context.close();
@@ -93,12 +83,12 @@ describe('full-screen pages fit the first screen', () => {
   });
 
   describe('/pit', { concurrency: true }, () => {
-    for (const viewport of sizes) {
-      it(`fits ${name(viewport)}`, async () => {
+    for (const viewport of Object.values(screens)) {
+      it(`fits ${viewportName(viewport)}`, async () => {
         const { page, context } = await openPit(viewport);
         try {
           await assertFits(page, '/pit');
-          await saveScreenshot(page, `fit-pit-${name(viewport)}`);
+          await saveScreenshot(page, `fit-pit-${viewportName(viewport)}`);
         } finally {
           await context.close();
         }
@@ -109,9 +99,7 @@ describe('full-screen pages fit the first screen', () => {
   // 48 px is 1/15 of a 720p screen's height: about 6 cm tall on a 40-inch TV,
   // easy to read from 3 m.
   const readable = 48;
-  const tv720 = { width: 1280, height: 720 };
-  const hd = { width: 1920, height: 1080 };
-  const uhd = { width: 3840, height: 2160 };
+  const { tv720, hd, uhd } = screens;
 
   /**
    * Opens a page with open at 720p, 1080p and 4K and measures the font size
@@ -128,12 +116,12 @@ describe('full-screen pages fit the first screen', () => {
         for (const [key, selector] of Object.entries(selectors)) {
           measured[key] = await fontSize(page, selector);
         }
-        px[name(viewport)] = measured;
+        px[viewportName(viewport)] = measured;
       } finally {
         await context.close();
       }
     }
-    const at = (v) => px[name(v)];
+    const at = (v) => px[viewportName(v)];
     const sizesText = JSON.stringify(px);
     for (const key of Object.keys(selectors)) {
       assert.ok(

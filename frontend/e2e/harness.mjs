@@ -43,6 +43,23 @@ export const viewports = {
 };
 
 /**
+ * The screens every full-screen page (/whattimeisit, /pit) must fit, the
+ * desktop window's default size among them.
+ */
+export const screens = {
+  tv720: { width: 1280, height: 720 },
+  laptop: { width: 1366, height: 768 },
+  hd: viewports.desktop,
+  uhd: { width: 3840, height: 2160 },
+  portrait: { width: 1080, height: 1920 },
+  small: { width: 800, height: 600 },
+  window: { width: 1280, height: 800 },
+};
+
+/** A viewport as test names and screenshots write it: 1280x720. */
+export const viewportName = ({ width, height }) => `${width}x${height}`;
+
+/**
  * Starts `robohornets serve` on 127.0.0.1 with a fresh data directory (or the
  * given one) and resolves once it listens. extraArgs and env are passed on.
  */

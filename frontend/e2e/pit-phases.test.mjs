@@ -12,15 +12,18 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { after, before, describe, it } from 'node:test';
 import { routeStatus, statusNames } from './fixtures/pit-status.mjs';
-import { assertFits, openPage, screenshotDir, startSite, stopSite } from './harness.mjs';
+import {
+  assertFits,
+  openPage,
+  screens,
+  screenshotDir,
+  startSite,
+  stopSite,
+  viewportName,
+  viewports,
+} from './harness.mjs';
 
-const sizes = [
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-  { width: 3840, height: 2160 },
-  { width: 1080, height: 1920 },
-];
-const name = ({ width, height }) => `${width}x${height}`;
+const sizes = [screens.tv720, screens.hd, screens.uhd, screens.portrait];
 
 /** The phase each fixture must show (section.pit's data-phase). */
 const phaseOf = {
@@ -85,7 +88,7 @@ describe('pit display in every phase of the event', () => {
   for (const status of statusNames) {
     describe(status, { concurrency: true }, () => {
       for (const viewport of sizes) {
-        it(`fits ${name(viewport)}, readable, with no error or CSP violation`, async () => {
+        it(`fits ${viewportName(viewport)}, readable, with no error or CSP violation`, async () => {
           const { page, context, errors, cspViolations } = await openPhase(
             browser,
             server,
@@ -107,7 +110,7 @@ describe('pit display in every phase of the event', () => {
               `headline ${label} px`,
             );
             await page.screenshot({
-              path: join(screenshotDir, `pit-${status}-${name(viewport)}.png`),
+              path: join(screenshotDir, `pit-${status}-${viewportName(viewport)}.png`),
             });
             assert.deepEqual(await cspViolations(), []);
             assert.deepEqual(errors, []);
@@ -122,14 +125,14 @@ describe('pit display in every phase of the event', () => {
   it('has no serious or critical axe violations in any phase, on a TV and a phone', async () => {
     const found = [];
     for (const status of statusNames) {
-      for (const viewport of [sizes[0], { width: 390, height: 844 }]) {
+      for (const viewport of [screens.tv720, viewports.phone]) {
         const { page, context } = await openPhase(browser, server, status, viewport);
         try {
           const { violations } = await new AxeBuilder({ page }).include('main').analyze();
           for (const v of violations) {
             if (v.impact === 'serious' || v.impact === 'critical') {
               const where = v.nodes.map((n) => n.target.join(' ')).join(', ');
-              found.push(`${status} ${name(viewport)}: ${v.id} (${where})`);
+              found.push(`${status} ${viewportName(viewport)}: ${v.id} (${where})`);
             }
           }
         } finally {
@@ -142,7 +145,7 @@ describe('pit display in every phase of the event', () => {
 
   it('keeps still for prefers-reduced-motion: the urgent pill does not pulse', async () => {
     for (const reducedMotion of ['no-preference', 'reduce']) {
-      const { page, context } = await openPhase(browser, server, 'playoffs', sizes[0], {
+      const { page, context } = await openPhase(browser, server, 'playoffs', screens.tv720, {
         reducedMotion,
       });
       try {
@@ -157,7 +160,7 @@ describe('pit display in every phase of the event', () => {
   });
 
   it('links our matches’ calendar at /pit/{team}.ics, with its QR code', async () => {
-    const { page, context } = await openPhase(browser, server, 'qualifications', sizes[0]);
+    const { page, context } = await openPhase(browser, server, 'qualifications', screens.tv720);
     try {
       const link = page.getByRole('link', { name: 'Add our matches to your calendar' });
       assert.equal(await link.getAttribute('href'), `${server.url}/pit/1209.ics`);

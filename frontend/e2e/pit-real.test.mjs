@@ -12,6 +12,7 @@ import {
   launchBrowser,
   openPage,
   saveScreenshot,
+  screens,
   startServer,
 } from './harness.mjs';
 import { startReplay } from './replay.mjs';
@@ -44,10 +45,7 @@ describe('pit display through a real past event', () => {
       });
       const browser = await launchBrowser();
       try {
-        for (const viewport of [
-          { width: 1920, height: 1080 },
-          { width: 1280, height: 720 },
-        ]) {
+        for (const viewport of [screens.hd, screens.tv720]) {
           const { page, context } = await openPage(browser, server, '/pit', viewport);
           try {
             await eventually(

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { after, before, describe, it } from 'node:test';
-import { eventually, openPage, screenshotDir } from './harness.mjs';
+import { eventually, openPage, screens, screenshotDir, viewports } from './harness.mjs';
 import { replayKeys, startPitSite, stopPitSite } from './replay.mjs';
 
 describe('pit display', () => {
@@ -72,10 +72,7 @@ describe('pit display', () => {
 
   it('has no serious or critical axe violations with live data, on a TV and a phone', async () => {
     const found = [];
-    for (const viewport of [
-      { width: 1280, height: 720 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of [screens.tv720, viewports.phone]) {
       const { page, context } = await openPage(browser, server, '/pit', viewport);
       try {
         await page.locator('.pit-hero__label').waitFor();
@@ -95,7 +92,7 @@ describe('pit display', () => {
   });
 
   it('warns when upstream dies, keeps the last data, and recovers when it returns', async () => {
-    const { page, context } = await openPage(browser, server, '/pit', { width: 1280, height: 720 });
+    const { page, context } = await openPage(browser, server, '/pit', screens.tv720);
     try {
       const label = page.locator('.pit-hero__label');
       await label.waitFor();

@@ -2,11 +2,7 @@
 // the scroll-driven page). The pages read only from here, so one edit here
 // changes what the site says.
 
-/** An outside link the page opens in a new tab. */
-export interface ExternalLink {
-  label: string;
-  href: string;
-}
+import type { ExternalLink, Fact } from './site';
 
 /** A YouTube video shown through the privacy-enhanced (no-cookie) player. */
 export interface Video {
@@ -21,18 +17,12 @@ export interface CurrentSeason {
   year: number;
   game: string;
   tagline: string;
-  /** Kickoff stream and game reveal, in that order. */
+  /** Kickoff stream and game reveal, in that order; the page opens them in a new tab. */
   links: readonly [ExternalLink, ExternalLink];
   videoHeading: string;
   video: Video;
   /** Kickoff as an ISO time with its zone; the page counts down to it without showing it. */
   kickoffAt: string;
-}
-
-/** One labelled fact of a robot. */
-export interface RobotFact {
-  label: string;
-  value: string;
 }
 
 /** A past season page (/crescendo). */
@@ -44,7 +34,7 @@ export interface PastSeason {
   robot: {
     name: string;
     summary: string;
-    facts: readonly RobotFact[];
+    facts: readonly Fact[];
   };
 }
 

@@ -4,7 +4,7 @@
 // itself shows: each is one edit away from the real value.
 // The season pages read src/content/seasons.ts, not this file.
 
-import { Team } from '../lib/spec.gen';
+import { type Routes, Team } from '../lib/spec.gen';
 
 /** The team itself. */
 export const team = {
@@ -85,26 +85,35 @@ export interface SiteLink {
   readonly label: string;
 }
 
+/** How the header and the footer name each page they link to; every one is in the route table. */
+const pageNames = {
+  '/': 'Home',
+  '/news': 'News',
+  '/outreach': 'Outreach',
+  '/sponsors': 'Sponsors',
+  '/about': 'About',
+  '/contact': 'Contact',
+  '/donate': 'Donate',
+} as const satisfies Partial<Record<keyof typeof Routes, string>>;
+
+/** Links to the pages at paths, in that order. */
+function pageLinks(paths: readonly (keyof typeof pageNames)[]): readonly SiteLink[] {
+  return paths.map((to) => ({ to, label: pageNames[to] }));
+}
+
 /** The header navigation, in the spec's order. */
-export const mainNav: readonly SiteLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/news', label: 'News' },
-  { to: '/outreach', label: 'Outreach' },
-  { to: '/sponsors', label: 'Sponsors' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-];
+export const mainNav = pageLinks(['/', '/news', '/outreach', '/sponsors', '/about', '/contact']);
 
 /** The footer sitemap, in the spec's order. */
-export const sitemap: readonly SiteLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/news', label: 'News' },
-  { to: '/outreach', label: 'Outreach' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/sponsors', label: 'Sponsors' },
-  { to: '/donate', label: 'Donate' },
-];
+export const sitemap = pageLinks([
+  '/',
+  '/news',
+  '/outreach',
+  '/about',
+  '/contact',
+  '/sponsors',
+  '/donate',
+]);
 
 /** A link to another site. */
 export interface ExternalLink {

@@ -46,7 +46,7 @@ import {
   warningsFor,
   webcastLinks,
 } from './pit';
-import { iso, matchQueuingAt, min, statusAt, zeroTime } from './pit.fixtures';
+import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './pit.fixtures';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
 const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);
@@ -497,34 +497,8 @@ describe('alliances and the playoffs', () => {
   });
 
   it('places a double-elimination bracket: rounds, upper over lower, finals apart', () => {
-    const side = (alliance: number, from: string) => ({ alliance, from });
-    const bm = (n: number | 'F', round: string, red: string, blue: string): BracketMatch => ({
-      label: n === 'F' ? 'Finals' : `Playoff ${n}`,
-      round,
-      red: side(0, red),
-      blue: side(0, blue),
-      winner: '',
-      redWins: 0,
-      blueWins: 0,
-      ours: false,
-    });
-    const bracket = [
-      bm(1, 'Round 1', 'Alliance 1', 'Alliance 8'),
-      bm(2, 'Round 1', 'Alliance 4', 'Alliance 5'),
-      bm(3, 'Round 1', 'Alliance 2', 'Alliance 7'),
-      bm(4, 'Round 1', 'Alliance 3', 'Alliance 6'),
-      bm(5, 'Round 2', 'Loser of Playoff 1', 'Loser of Playoff 2'),
-      bm(6, 'Round 2', 'Loser of Playoff 3', 'Loser of Playoff 4'),
-      bm(7, 'Round 2', 'Winner of Playoff 1', 'Winner of Playoff 2'),
-      bm(8, 'Round 2', 'Winner of Playoff 3', 'Winner of Playoff 4'),
-      bm(9, 'Round 3', 'Loser of Playoff 7', 'Winner of Playoff 6'),
-      bm(10, 'Round 3', 'Loser of Playoff 8', 'Winner of Playoff 5'),
-      bm(11, 'Round 4', 'Winner of Playoff 7', 'Winner of Playoff 8'),
-      bm(12, 'Round 4', 'Winner of Playoff 10', 'Winner of Playoff 9'),
-      bm(13, 'Round 5', 'Loser of Playoff 11', 'Winner of Playoff 12'),
-      bm('F', 'Finals', 'Winner of Playoff 11', 'Winner of Playoff 13'),
-    ];
-    const layout = bracketLayout(bracket);
+    // The 8-alliance bracket the hub sends, placed by its "Winner of"/"Loser of" sources.
+    const layout = bracketLayout(phaseStatus('playoffs').playoffs?.bracket ?? null);
     const labels = (cols: { matches: BracketMatch[] }[]) =>
       cols.map((c) => c.matches.map((m) => bracketShort(m.label)));
     expect(layout.rounds).toEqual(['Round 1', 'Round 2', 'Round 3', 'Round 4', 'Round 5']);

@@ -4,7 +4,7 @@ import { createFakePlatform } from '../components/test-platform';
 import { Routes } from '../lib/spec.gen';
 import { PlatformContext } from '../platform';
 import type { EventStatus, Match } from '../platform/types';
-import { iso, matchQueuingAt, min, statusAt, zeroTime } from '../lib/pit.fixtures';
+import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from '../lib/pit.fixtures';
 import Pit from './pit';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');
@@ -249,27 +249,15 @@ describe('Pit', () => {
   });
 });
 
-// The statuses of a whole event, as the hub sends them, written at t0
-// (e2e/fixtures/pit-status/*.json; the end-to-end tests use them too).
-const phases = import.meta.glob<EventStatus>('../../e2e/fixtures/pit-status/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-function phase(name: string): EventStatus {
-  const status = phases[`../../e2e/fixtures/pit-status/${name}.json`];
-  if (!status) throw new Error(`no fixture ${name}`);
-  return structuredClone(status);
-}
-
 const region = (name: RegExp | string) => screen.getByRole('region', { name });
 
+// The statuses of phaseStatus are written at t0.
 describe('Pit through the whole event', () => {
   afterEach(cleanup);
 
   it('qualifications: turnaround, time kinds, field pace, criteria, trend, team cards, calendar', () => {
     const { push } = renderPit();
-    push(phase('qualifications'));
+    push(phaseStatus('qualifications'));
     expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'qualifications');
     expect(screen.getByRole('note')).toHaveTextContent('2-match turnaround');
     expect(screen.getByText('Field running 12 min late')).toBeInTheDocument();
@@ -315,7 +303,7 @@ describe('Pit through the whole event', () => {
   it('qualifications without cards, prediction, pace or trend: those parts are simply absent', () => {
     const { push } = renderPit();
     push({
-      ...phase('qualifications'),
+      ...phaseStatus('qualifications'),
       teamCards: null,
       prediction: null,
       fieldLateMinutes: null,
@@ -332,7 +320,7 @@ describe('Pit through the whole event', () => {
 
   it('alliance selection: our final rank and alliance, every alliance with ours highlighted', () => {
     const { push } = renderPit();
-    push(phase('selection'));
+    push(phaseStatus('selection'));
     expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'selection');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Alliance selection · First pickAlliance 3',
@@ -357,7 +345,7 @@ describe('Pit through the whole event', () => {
 
   it('alliance selection, not picked: calm, with the alliances', () => {
     const { push } = renderPit();
-    push(phase('selection-not-picked'));
+    push(phaseStatus('selection-not-picked'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not on an alliance yet');
     expect(screen.getByText('Final qualification rank 24 of 40 · 4-6-0')).toBeInTheDocument();
     expect(region('Alliances')).toBeInTheDocument();
@@ -367,7 +355,7 @@ describe('Pit through the whole event', () => {
 
   it('alliance selection over without us: not selected, thank you', () => {
     const { push } = renderPit();
-    const status = phase('selection-not-picked');
+    const status = phaseStatus('selection-not-picked');
     push({ ...status, playoffs: status.playoffs && { ...status.playoffs, selectionDone: true } });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not selected — thank you');
     expect(region('Alliances')).toBeInTheDocument();
@@ -375,7 +363,7 @@ describe('Pit through the whole event', () => {
 
   it('playoffs: our alliance and colour, countdown, what follows, bracket with our path', () => {
     const { push } = renderPit();
-    push(phase('playoffs'));
+    push(phaseStatus('playoffs'));
     expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'playoffs');
     expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--red');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
@@ -412,7 +400,7 @@ describe('Pit through the whole event', () => {
 
   it('playoffs, finals: the series so far', () => {
     const { push } = renderPit();
-    push(phase('finals'));
+    push(phaseStatus('finals'));
     expect(screen.getByText('Finals: 1–1, match 3')).toBeInTheDocument();
     expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--blue');
     expect(screen.getByText('If we win → event winners')).toBeInTheDocument();
@@ -426,7 +414,7 @@ describe('Pit through the whole event', () => {
 
   it('eliminated: says so with the round, and still shows the bracket', () => {
     const { push } = renderPit();
-    push(phase('eliminated'));
+    push(phaseStatus('eliminated'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Playoffs · Alliance 3Eliminated in Round 4',
     );
@@ -438,7 +426,7 @@ describe('Pit through the whole event', () => {
 
   it('finished as winners', () => {
     const { push } = renderPit();
-    push(phase('winners'));
+    push(phaseStatus('winners'));
     expect(document.querySelector('.pit')).toHaveAttribute('data-phase', 'finished');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Event winners');
     expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--gold');
@@ -451,7 +439,7 @@ describe('Pit through the whole event', () => {
 
   it('not selected during the playoffs: a calm thank-you over the bracket', () => {
     const { push } = renderPit();
-    push(phase('not-selected'));
+    push(phaseStatus('not-selected'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Not selected — thank you');
     expect(document.querySelector('.pit-hero')).toHaveClass('pit-hero--none');
     expect(region(/^Bracket/)).toBeInTheDocument();
@@ -461,7 +449,7 @@ describe('Pit through the whole event', () => {
 
   it('playoffs without a known bracket: the alliances instead', () => {
     const { push } = renderPit();
-    const status = phase('playoffs');
+    const status = phaseStatus('playoffs');
     const playoffs = status.playoffs;
     if (!playoffs) throw new Error('the playoffs fixture has no playoffs');
     push({ ...status, playoffs: { ...playoffs, type: 4, bracket: [] } });

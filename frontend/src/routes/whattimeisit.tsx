@@ -1,33 +1,16 @@
-import confetti from 'canvas-confetti';
-import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useConfetti } from '../hooks/use-confetti';
+import { useCountdown, type CountdownSettings } from '../hooks/use-countdown';
 import { useRouteHead } from '../hooks/use-route-head';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import {
-  announcementFor,
-  countdownPhase,
-  firstTarget,
   formatClock,
   isTimeZone,
-  nextAnnouncement,
-  nextTarget,
   parseTimeOfDay,
   ringFraction,
-  type Announcement,
   type TimeOfDay,
 } from '../lib/countdown';
-import {
-  CelebrationInterval,
-  CelebrationLength,
-  ConfettiColors,
-  ConfettiOriginY,
-  ConfettiParticles,
-  ConfettiSpread,
-  CountdownDebugOffset,
-  CountdownTargetTimeOfDay,
-  Team,
-} from '../lib/spec.gen';
-import { usePlatform } from '../platform';
+import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../lib/spec.gen';
 import './whattimeisit.css';
 
 const defaultTimeOfDay: TimeOfDay = parseTimeOfDay(CountdownTargetTimeOfDay) ?? {
@@ -64,106 +47,19 @@ function formatTimeOfDay({ hours, minutes, seconds }: TimeOfDay): string {
   return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-interface CountdownProps {
-  debug: boolean;
-  timeOfDay: TimeOfDay;
-  /** The IANA time zone of the clock and the target (?tz=); the local one when undefined. */
-  timeZone: string | undefined;
-}
-
-interface TargetState {
-  targetMs: number;
-  /** When this target was chosen; the ring runs from here to the target. */
-  startMs: number;
-}
-
 const ringRadius = 45;
 const ringLength = 2 * Math.PI * ringRadius;
 
-function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
-  const platform = usePlatform();
+function Countdown(settings: CountdownSettings) {
+  const { debug, timeZone } = settings;
+  const { nowMs, targetMs, startMs, phase, announcement } = useCountdown(settings);
   const reducedMotion = usePrefersReducedMotion();
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const fireRef = useRef<confetti.CreateTypes | null>(null);
-
-  const [nowMs, setNowMs] = useState(() => platform.now());
-  const [target, setTarget] = useState<TargetState>(() => ({
-    targetMs: firstTarget(nowMs, {
-      debug,
-      debugOffsetMs: CountdownDebugOffset,
-      timeOfDay,
-      timeZone,
-    }),
-    startMs: nowMs,
-  }));
-
-  const phase = countdownPhase(nowMs, target.targetMs, CelebrationLength);
-  const candidate = announcementFor(phase);
-  const [announcement, setAnnouncement] = useState<Announcement>(() => ({
-    text: candidate,
-    atMs: -Infinity,
-  }));
-  // Adjusting state from the render keeps the live region in step with the
-  // ticks without an effect; nextAnnouncement returns the same object when
-  // nothing may change, so this settles at once.
-  const next = nextAnnouncement(announcement, candidate, nowMs);
-  if (next !== announcement) setAnnouncement(next);
-
-  // The clock: one tick a second from the host (Go in the desktop window).
-  useEffect(
-    () =>
-      platform.subscribeTicks((tickMs) => {
-        setNowMs(tickMs);
-        setTarget((cur) =>
-          countdownPhase(tickMs, cur.targetMs, CelebrationLength).kind === 'done'
-            ? { targetMs: nextTarget(tickMs, timeOfDay, timeZone), startMs: tickMs }
-            : cur,
-        );
-      }),
-    [platform, timeOfDay, timeZone],
+  const canvasRef = useConfetti(
+    phase.kind === 'celebrating' && !reducedMotion ? targetMs + CelebrationLength : null,
   );
 
-  // One confetti cannon on the page's own canvas. No worker: the site's
-  // script policy allows no blob: workers, and the bursts are small.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const fire = confetti.create(canvas, { resize: true, useWorker: false });
-    fireRef.current = fire;
-    return () => {
-      fireRef.current = null;
-      fire.reset();
-      // Free the full-screen backing store now; the engine's collector may
-      // keep a detached canvas for a long time, and a kiosk mounts this page
-      // again and again.
-      canvas.width = 0;
-      canvas.height = 0;
-    };
-  }, []);
-
-  const celebratingTarget = phase.kind === 'celebrating' ? target.targetMs : null;
-  useEffect(() => {
-    if (celebratingTarget === null || reducedMotion) return;
-    const colors = [...ConfettiColors];
-    const burst = () => {
-      if (platform.now() - celebratingTarget >= CelebrationLength) {
-        clearInterval(timer);
-        return;
-      }
-      void fireRef.current?.({
-        particleCount: ConfettiParticles,
-        spread: ConfettiSpread,
-        origin: { y: ConfettiOriginY },
-        colors,
-      });
-    };
-    const timer = setInterval(burst, CelebrationInterval);
-    burst();
-    return () => clearInterval(timer);
-  }, [celebratingTarget, reducedMotion, platform]);
-
-  const fraction = ringFraction(nowMs, target.startMs, target.targetMs);
-  const targetText = formatClock(target.targetMs, timeZone);
+  const fraction = ringFraction(nowMs, startMs, targetMs);
+  const targetText = formatClock(targetMs, timeZone);
   const celebrating = phase.kind !== 'counting';
   const seconds = phase.kind === 'counting' ? phase.secondsLeft : 0;
   const secondsText = seconds.toLocaleString('en-US');
@@ -224,7 +120,7 @@ function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
           <div>
             <dt>Target</dt>
             <dd>
-              <time dateTime={new Date(target.targetMs).toISOString()}>{targetText}</time>
+              <time dateTime={new Date(targetMs).toISOString()}>{targetText}</time>
             </dd>
           </div>
           <div>
@@ -235,7 +131,7 @@ function Countdown({ debug, timeOfDay, timeZone }: CountdownProps) {
           </div>
         </dl>
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-          {announcement.text}
+          {announcement}
         </p>
       </div>
     </section>

@@ -106,30 +106,35 @@ export function passkeysSupported(): boolean {
   return typeof window.PublicKeyCredential === 'function' && !!navigator.credentials;
 }
 
+/**
+ * PublicKeyCredential's static members where the browser has them: its own
+ * parsers of the options' JSON know every member of its WebAuthn, so the
+ * converters above only stand in where it has none.
+ */
+function browserParsers(): Partial<typeof PublicKeyCredential> {
+  return typeof PublicKeyCredential === 'function' ? PublicKeyCredential : {};
+}
+
+/** The credential a ceremony came to, as JSON for .../finish; none is a refusal that says what was not done. */
+function finished(cred: Credential | null, refusal: string): unknown {
+  if (!cred) throw new DOMException(refusal, 'NotAllowedError');
+  return credentialToJSON(cred as PublicKeyCredential);
+}
+
 /** Creates a passkey from a Ceremony's options and returns it as JSON for .../finish. */
 export async function createPasskey(options: unknown): Promise<unknown> {
-  const parse = PublicKeyCredential.parseCreationOptionsFromJSON as
-    typeof PublicKeyCredential.parseCreationOptionsFromJSON | undefined;
   const publicKey =
-    typeof parse === 'function'
-      ? parse(publicKeyOf<PublicKeyCredentialCreationOptionsJSON>(options))
-      : creationOptionsFromJSON(options);
-  const cred = await navigator.credentials.create({ publicKey });
-  if (!cred) throw new DOMException('no passkey was made', 'NotAllowedError');
-  return credentialToJSON(cred as PublicKeyCredential);
+    browserParsers().parseCreationOptionsFromJSON?.(publicKeyOf(options)) ??
+    creationOptionsFromJSON(options);
+  return finished(await navigator.credentials.create({ publicKey }), 'no passkey was made');
 }
 
 /** Asks for a passkey with a Ceremony's options and returns the assertion as JSON for .../finish. */
 export async function getPasskey(options: unknown): Promise<unknown> {
-  const parse = PublicKeyCredential.parseRequestOptionsFromJSON as
-    typeof PublicKeyCredential.parseRequestOptionsFromJSON | undefined;
   const publicKey =
-    typeof parse === 'function'
-      ? parse(publicKeyOf<PublicKeyCredentialRequestOptionsJSON>(options))
-      : requestOptionsFromJSON(options);
-  const cred = await navigator.credentials.get({ publicKey });
-  if (!cred) throw new DOMException('no passkey was used', 'NotAllowedError');
-  return credentialToJSON(cred as PublicKeyCredential);
+    browserParsers().parseRequestOptionsFromJSON?.(publicKeyOf(options)) ??
+    requestOptionsFromJSON(options);
+  return finished(await navigator.credentials.get({ publicKey }), 'no passkey was used');
 }
 
 /**
