@@ -31,6 +31,9 @@ const phaseOf = {
   selection: 'selection',
   'selection-not-picked': 'selection',
   playoffs: 'playoffs',
+  // The playoffs have begun but no match of the bracket is listed yet: the
+  // alliances stand where the bracket will.
+  'playoffs-starting': 'playoffs',
   finals: 'playoffs',
   eliminated: 'playoffs',
   'not-selected': 'playoffs',
