@@ -29,8 +29,12 @@ func (r *fastRequest) onceFields() [len(onceHeaders)]*[]byte {
 }
 
 // headerSet records which of onceHeaders a request has, bit i for
-// onceHeaders[i]; the type holds as many bits as there are onceHeaders.
+// onceHeaders[i].
 type headerSet uint8
+
+// headerSet has a bit for each of onceHeaders (this fails to compile when
+// they outgrow it).
+var _ [8 - len(onceHeaders)]struct{}
 
 // once keeps the value of onceHeaders[i] and reports true, unless the
 // request had that header before.

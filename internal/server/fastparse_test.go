@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -67,6 +68,25 @@ func TestParseFast(t *testing.T) {
 	}
 }
 
+// TestParseFastKeepsEachHeaderOnce: every header the fast path reads lands
+// in its own field, and a second one of any of them (in any case) sends the
+// request to net/http.
+func TestParseFastKeepsEachHeaderOnce(t *testing.T) {
+	const start = "GET / HTTP/1.1\r\nHost: a\r\n"
+	req, verdict := parseFast([]byte(start + "accept-encoding: 1\r\nIF-NONE-MATCH: 2\r\nUser-Agent: 3\r\n" +
+		"traceparent: 4\r\nX-Cloud-Trace-Context: 5\r\n\r\n"))
+	got := []string{string(req.acceptEncoding), string(req.ifNoneMatch), string(req.userAgent), string(req.traceparent), string(req.cloudTraceContext)}
+	if verdict != parsed || !slices.Equal(got, []string{"1", "2", "3", "4", "5"}) {
+		t.Fatalf("verdict %d, fields %q", verdict, got)
+	}
+	for _, name := range []string{"Accept-Encoding", "If-None-Match", "User-Agent", "Traceparent", "X-Cloud-Trace-Context"} {
+		twice := start + name + ": a\r\n" + strings.ToLower(name) + ": b\r\n\r\n"
+		if _, verdict := parseFast([]byte(twice)); verdict != notFast {
+			t.Errorf("%s twice: verdict %d, want notFast", name, verdict)
+		}
+	}
+}
+
 // FuzzParseFast holds parseFast to net/http's reading of the same bytes:
 // whatever it accepts, net/http reads as the same GET or HEAD of the same
 // path with the same headers, with no body and the connection kept open.
@@ -77,6 +97,7 @@ func FuzzParseFast(f *testing.F) {
 		"GET /news HTTP/1.1\r\nHost: [::1]:8080\r\nX: \t y \t\r\n\r\n",
 		"GET /assets/a.js HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\nAccept-Encoding: br\r\n\r\n",
 		"GET / HTTP/1.1\r\nHost: a\r\nIf-None-Match:\r\nIf-None-Match: \"x\"\r\nUser-Agent:\r\nUser-Agent: y\r\n\r\n",
+		"GET / HTTP/1.1\r\nHost: a\r\nTraceparent: 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\r\nX-Cloud-Trace-Context: 105445aa7843bc8bf206b12000100000/1;o=1\r\n\r\n",
 	} {
 		f.Add([]byte(seed))
 	}
