@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   base64urlToBuffer,
   bufferToBase64url,
+  createPasskey,
   creationOptionsFromJSON,
   credentialToJSON,
+  getPasskey,
   passkeyErrorMessage,
   requestOptionsFromJSON,
   type CredentialLike,
@@ -118,5 +120,68 @@ describe('passkeyErrorMessage', () => {
     { name: 'SecurityError', creating: false, has: 'https://' },
   ])('$name (creating: $creating)', ({ name, creating, has }) => {
     expect(passkeyErrorMessage(new DOMException('x', name), creating)).toContain(has);
+  });
+});
+
+describe('createPasskey and getPasskey', () => {
+  const creation = { publicKey: { challenge: 'AQID', rp: { name: 'R' }, user: { id: 'BAU' } } };
+  const request = { publicKey: { challenge: 'Bwg', rpId: 'localhost' } };
+  const made = { toJSON: () => ({ made: true }) };
+
+  /** Stands in for the browser's WebAuthn: PublicKeyCredential (with parsers, or none) and navigator.credentials. */
+  function browser(parsers: Record<string, (json: unknown) => unknown>, answer: unknown) {
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, parsers),
+    );
+    const credentials = { create: vi.fn(async () => answer), get: vi.fn(async () => answer) };
+    Object.defineProperty(navigator, 'credentials', { value: credentials, configurable: true });
+    return credentials;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'credentials');
+  });
+
+  it("hands the options to the browser's own parsers when it has them", async () => {
+    const parseCreationOptionsFromJSON = vi.fn(() => ({ parsed: 'creation' }));
+    const parseRequestOptionsFromJSON = vi.fn(() => ({ parsed: 'request' }));
+    const credentials = browser(
+      { parseCreationOptionsFromJSON, parseRequestOptionsFromJSON },
+      made,
+    );
+    expect(await createPasskey(creation)).toEqual({ made: true });
+    expect(parseCreationOptionsFromJSON).toHaveBeenCalledWith(creation.publicKey);
+    expect(credentials.create).toHaveBeenCalledWith({ publicKey: { parsed: 'creation' } });
+    expect(await getPasskey(request)).toEqual({ made: true });
+    expect(parseRequestOptionsFromJSON).toHaveBeenCalledWith(request.publicKey);
+    expect(credentials.get).toHaveBeenCalledWith({ publicKey: { parsed: 'request' } });
+  });
+
+  it('converts the options itself where the browser has no parser', async () => {
+    const credentials = browser({}, made);
+    await createPasskey(creation);
+    await getPasskey(request);
+    const [[created]] = credentials.create.mock.calls as unknown as [
+      [{ publicKey: PublicKeyCredentialCreationOptions }],
+    ];
+    const [[got]] = credentials.get.mock.calls as unknown as [
+      [{ publicKey: PublicKeyCredentialRequestOptions }],
+    ];
+    expect(list(created.publicKey.challenge)).toEqual([1, 2, 3]);
+    expect(list(got.publicKey.challenge)).toEqual([7, 8]);
+  });
+
+  it('refuses a ceremony that came to no credential, saying which', async () => {
+    browser({}, null);
+    await expect(createPasskey(creation)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: 'no passkey was made',
+    });
+    await expect(getPasskey(request)).rejects.toMatchObject({
+      name: 'NotAllowedError',
+      message: 'no passkey was used',
+    });
   });
 });
