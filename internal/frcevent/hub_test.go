@@ -480,6 +480,37 @@ func TestHubReadsTheTBAPartOfAnOlderCache(t *testing.T) {
 	}
 }
 
+// TestHubReadsACacheOfThisVersion: the cache holds Nexus's event as Nexus
+// sends it ("eventStatus", times in Unix milliseconds); a file written so
+// loads with its time stamp, announcements and parts requests.
+func TestHubReadsACacheOfThisVersion(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey = "", ""
+	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+	cache := `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",
+		"nexus":{"lastGood":"2026-03-14T19:59:00Z","pits":{"1209":"B12"},
+		 "eventStatus":{"eventKey":"2026test","dataAsOfTime":1773518340000,"nowQueuing":"Qualification 2",
+		  "matches":[{"label":"Qualification 2","status":"Now queuing","redTeams":["1209","254","118"],"blueTeams":["1","2","3"],
+		   "times":{"estimatedQueueTime":1773518400000},"breakAfter":null,"replayOf":null}],
+		  "announcements":[{"id":"1","announcement":"Hello","postedTime":1773514800000}],
+		  "partsRequests":[{"id":"7","parts":"a 4 inch wheel","requestedByTeam":"118","postedTime":1773516600000}]}}}}`
+	if err := os.WriteFile(opts.CacheFile, []byte(cache), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := NewHub(opts).Current()
+	if want := time.Date(2026, 3, 14, 19, 59, 0, 0, time.UTC); !s.Nexus.AsOf.Equal(want) || s.Pit != "B12" {
+		t.Fatalf("Status = %+v, want Nexus data as of %v and the pit", s, want)
+	}
+	if len(s.Announcements) != 1 || s.Announcements[0].Text != "Hello" ||
+		len(s.PartsRequests) != 1 || s.PartsRequests[0].Team != "118" {
+		t.Fatalf("announcements %+v, parts requests %+v: want the cached ones", s.Announcements, s.PartsRequests)
+	}
+	if strings.Contains(e.logs.String(), "unreadable cache") {
+		t.Fatalf("the cache does not load:\n%s", e.logs)
+	}
+}
+
 func TestHubSurvivesAStatusThatDoesNotEncode(t *testing.T) {
 	// JSON cannot hold a year past 9999. The upstream times are kept out of
 	// such years, but should one reach the merge anyway, the hub logs it,
