@@ -445,69 +445,67 @@ func TestHubIgnoresBadCache(t *testing.T) {
 	}
 }
 
-// TestHubReadsTheTBAPartOfAnOlderCache: caches of older versions held
-// Nexus's event in a shape of their own under "event"; a restart into this
+// TestHubReadsItsCache: the cache holds Nexus's event as Nexus sends it
+// ("eventStatus", times in Unix milliseconds). Caches of older versions
+// held it in a shape of their own under "event": a restart into this
 // version keeps their TBA data and the pits, and waits for Nexus's next
 // answer for the rest.
-func TestHubReadsTheTBAPartOfAnOlderCache(t *testing.T) {
-	e := newEnv(t, testTimeline())
-	opts := e.options()
-	opts.NexusKey, opts.TBAKey = "", ""
-	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
-	old := `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",
-		"nexus":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:00Z",
-		 "event":{"eventKey":"2026test","dataAsOf":"2026-03-14T19:59:00Z","nowQueuing":"Qualification 2",
-		  "matches":[{"label":"Qualification 2","status":"Now queuing","red":["1209","254","118"],"blue":["1","2","3"],
-		   "times":{"estimatedQueue":"2026-03-14T20:00:00Z"},"breakAfter":"","replayOf":""}],
-		  "announcements":[{"id":"1","text":"Hello","posted":"2026-03-14T19:00:00Z"}],"partsRequests":null},
-		 "pits":{"1209":"B12"}},
-		"tba":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:30Z",
-		 "event":{"key":"2026test","name":"Test Regional","timezone":"America/Chicago","webcasts":null,
-		  "startDate":"2026-03-13","endDate":"2026-03-15","playoffType":10},
-		 "rankings":[{"team":"1209","rank":4,"record":{"wins":2,"losses":0,"ties":0},"sortOrders":[],"played":2}]}}}`
-	if err := os.WriteFile(opts.CacheFile, []byte(old), 0o644); err != nil {
-		t.Fatal(err)
+func TestHubReadsItsCache(t *testing.T) {
+	const head = `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",`
+	cases := []struct {
+		name, cache string
+		check       func(t *testing.T, s Status)
+	}{
+		{"this version's: Nexus's event as Nexus sent it", head + `
+			"nexus":{"lastGood":"2026-03-14T19:59:00Z","pits":{"1209":"B12"},
+			 "eventStatus":{"eventKey":"2026test","dataAsOfTime":1773518340000,"nowQueuing":"Qualification 2",
+			  "matches":[{"label":"Qualification 2","status":"Now queuing","redTeams":["1209","254","118"],"blueTeams":["1","2","3"],
+			   "times":{"estimatedQueueTime":1773518400000},"breakAfter":null,"replayOf":null}],
+			  "announcements":[{"id":"1","announcement":"Hello","postedTime":1773514800000}],
+			  "partsRequests":[{"id":"7","parts":"a 4 inch wheel","requestedByTeam":"118","postedTime":1773516600000}]}}}}`,
+			func(t *testing.T, s Status) {
+				if want := time.Date(2026, 3, 14, 19, 59, 0, 0, time.UTC); !s.Nexus.AsOf.Equal(want) || s.Pit != "B12" {
+					t.Fatalf("Status = %+v, want Nexus data as of %v and the pit", s, want)
+				}
+				if len(s.Announcements) != 1 || s.Announcements[0].Text != "Hello" ||
+					len(s.PartsRequests) != 1 || s.PartsRequests[0].Team != "118" {
+					t.Fatalf("announcements %+v, parts requests %+v: want the cached ones", s.Announcements, s.PartsRequests)
+				}
+			}},
+		{"an older version's: its TBA data and pits", head + `
+			"nexus":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:00Z",
+			 "event":{"eventKey":"2026test","dataAsOf":"2026-03-14T19:59:00Z","nowQueuing":"Qualification 2",
+			  "matches":[{"label":"Qualification 2","status":"Now queuing","red":["1209","254","118"],"blue":["1","2","3"],
+			   "times":{"estimatedQueue":"2026-03-14T20:00:00Z"},"breakAfter":"","replayOf":""}],
+			  "announcements":[{"id":"1","text":"Hello","posted":"2026-03-14T19:00:00Z"}],"partsRequests":null},
+			 "pits":{"1209":"B12"}},
+			"tba":{"health":{"state":"ok","message":""},"lastGood":"2026-03-14T19:59:30Z",
+			 "event":{"key":"2026test","name":"Test Regional","timezone":"America/Chicago","webcasts":null,
+			  "startDate":"2026-03-13","endDate":"2026-03-15","playoffType":10},
+			 "rankings":[{"team":"1209","rank":4,"record":{"wins":2,"losses":0,"ties":0},"sortOrders":[],"played":2}]}}}`,
+			func(t *testing.T, s Status) {
+				if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (Rank{Rank: 4, Of: 1, Record: Record{Wins: 2}}) || s.Pit != "B12" {
+					t.Fatalf("Status = %+v, want the old cache's TBA data and pits", s)
+				}
+				if !s.Nexus.AsOf.IsZero() || len(s.Announcements) != 0 || s.NowQueuing != "" {
+					t.Fatalf("Status = %+v, want nothing of the old cache's Nexus event", s)
+				}
+			}},
 	}
-	s := NewHub(opts).Current()
-	if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (Rank{Rank: 4, Of: 1, Record: Record{Wins: 2}}) || s.Pit != "B12" {
-		t.Fatalf("Status = %+v, want the old cache's TBA data and pits", s)
-	}
-	if !s.Nexus.AsOf.IsZero() || len(s.Announcements) != 0 || s.NowQueuing != "" {
-		t.Fatalf("Status = %+v, want nothing of the old cache's Nexus event", s)
-	}
-	if strings.Contains(e.logs.String(), "unreadable cache") {
-		t.Fatalf("the old cache does not load:\n%s", e.logs)
-	}
-}
-
-// TestHubReadsACacheOfThisVersion: the cache holds Nexus's event as Nexus
-// sends it ("eventStatus", times in Unix milliseconds); a file written so
-// loads with its time stamp, announcements and parts requests.
-func TestHubReadsACacheOfThisVersion(t *testing.T) {
-	e := newEnv(t, testTimeline())
-	opts := e.options()
-	opts.NexusKey, opts.TBAKey = "", ""
-	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
-	cache := `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",
-		"nexus":{"lastGood":"2026-03-14T19:59:00Z","pits":{"1209":"B12"},
-		 "eventStatus":{"eventKey":"2026test","dataAsOfTime":1773518340000,"nowQueuing":"Qualification 2",
-		  "matches":[{"label":"Qualification 2","status":"Now queuing","redTeams":["1209","254","118"],"blueTeams":["1","2","3"],
-		   "times":{"estimatedQueueTime":1773518400000},"breakAfter":null,"replayOf":null}],
-		  "announcements":[{"id":"1","announcement":"Hello","postedTime":1773514800000}],
-		  "partsRequests":[{"id":"7","parts":"a 4 inch wheel","requestedByTeam":"118","postedTime":1773516600000}]}}}}`
-	if err := os.WriteFile(opts.CacheFile, []byte(cache), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s := NewHub(opts).Current()
-	if want := time.Date(2026, 3, 14, 19, 59, 0, 0, time.UTC); !s.Nexus.AsOf.Equal(want) || s.Pit != "B12" {
-		t.Fatalf("Status = %+v, want Nexus data as of %v and the pit", s, want)
-	}
-	if len(s.Announcements) != 1 || s.Announcements[0].Text != "Hello" ||
-		len(s.PartsRequests) != 1 || s.PartsRequests[0].Team != "118" {
-		t.Fatalf("announcements %+v, parts requests %+v: want the cached ones", s.Announcements, s.PartsRequests)
-	}
-	if strings.Contains(e.logs.String(), "unreadable cache") {
-		t.Fatalf("the cache does not load:\n%s", e.logs)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t, testTimeline())
+			opts := e.options()
+			opts.NexusKey, opts.TBAKey = "", ""
+			opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
+			if err := os.WriteFile(opts.CacheFile, []byte(c.cache), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c.check(t, NewHub(opts).Current())
+			if strings.Contains(e.logs.String(), "unreadable cache") {
+				t.Fatalf("the cache does not load:\n%s", e.logs)
+			}
+		})
 	}
 }
 
