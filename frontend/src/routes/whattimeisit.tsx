@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfetti } from '../hooks/use-confetti';
 import { useCountdown, type CountdownSettings } from '../hooks/use-countdown';
@@ -36,8 +37,8 @@ export default function WhatTimeIsIt() {
   const atParam = params.get('at');
   const tzParam = params.get('tz');
   const timeZone = tzParam && isTimeZone(tzParam) ? tzParam : undefined;
-  const custom = parseTimeOfDay(atParam);
-  const timeOfDay = custom ?? defaultTimeOfDay;
+  // One object per ?at=, so a render for another reason keeps the clock's subscription.
+  const timeOfDay = useMemo(() => parseTimeOfDay(atParam) ?? defaultTimeOfDay, [atParam]);
   // A new address starts a new countdown from scratch.
   const key = `${debug}|${formatTimeOfDay(timeOfDay)}|${timeZone ?? ''}`;
   return <Countdown key={key} debug={debug} timeOfDay={timeOfDay} timeZone={timeZone} />;
