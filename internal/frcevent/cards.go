@@ -3,7 +3,6 @@ package frcevent
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -72,7 +71,7 @@ func teamCards(m *Match, p *Playoffs, tba tbaData) ([]TeamCard, *Prediction) {
 // teamsOf are the teams of m, or for a playoff match whose teams are not
 // listed yet, those of the alliances the bracket says play it.
 func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
-	red, blue = nonEmpty(m.Red), nonEmpty(m.Blue)
+	red, blue = Decided(m.Red), Decided(m.Blue)
 	if len(red) > 0 && len(blue) > 0 || p == nil || p.Next == nil || p.Ours == nil || p.Next.Label != m.Label {
 		return red, blue
 	}
@@ -86,9 +85,4 @@ func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
 		return theirs, ours
 	}
 	return ours, theirs
-}
-
-// nonEmpty is teams less the seats still undecided ("").
-func nonEmpty(teams []string) []string {
-	return slices.DeleteFunc(slices.Clone(teams), func(t string) bool { return t == "" })
 }

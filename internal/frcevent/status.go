@@ -4,7 +4,10 @@
 // and the cache that keeps the last good Status across restarts.
 package frcevent
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Status is everything the pit display shows, merged from Nexus and TBA.
 // Its JSON is what /api/event, the live stream and the window's "event" event
@@ -132,6 +135,12 @@ type Match struct {
 	// back", "2-match turnaround", or like "18 min turnaround" when 20
 	// minutes or less lie between them; "" otherwise.
 	Turnaround string `json:"turnaround"`
+}
+
+// Decided is teams less the seats still undecided (""), as a Match's Red,
+// Blue and Partners hold them.
+func Decided(teams []string) []string {
+	return slices.DeleteFunc(slices.Clone(teams), func(t string) bool { return t == "" })
 }
 
 // MatchTimes are a match's times; nil where unknown.

@@ -243,7 +243,7 @@ func matchTitle(m frcevent.Match) string {
 		return m.Label
 	}
 	title := m.Label + " — " + m.Alliance
-	if partners := known(m.Partners); len(partners) > 0 {
+	if partners := frcevent.Decided(m.Partners); len(partners) > 0 {
 		title += " with " + strings.Join(partners, ", ")
 	}
 	return title
@@ -258,7 +258,7 @@ func matchDescription(st frcevent.Status, m frcevent.Match) string {
 		opponents, colour = m.Blue, "blue"
 	}
 	var lines []string
-	if o := known(opponents); len(o) > 0 && m.Alliance != "" {
+	if o := frcevent.Decided(opponents); len(o) > 0 && m.Alliance != "" {
 		lines = append(lines, "Against "+strings.Join(o, ", ")+" ("+colour+")")
 	} else {
 		lines = append(lines, "Opponents not known yet")
@@ -280,17 +280,6 @@ func matchDescription(st frcevent.Status, m frcevent.Match) string {
 		lines = append(lines, "Event: "+st.EventName+" ("+st.EventKey+")")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// known drops the undecided ("") teams of an alliance.
-func known(teams []string) []string {
-	var out []string
-	for _, t := range teams {
-		if t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // icsTime formats t as a UTC DATE-TIME (RFC 5545 §3.3.5, form 2).
