@@ -30,7 +30,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -38,6 +37,7 @@ import (
 
 	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
 // main exits 0 after -h, flag's usage being the answer asked for.
@@ -581,20 +581,11 @@ func rss(pid int) (int64, error) {
 	if pid == 0 {
 		return -1, nil
 	}
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	now, _, err := servetest.Memory(pid)
 	if err != nil {
 		return 0, fmt.Errorf("read the memory of process %d: %w", pid, err)
 	}
-	for line := range strings.Lines(string(data)) {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			if err != nil {
-				return 0, fmt.Errorf("process %d: VmRSS %q: %w", pid, rest, err)
-			}
-			return kb << 10, nil
-		}
-	}
-	return 0, fmt.Errorf("process %d: no VmRSS", pid)
+	return now, nil
 }
 
 func percentile(sorted []time.Duration, p int) time.Duration {
