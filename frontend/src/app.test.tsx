@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
-import { type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { preloadPage, routes } from './app';
+import { routes } from './app';
 import { Routes } from './lib/spec.gen';
 import { renderApp, setUpAppTests } from './test-app';
 
-/** The page routes in the frame. */
+/** The page routes in the frame (root → frame → the pages' error element → pages). */
 function pageRoutes(): RouteObject[] {
-  const pages = routes[0]?.children;
+  const pages = routes[0]?.children?.[0]?.children?.[0]?.children;
   if (!pages) throw new Error('app.tsx: no page routes in the frame');
   return pages;
 }
@@ -27,16 +27,15 @@ describe('the route table', () => {
 
   it('loads the season pages, the countdown and the pit display on demand', () => {
     const lazy = pageRoutes()
-      .filter((route) => route.Component && 'preload' in route.Component)
+      .filter((route) => route.lazy)
       .map((route) => route.path);
     expect(lazy).toEqual(onDemand);
   });
 
   it.for(onDemand.flatMap((path) => [path, `${path.toUpperCase()}/`]))(
-    'renders %s whole in its first render once preloaded',
+    'renders %s whole in its first render once the router is ready',
     async (path) => {
-      await preloadPage(path);
-      renderApp(path);
+      await renderApp(path);
       // No fallback first: the page is there at once.
       expect(screen.queryByText('Loading…')).toBeNull();
       expect(document.querySelector('main')?.childElementCount).toBeGreaterThan(0);
@@ -48,15 +47,18 @@ describe('the route table', () => {
   it.for(Object.entries(Routes))(
     'renders the banner on %s as its route says',
     async ([path, route]) => {
-      await preloadPage(path);
-      renderApp(path);
+      await renderApp(path);
       const picture = document.querySelector('.carousel__slide img');
       expect(picture !== null).toBe(route.banner);
     },
   );
 
-  it('preloads nothing for a page in the first load', async () => {
-    await expect(preloadPage('/about')).resolves.toBeUndefined();
-    await expect(preloadPage('/no-such-page')).resolves.toBeUndefined();
-  });
+  it.for(['/about', '/no-such-page', '/reefscape'])(
+    'is ready at once for %s only when its page is in the first load',
+    (path) => {
+      const router = createMemoryRouter(routes, { initialEntries: [path] });
+      expect(router.state.initialized).toBe(path !== '/reefscape');
+      router.dispose();
+    },
+  );
 });

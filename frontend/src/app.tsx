@@ -1,17 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
-  matchRoutes,
   Navigate,
   Outlet,
   useLocation,
-  useRoutes,
+  type createBrowserRouter,
   type RouteObject,
 } from 'react-router';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
-import { lazyPage, type LazyPage } from './components/lazy-page';
 import './components/kiosk-layer.css';
-import { RouteErrorBoundary } from './components/route-error-boundary';
+import { onDemand } from './components/page-load';
+import { RouteError } from './components/route-error';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './hooks/use-scroll-to-top';
 import { headerVisible } from './lib/header';
@@ -29,33 +28,30 @@ import { Sponsors } from './routes/sponsors';
 /** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
 type RoutePath = keyof typeof Routes;
 
+/** A page's route fields: its component, or how to load it on demand. */
+type Page = Pick<RouteObject, 'Component' | 'lazy'>;
+
 /**
  * What each page of the route table renders. The paths are the generated
  * table's: a page missing here, or one the table does not have, fails the
  * type check.
  */
 const pages = {
-  '/': Home,
-  '/about': About,
-  '/contact': Contact,
-  '/news': NewsList,
-  '/outreach': Outreach,
-  '/sponsors': Sponsors,
-  '/donate': Donate,
+  '/': { Component: Home },
+  '/about': { Component: About },
+  '/contact': { Component: Contact },
+  '/news': { Component: NewsList },
+  '/outreach': { Component: Outreach },
+  '/sponsors': { Component: Sponsors },
+  '/donate': { Component: Donate },
   // The season pages, the countdown and the pit display carry heavy
   // animations or data; each loads on demand, as its own chunk.
-  '/reefscape': lazyPage(() => import('./routes/reefscape')),
-  '/crescendo': lazyPage(() => import('./routes/crescendo')),
-  '/rebuilt': lazyPage(() => import('./routes/rebuilt')),
-  '/whattimeisit': lazyPage(() => import('./routes/whattimeisit')),
-  '/pit': lazyPage(() => import('./routes/pit')),
-} satisfies Record<RoutePath, ComponentType | LazyPage>;
-
-// The team console's pages (/admin, /admin/signin, /admin/enrol,
-// /admin/*) load on demand: their frame, which routes them, with sign-in and
-// enrol as one small chunk anyone may fetch; the console (which the frame
-// loads) as its own, which needs a session.
-const AdminPages = lazyPage(() => import('./console/public/frame'));
+  '/reefscape': onDemand(() => import('./routes/reefscape')),
+  '/crescendo': onDemand(() => import('./routes/crescendo')),
+  '/rebuilt': onDemand(() => import('./routes/rebuilt')),
+  '/whattimeisit': onDemand(() => import('./routes/whattimeisit')),
+  '/pit': onDemand(() => import('./routes/pit')),
+} satisfies Record<RoutePath, Page>;
 
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
 // style (night dimming too) stays in the first load.
@@ -98,12 +94,7 @@ function Layout() {
     <>
       {showHeader && <Header />}
       <main id="main">
-        {/* A new route gets a fresh boundary, so one failed page does not block the next. */}
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<p className="loading">Loading…</p>}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <Outlet />
       </main>
       <Footer />
       {!onPit && (
@@ -115,47 +106,9 @@ function Layout() {
   );
 }
 
-/**
- * The whole site as route objects: every page of the route table, a news
- * article, and home for any other path, in the frame.
- */
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      ...(Object.keys(Routes) as RoutePath[]).map((path) => ({ path, Component: pages[path] })),
-      { path: '/news/:id', Component: NewsArticle },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-  // The team console: not a public page (not in the route table, nor the
-  // sitemap), in its own frame.
-  { path: '/admin/*', Component: AdminPages },
-];
-
-/** Whether page is loaded on demand. */
-function isLazyPage(page: unknown): page is LazyPage {
-  return typeof page === 'function' && 'preload' in page;
-}
-
-/**
- * Fetches the code of the page at pathname when it is loaded on demand
- * (matched as the router matches it: in any case, with a trailing slash),
- * so its first render shows it whole; resolves at once for any other page.
- * Rejects when the code cannot be fetched (the page's error boundary then
- * says so when it renders).
- */
-export function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(
-    matches.map(({ route }) => (isLazyPage(route.Component) ? route.Component.preload() : null)),
-  ).then(() => undefined);
-}
-
-/** The whole site: every route of docs/SPEC.md section 2. */
-export function App() {
+/** What every route has around it: the navigation's effects and, on an unattended screen, the kiosk layer. */
+function Root() {
   const platform = usePlatform();
-  const page = useRoutes(routes);
   return (
     <>
       <NavigationEffects />
@@ -164,7 +117,68 @@ export function App() {
           <KioskLayer />
         </Suspense>
       )}
-      {page}
+      <Outlet />
     </>
   );
+}
+
+/**
+ * The whole site as route objects (every route of docs/SPEC.md section 2):
+ * every page of the route table, a news article, and home for any other
+ * path, in the frame, where a page that fails shows its notice; and the
+ * team console, which is not a public page (not in the route table, nor
+ * the sitemap), in its own frame.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    // What fails outside a page's frame (the frame itself, the console's).
+    errorElement: (
+      <main id="main">
+        <RouteError />
+      </main>
+    ),
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...(Object.keys(Routes) as RoutePath[]).map((path) => ({ path, ...pages[path] })),
+              { path: '/news/:id', Component: NewsArticle },
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+      // /admin, /admin/signin, /admin/enrol and /admin/*: the frame, which
+      // routes them, with sign-in and enrol, as one small chunk anyone may
+      // fetch; the console (which the frame loads) as its own, which needs
+      // a session.
+      { path: '/admin/*', ...onDemand(() => import('./console/public/frame')) },
+    ],
+  },
+];
+
+/** A router of the site's routes. */
+type SiteRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Resolves once router has what its first render needs: the code of a
+ * page loaded on demand, so the page comes whole rather than after an
+ * empty first render (a page that cannot be fetched comes as its notice).
+ */
+export function routerReady(router: SiteRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

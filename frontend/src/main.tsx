@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App, preloadPage } from './app';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routerReady, routes } from './app';
 import { PlatformContext, type Platform } from './platform';
 import { browserPlatform } from './platform/browser';
 import './styles/global.css';
@@ -22,19 +22,19 @@ async function boot(): Promise<void> {
   } else {
     platform = browserPlatform();
   }
-  // A page loaded on demand comes whole in the first render, rather than a
-  // short fallback first that the page then pushes the footer away from. A
-  // failure is the page's to show, when it renders.
-  await preloadPage(window.location.pathname).catch(() => {});
+  // The router starts where the host said (above), and fetches a page
+  // loaded on demand before the first render, so it comes whole rather
+  // than after an empty screen that the page then pushes the footer away
+  // from. A failure is the page's to show, as its notice.
+  const router = createBrowserRouter(routes);
+  await routerReady(router);
   const root = document.getElementById('root');
   if (!root) throw new Error('boot: #root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <PlatformContext value={platform}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </PlatformContext>
+      <PlatformContext.Provider value={platform}>
+        <RouterProvider router={router} />
+      </PlatformContext.Provider>
     </StrictMode>,
   );
 }

@@ -2,25 +2,24 @@
 // each page's head): the fake platform at a fixed time, and the set-up jsdom needs.
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { App } from './app';
+import { routerReady, routes } from './app';
 import { createFakePlatform } from './components/test-platform';
 import { PlatformContext } from './platform';
 
 /** Renders ui on the shared fake platform, its clock at kickoff day, 12:09 in Tulsa. */
 export function renderOnFakePlatform(ui: ReactNode) {
   const fake = createFakePlatform(Date.UTC(2025, 0, 4, 18, 9));
-  return render(<PlatformContext value={fake.platform}>{ui}</PlatformContext>);
+  return render(<PlatformContext.Provider value={fake.platform}>{ui}</PlatformContext.Provider>);
 }
 
-/** Renders the whole App at path. */
-export function renderApp(path: string) {
-  return renderOnFakePlatform(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-    </MemoryRouter>,
-  );
+/** Renders the whole site at path, once its router is ready; returns the router. */
+export async function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
+  renderOnFakePlatform(<RouterProvider router={router} />);
+  return router;
 }
 
 /**

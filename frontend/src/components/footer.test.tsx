@@ -13,11 +13,11 @@ const start = new Date(2025, 0, 4, 12, 8, 58).getTime();
 function renderFooter() {
   const fake = createFakePlatform(start);
   const view = render(
-    <PlatformContext value={fake.platform}>
+    <PlatformContext.Provider value={fake.platform}>
       <MemoryRouter>
         <Footer />
       </MemoryRouter>
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
   return { fake, view };
 }

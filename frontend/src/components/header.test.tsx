@@ -39,8 +39,8 @@ function mainNav() {
 describe('Header', () => {
   setUpAppTests();
 
-  it('lists Home, News, Outreach, Sponsors, About, Contact in that order', () => {
-    renderApp('/');
+  it('lists Home, News, Outreach, Sponsors, About, Contact in that order', async () => {
+    await renderApp('/');
     const links = within(mainNav()).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
       'Home',
@@ -60,22 +60,22 @@ describe('Header', () => {
     ]);
   });
 
-  it('marks Home current only on exactly /', () => {
-    renderApp('/');
+  it('marks Home current only on exactly /', async () => {
+    await renderApp('/');
     const nav = within(mainNav());
     expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'About' })).not.toHaveAttribute('aria-current');
   });
 
-  it('marks News current on an article and Home not', () => {
-    renderApp('/news/kickoff-2025');
+  it('marks News current on an article and Home not', async () => {
+    await renderApp('/news/kickoff-2025');
     const nav = within(mainNav());
     expect(nav.getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
-  it('toggles the menu with the hamburger button and closes it on navigation', () => {
-    renderApp('/');
+  it('toggles the menu with the hamburger button and closes it on navigation', async () => {
+    await renderApp('/');
     const toggle = within(mainNav()).getByRole('button', { name: 'Menu' });
     const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(menu).not.toBeNull();
@@ -100,8 +100,8 @@ describe('Header', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'ABOUT US' })).toBeInTheDocument();
   });
 
-  it('closes the menu on Escape and gives focus back to the button', () => {
-    renderApp('/contact');
+  it('closes the menu on Escape and gives focus back to the button', async () => {
+    await renderApp('/contact');
     const toggle = within(mainNav()).getByRole('button', { name: 'Menu' });
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -110,16 +110,16 @@ describe('Header', () => {
     expect(toggle).toHaveFocus();
   });
 
-  it('is shown on ordinary pages, and links and focus scroll below it', () => {
+  it('is shown on ordinary pages, and links and focus scroll below it', async () => {
     loadStyles();
-    renderApp('/about');
+    await renderApp('/about');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(scrollPaddingTop()).toBe('72px');
   });
 
   it('is hidden on /reefscape, and no room is kept for it there', async () => {
     loadStyles();
-    renderApp('/reefscape');
+    await renderApp('/reefscape');
     expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
@@ -130,15 +130,15 @@ describe('Header', () => {
 
   it('gives the room back when the visitor leaves a season page', async () => {
     loadStyles();
-    renderApp('/reefscape');
+    await renderApp('/reefscape');
     expect(await screen.findByText('Reefscape page')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Home' }));
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(scrollPaddingTop()).toBe('72px');
   });
 
-  it('has a skip link to the main content', () => {
-    renderApp('/');
+  it('has a skip link to the main content', async () => {
+    await renderApp('/');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(document.getElementById('main')).not.toBeNull();
   });

@@ -16,7 +16,7 @@ function notice(text: string, untilMs: number, atMs = t0): Notice {
 /** Renders ui on a fake platform and lets the page's load and idle time pass. */
 function renderStarted(ui: React.ReactNode): FakePlatform {
   const fake = createFakePlatform(t0);
-  render(<PlatformContext value={fake.platform}>{ui}</PlatformContext>);
+  render(<PlatformContext.Provider value={fake.platform}>{ui}</PlatformContext.Provider>);
   act(() => vi.runOnlyPendingTimers());
   return fake;
 }
@@ -34,9 +34,9 @@ describe('NoticeBanner', () => {
   it('follows the notice only once the page has loaded and is idle', () => {
     const fake = createFakePlatform(t0);
     render(
-      <PlatformContext value={fake.platform}>
+      <PlatformContext.Provider value={fake.platform}>
         <NoticeBanner />
-      </PlatformContext>,
+      </PlatformContext.Provider>,
     );
     expect(fake.noticeSubscribers()).toBe(0);
     act(() => vi.runOnlyPendingTimers());

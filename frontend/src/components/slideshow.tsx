@@ -17,7 +17,7 @@ interface SlideshowProps {
   /** The carousel's accessible name. */
   label: string;
   /** The element that moves with the page scroll (the banner's parallax layer). */
-  layerRef?: RefObject<HTMLDivElement | null>;
+  layerRef?: RefObject<HTMLDivElement>;
 }
 
 /** Reports whether focus arrived by keyboard; a mouse click on a control does not pause. */

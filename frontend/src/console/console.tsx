@@ -84,7 +84,7 @@ export default function Console() {
   if (!state) return <p className="loading">Loading…</p>;
   const admin = state.me.member.role === RoleAdmin;
   return (
-    <MeContext value={state}>
+    <MeContext.Provider value={state}>
       <div className="console">
         <header className="console-top">
           <span className="console-top__title">Team console</span>
@@ -100,6 +100,6 @@ export default function Console() {
         <ConsoleRoutes admin={admin} />
         <ConsoleNav admin={admin} />
       </div>
-    </MeContext>
+    </MeContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import type { Me } from '../platform/wire.gen';
 
 /** Who is signed in, and how to replace it (after adding or removing a passkey). */
@@ -12,7 +12,7 @@ export const MeContext = createContext<MeState | null>(null);
 
 /** Returns the signed-in member. */
 export function useMe(): MeState {
-  const state = use(MeContext);
+  const state = useContext(MeContext);
   if (!state) throw new Error('useMe: no MeContext provider');
   return state;
 }

@@ -15,7 +15,7 @@ import { usePlatform } from '../platform';
  * host's ticks; none while until is null. No worker: the site's script
  * policy allows no blob: workers, and the bursts are small.
  */
-export function useConfetti(until: number | null): RefObject<HTMLCanvasElement | null> {
+export function useConfetti(until: number | null): RefObject<HTMLCanvasElement> {
   const platform = usePlatform();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const fireRef = useRef<confetti.CreateTypes | null>(null);

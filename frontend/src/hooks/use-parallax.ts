@@ -5,9 +5,9 @@ import { throttle } from '../lib/throttle';
 /** The elements a parallax effect needs: attach the refs to them. */
 export interface ParallaxRefs {
   /** The banner: while it is on screen the layer moves. */
-  banner: RefObject<HTMLElement | null>;
+  banner: RefObject<HTMLElement>;
   /** The layer that moves with the page scroll. */
-  layer: RefObject<HTMLDivElement | null>;
+  layer: RefObject<HTMLDivElement>;
 }
 
 /**

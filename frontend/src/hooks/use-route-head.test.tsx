@@ -1,17 +1,7 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../app';
 import { Routes } from '../lib/spec.gen';
-import { renderOnFakePlatform, setUpAppTests } from '../test-app';
-
-function renderApp(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <App /> }], {
-    initialEntries: [path],
-  });
-  renderOnFakePlatform(<RouterProvider router={router} />);
-  return router;
-}
+import { renderApp, setUpAppTests } from '../test-app';
 
 const description = () =>
   document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
@@ -25,7 +15,7 @@ describe('the head of each page', () => {
   it.for(Object.keys(Routes) as Array<keyof typeof Routes>)(
     '%s takes its title and description from the route table',
     async (path) => {
-      const router = renderApp(path);
+      const router = await renderApp(path);
       await screen.findByRole('contentinfo');
       // The app serves the page rather than sending the visitor home.
       expect(router.state.location.pathname).toBe(path);
@@ -35,7 +25,7 @@ describe('the head of each page', () => {
   );
 
   it('changes the description, not only the title, on in-app navigation', async () => {
-    const router = renderApp('/news');
+    const router = await renderApp('/news');
     await vi.waitFor(() => expect(description()).toBe(Routes['/news'].description));
     await router.navigate('/about');
     await vi.waitFor(() => expect(document.title).toBe(Routes['/about'].title));

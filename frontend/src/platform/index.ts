@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import type { Platform } from './types';
 
 export type { Article, KioskCommand, NewsSnapshot, Platform } from './types';
@@ -8,7 +8,7 @@ export const PlatformContext = createContext<Platform | null>(null);
 
 /** Returns the Platform of the running host. */
 export function usePlatform(): Platform {
-  const platform = use(PlatformContext);
+  const platform = useContext(PlatformContext);
   if (!platform) throw new Error('usePlatform: no PlatformContext provider');
   return platform;
 }

@@ -194,14 +194,14 @@ function quietAdapterTimers() {
 
 function renderAt(host: Host, path: string) {
   return render(
-    <PlatformContext value={host.platform}>
+    <PlatformContext.Provider value={host.platform}>
       <MemoryRouter initialEntries={[path]}>
         <RouterRoutes>
           <Route path="/news" element={<NewsList />} />
           <Route path="/news/:id" element={<NewsArticle />} />
         </RouterRoutes>
       </MemoryRouter>
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
 }
 
@@ -325,7 +325,7 @@ function FirstCommit({ page }: { page: string }) {
 /** Renders the news pages at path, each recording its first commit. */
 function renderPages(platform: Platform, path: string) {
   return render(
-    <PlatformContext value={platform}>
+    <PlatformContext.Provider value={platform}>
       <MemoryRouter initialEntries={[path]}>
         <RouterRoutes>
           <Route
@@ -348,7 +348,7 @@ function renderPages(platform: Platform, path: string) {
           />
         </RouterRoutes>
       </MemoryRouter>
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
 }
 

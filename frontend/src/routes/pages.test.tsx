@@ -15,9 +15,9 @@ import { Sponsors } from './sponsors';
 function renderPage(page: ReactNode) {
   const fake = createFakePlatform(0);
   return render(
-    <PlatformContext value={fake.platform}>
+    <PlatformContext.Provider value={fake.platform}>
       <MemoryRouter>{page}</MemoryRouter>
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
 }
 

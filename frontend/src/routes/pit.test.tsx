@@ -73,9 +73,9 @@ function fullStatus(over: Partial<EventStatus> = {}): EventStatus {
 function renderPit() {
   const fake = createFakePlatform(t0);
   render(
-    <PlatformContext value={fake.platform}>
+    <PlatformContext.Provider value={fake.platform}>
       <Pit />
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
   return {
     push: (status: EventStatus) => act(() => fake.pushEvent(status)),

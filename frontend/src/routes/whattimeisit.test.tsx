@@ -42,11 +42,11 @@ const load = new Date(2025, 4, 14, 8, 0, 0).getTime();
 
 function renderAt(path: string, fake = fakePlatform(load)) {
   const view = render(
-    <PlatformContext value={fake.platform}>
+    <PlatformContext.Provider value={fake.platform}>
       <MemoryRouter initialEntries={[path]}>
         <WhatTimeIsIt />
       </MemoryRouter>
-    </PlatformContext>,
+    </PlatformContext.Provider>,
   );
   return { fake, view };
 }

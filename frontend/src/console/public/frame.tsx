@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useRoutes } from 'react-router';
-import { RouteErrorBoundary } from '../../components/route-error-boundary';
+import { loadPage } from '../../components/page-load';
 import { usePlatform } from '../../platform';
 import './frame.css';
 import { Enrol, SignIn } from './pages';
@@ -9,7 +9,7 @@ import { Enrol, SignIn } from './pages';
 // its own built into assets/console/ (vite.config.ts), which the server
 // hands out only with a session. Not fetched before the frame renders: the
 // desktop window, which has no console, must never ask for it.
-const Console = lazy(() => import('../console'));
+const Console = lazy(() => loadPage(() => import('../console')));
 
 /**
  * The /admin pages in their frame: no site header or footer, and in the
@@ -40,9 +40,8 @@ export default function AdminPages() {
   }
   return (
     <main id="main" className="admin">
-      <RouteErrorBoundary>
-        <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
-      </RouteErrorBoundary>
+      {/* What fails here, the console's code that cannot be fetched too, shows the route's notice. */}
+      <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
     </main>
   );
 }

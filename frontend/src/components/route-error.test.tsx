@@ -1,22 +1,22 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadDocument } from '../lib/reload';
-import { lazyPage } from './lazy-page';
-import { RouteErrorBoundary } from './route-error-boundary';
+import { routerReady } from '../app';
+import { onDemand } from './page-load';
+import { RouteError } from './route-error';
 
 vi.mock('../lib/reload', () => ({ reloadDocument: vi.fn() }));
 
 /** The server's answer to /healthz: up, or unreachable. */
 let serverUp = true;
 
-async function renderInBoundary(page: React.ReactNode) {
+/** Renders page, with the route error element, at /. */
+async function renderPage(page: Pick<RouteObject, 'Component' | 'lazy'>) {
+  const router = createMemoryRouter([{ path: '/', errorElement: <RouteError />, ...page }]);
+  await routerReady(router);
   await act(async () => {
-    render(
-      <RouteErrorBoundary>
-        <Suspense fallback={<p>Loading…</p>}>{page}</Suspense>
-      </RouteErrorBoundary>,
-    );
+    render(<RouterProvider router={router} />);
   });
 }
 
@@ -27,7 +27,7 @@ async function settle(ms = 0) {
   });
 }
 
-describe('RouteErrorBoundary', () => {
+describe('RouteError', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     serverUp = true;
@@ -56,7 +56,7 @@ describe('RouteErrorBoundary', () => {
       if (broken) throw new Error('render failed');
       return <h1>Fine now</h1>;
     }
-    await renderInBoundary(<Flaky />);
+    await renderPage({ Component: Flaky });
     expect(screen.getByRole('alert')).toHaveTextContent('This page hit a snag');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again now' }));
@@ -70,10 +70,9 @@ describe('RouteErrorBoundary', () => {
 
   it('loads the document again for a page whose files could not be fetched, once the server answers', async () => {
     serverUp = false;
-    const Page = lazyPage(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    await renderPage(
+      onDemand(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
     );
-    await renderInBoundary(<Page />);
     expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded');
 
     // Offline: the notice stays; no reload into the browser's error page.
