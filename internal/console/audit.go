@@ -29,12 +29,8 @@ func (c *Console) audit(ctx context.Context, r *http.Request, m Member, action, 
 // writeAudit stores e under an id that sorts by time (then at random among
 // entries of the same nanosecond), so List returns the log in order.
 func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
-	data, err := json.Marshal(e)
-	if err != nil {
-		return err
-	}
 	id := e.At.UTC().Format(auditIDTime) + "-" + randomHex(4)
-	if err := db.Create(ctx, collAudit, id, data); err != nil {
+	if err := writeDoc(ctx, db.Create, collAudit, id, e); err != nil {
 		return fmt.Errorf("console: write audit log: %w", err)
 	}
 	return nil

@@ -146,11 +146,7 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error
 		Member:     Member{ID: cer.MemberID, Name: inv.Name, Role: inv.Role, Created: now, Passkeys: 1},
 		PasskeyIDs: []string{key.ID},
 	}
-	data, err := json.Marshal(m)
-	if err == nil {
-		err = c.opts.DB.Create(ctx, collMembers, m.ID, data)
-	}
-	if err != nil {
+	if err := writeDoc(ctx, c.opts.DB.Create, collMembers, m.ID, m); err != nil {
 		// No member: the passkey leads nowhere, and the link may be used again.
 		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
 			c.opts.Logger.Warn("console: remove the passkey of a failed enrolment", "passkey", key.ID, "err", derr)
@@ -182,11 +178,7 @@ func (c *Console) storePasskey(r *http.Request, memberID, name string, cred *web
 		MemberID:   memberID,
 		Credential: *cred,
 	}
-	data, err := json.Marshal(key)
-	if err != nil {
-		return passkeyDoc{}, err
-	}
-	err = c.opts.DB.Create(r.Context(), collPasskeys, key.ID, data)
+	err := writeDoc(r.Context(), c.opts.DB.Create, collPasskeys, key.ID, key)
 	if errors.Is(err, docstore.ErrExists) {
 		return passkeyDoc{}, errPasskeyTaken
 	}

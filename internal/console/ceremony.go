@@ -126,12 +126,8 @@ func (c *Console) startCeremony(ctx context.Context, doc ceremonyDoc, options an
 		return Ceremony{}, fmt.Errorf("console: ceremony options: %w", err)
 	}
 	doc.Expires = c.opts.Clock.Now().Add(CeremonyTTL)
-	data, err := json.Marshal(doc)
-	if err != nil {
-		return Ceremony{}, fmt.Errorf("console: ceremony: %w", err)
-	}
 	id := randomHex(16)
-	if err := c.opts.DB.Create(ctx, collCeremonies, id, data); err != nil {
+	if err := writeDoc(ctx, c.opts.DB.Create, collCeremonies, id, doc); err != nil {
 		return Ceremony{}, fmt.Errorf("console: store ceremony: %w", err)
 	}
 	return Ceremony{ID: id, Options: opts}, nil

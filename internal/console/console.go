@@ -140,3 +140,15 @@ func readDoc(ctx context.Context, db docstore.DB, coll, id, what string, v any) 
 	}
 	return nil
 }
+
+// writeDoc stores v's JSON as the document id of coll with write, a
+// store's Create or Put. The error is write's as it is (or the encoder's),
+// so that callers may test it for docstore.ErrExists and say what they
+// were storing.
+func writeDoc(ctx context.Context, write func(ctx context.Context, coll, id string, doc []byte) error, coll, id string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return write(ctx, coll, id, data)
+}

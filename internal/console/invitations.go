@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/docstore"
 )
@@ -46,8 +44,7 @@ type invitationRequest struct {
 // cleanName trims a name and checks it is one short line (possibly empty).
 func cleanName(name string) (string, bool) {
 	name = strings.TrimSpace(name)
-	return name, utf8.ValidString(name) && utf8.RuneCountInString(name) <= maxNameRunes &&
-		strings.IndexFunc(name, unicode.IsControl) < 0
+	return name, checkLine(name, maxNameRunes) == lineOK
 }
 
 // Invite creates a one-time invitation for a member of role ("editor" or
@@ -82,13 +79,8 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 		return Invitation{}, fmt.Errorf("%w: a name is one line of at most %d characters", ErrBadInvitation, maxNameRunes)
 	}
 	doc := invitationDoc{Role: role, Name: name, Created: now, Expires: now.Add(InvitationTTL), By: by}
-	data, err := json.Marshal(doc)
+	token, err := createWithToken(ctx, db, collInvitations, doc)
 	if err != nil {
-		return Invitation{}, err
-	}
-	token := newToken()
-	id, _ := tokenID(token)
-	if err := db.Create(ctx, collInvitations, id, data); err != nil {
 		return Invitation{}, fmt.Errorf("console: store invitation: %w", err)
 	}
 	return Invitation{
@@ -143,11 +135,7 @@ func (c *Console) consumeInvitation(ctx context.Context, id string) (invitationD
 // then failed to store its member: a link dies on its first successful use,
 // not on a failure of the store. It stays valid until its own expiry.
 func (c *Console) returnInvitation(ctx context.Context, id string, inv invitationDoc) {
-	data, err := json.Marshal(inv)
-	if err == nil {
-		err = c.opts.DB.Create(ctx, collInvitations, id, data)
-	}
-	if err != nil {
+	if err := writeDoc(ctx, c.opts.DB.Create, collInvitations, id, inv); err != nil {
 		c.opts.Logger.Warn("console: cannot give back the invitation of a failed enrolment", "err", err)
 	}
 }

@@ -2,13 +2,11 @@ package console
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/docstore"
@@ -20,16 +18,18 @@ var errInvalidNotice = errors.New("invalid notice")
 // validateNotice reports, in a sentence an editor can act on, what is
 // wrong with a notice's text (already trimmed) and expiry at now.
 func validateNotice(n Notice, now time.Time) error {
-	runes := utf8.RuneCountInString(n.Text)
-	switch {
-	case n.Text == "":
+	if n.Text == "" {
 		return fmt.Errorf("%w: write the notice's text", errInvalidNotice)
-	case !utf8.ValidString(n.Text):
+	}
+	switch checkLine(n.Text, MaxNoticeRunes) {
+	case lineNotUTF8:
 		return fmt.Errorf("%w: the text is not valid UTF-8", errInvalidNotice)
-	case runes > MaxNoticeRunes:
-		return fmt.Errorf("%w: the text has %d characters; a notice fits one line of the pit display, at most %d", errInvalidNotice, runes, MaxNoticeRunes)
-	case strings.ContainsFunc(n.Text, unicode.IsControl):
+	case lineTooLong:
+		return fmt.Errorf("%w: the text has %d characters; a notice fits one line of the pit display, at most %d", errInvalidNotice, utf8.RuneCountInString(n.Text), MaxNoticeRunes)
+	case lineBreaks:
 		return fmt.Errorf("%w: the text must be one line, without line breaks or tabs", errInvalidNotice)
+	}
+	switch {
 	case !n.Until.After(now):
 		return fmt.Errorf("%w: the notice must end in the future", errInvalidNotice)
 	case n.Until.Sub(now) > MaxNoticeDuration:
@@ -57,11 +57,7 @@ func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
 // writeNotice stores n as the pit notice; the notice hub of every
 // instance watches it.
 func (c *Console) writeNotice(ctx context.Context, n Notice) error {
-	data, err := json.Marshal(n)
-	if err != nil {
-		return err
-	}
-	if err := c.opts.DB.Put(ctx, collNotices, NoticeID, data); err != nil {
+	if err := writeDoc(ctx, c.opts.DB.Put, collNotices, NoticeID, n); err != nil {
 		return fmt.Errorf("console: write the pit notice: %w", err)
 	}
 	return nil
@@ -84,7 +80,7 @@ func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Membe
 	now := c.opts.Clock.Now()
 	n = Notice{Text: strings.TrimSpace(n.Text), Until: n.Until, By: memberName(m), At: now}
 	if err := validateNotice(n, now); err != nil {
-		return &apiError{http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidNotice.Error()+": "))}
+		return &apiError{http.StatusBadRequest, brokenRule(err, errInvalidNotice)}
 	}
 	if err := c.writeNotice(r.Context(), n); err != nil {
 		return c.unavailable("The notice could not be saved; try again in a moment.", "console: notice", "err", err)

@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/photo"
@@ -70,12 +68,6 @@ func uploadError(err error) error {
 		return errPhotoTooLarge
 	}
 	return fmt.Errorf("%w: the upload is broken (%v); try again", errBadBody, err)
-}
-
-// sentence capitalises the first letter of msg.
-func sentence(msg string) string {
-	r, n := utf8.DecodeRuneInString(msg)
-	return string(unicode.ToUpper(r)) + msg[n:]
 }
 
 // serveUploadPhoto answers POST /admin/api/photos (multipart, field

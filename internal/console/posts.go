@@ -313,11 +313,7 @@ func (c *Console) freeID(ctx context.Context, title string, doc func(id string) 
 			continue
 		}
 		d := doc(id)
-		data, err := json.Marshal(d)
-		if err != nil {
-			return postDoc{}, err
-		}
-		err = c.opts.DB.Create(ctx, collPosts, id, data)
+		err = writeDoc(ctx, c.opts.DB.Create, collPosts, id, d)
 		if errors.Is(err, docstore.ErrExists) {
 			continue
 		}
@@ -355,7 +351,7 @@ func (c *Console) failPost(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, errNoRevision):
 		writeError(w, http.StatusNotFound, fmt.Sprintf("Post %q has no revision %s.", r.PathValue("id"), r.PathValue("n")))
 	case errors.Is(err, errInvalidPost):
-		writeError(w, http.StatusBadRequest, sentence(strings.TrimPrefix(err.Error(), errInvalidPost.Error()+": ")))
+		writeError(w, http.StatusBadRequest, brokenRule(err, errInvalidPost))
 	case errors.Is(err, docstore.ErrTooLarge):
 		writeError(w, http.StatusRequestEntityTooLarge, "The post is too large for the store; shorten the text.")
 	default:

@@ -2,7 +2,6 @@ package console
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -29,11 +28,7 @@ func revisionID(id string, n int) string {
 // replaced: a revision already there (written by a retried or concurrent
 // call) is the same one.
 func (c *Console) recordRevision(ctx context.Context, d postDoc) error {
-	data, err := json.Marshal(d.Revision)
-	if err != nil {
-		return err
-	}
-	err = c.opts.DB.Create(ctx, collRevisions, revisionID(d.ID, d.N), data)
+	err := writeDoc(ctx, c.opts.DB.Create, collRevisions, revisionID(d.ID, d.N), d.Revision)
 	if err != nil && !errors.Is(err, docstore.ErrExists) {
 		return fmt.Errorf("console: keep revision %d of post %q: %w", d.N, d.ID, err)
 	}

@@ -50,6 +50,14 @@ func tokenID(token string) (string, bool) {
 	return hashHex(b), true
 }
 
+// createWithToken stores v as a new document of coll whose id is that of a
+// new token (tokenID), and returns the token: the store never holds it.
+func createWithToken(ctx context.Context, db docstore.DB, coll string, v any) (string, error) {
+	token := newToken()
+	id, _ := tokenID(token)
+	return token, writeDoc(ctx, db.Create, coll, id, v)
+}
+
 // session is a signed-in request: its member, re-read from the store, and
 // its session.
 type session struct {
@@ -140,13 +148,8 @@ func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID 
 	}
 	now := c.opts.Clock.Now()
 	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax)}
-	data, err := json.Marshal(doc)
+	token, err := createWithToken(ctx, c.opts.DB, collSessions, doc)
 	if err != nil {
-		return sessionDoc{}, err
-	}
-	token := newToken()
-	id, _ := tokenID(token)
-	if err := c.opts.DB.Create(ctx, collSessions, id, data); err != nil {
 		return sessionDoc{}, fmt.Errorf("console: store session: %w", err)
 	}
 	setSessionCookie(w, token, int(SessionMax/time.Second))

@@ -17,7 +17,11 @@ import (
 // long ago no longer passes for live. They hold Nexus's event converted,
 // under "event", which is not read either: the event is now kept as Nexus
 // sent it, under "eventStatus", and such a file's TBA data and pits load
-// while Nexus's next answer brings the rest.
+// while Nexus's next answer brings the rest. In the same way, files of
+// older versions hold TBA's match lists converted, under "matches" and
+// "eventMatches", which are not read: the lists are now kept as TBA sent
+// them, under "teamMatchList" and "eventMatchList", and TBA's next answers
+// bring them back.
 type cacheFile struct {
 	Upstream upstream `json:"upstream"`
 }

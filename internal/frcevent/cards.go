@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcstats"
 )
 
@@ -14,11 +15,13 @@ const predictionModel = "Logistic on the difference of the alliances' OPR sums, 
 
 // playedQuals are the event's played qualification matches, for the
 // ratings.
-func playedQuals(matches []tbaMatch) []frcstats.Played {
+func playedQuals(matches []frcapi.TBAMatch) []frcstats.Played {
 	var out []frcstats.Played
-	for _, m := range matches {
-		if m.CompLevel == "qm" && m.RedScore >= 0 && m.BlueScore >= 0 && len(m.Red) > 0 && len(m.Blue) > 0 {
-			out = append(out, frcstats.Played{Red: m.Red, Blue: m.Blue, RedScore: m.RedScore, BlueScore: m.BlueScore})
+	for _, t := range matches {
+		red, blue := tbaTeams(t.Alliances.Red), tbaTeams(t.Alliances.Blue)
+		rs, bs := tbaScore(t.Alliances.Red), tbaScore(t.Alliances.Blue)
+		if t.CompLevel == "qm" && rs != nil && bs != nil && len(red) > 0 && len(blue) > 0 {
+			out = append(out, frcstats.Played{Red: red, Blue: blue, RedScore: *rs, BlueScore: *bs})
 		}
 	}
 	return out

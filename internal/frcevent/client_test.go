@@ -106,11 +106,13 @@ func TestTBAClientDecodesAndConverts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := ms[0]; m.Time == nil || m.Time.Unix() != 1773500000 || m.Time.UnixMilli() != 1773500000000 || m.PredictedTime != nil ||
-		m.RedScore != -1 || m.BlueScore != -1 || !reflect.DeepEqual(m.Red, []string{"1209", "2", "3"}) {
-		t.Errorf("match = %+v, want seconds converted, scores -1, numbers without frc", m)
+	// The merge reads the match as TBA sent it: seconds converted, -1
+	// unplayed, numbers without frc.
+	if m := ms[0]; fromSeconds(m.Time) == nil || fromSeconds(m.Time).UnixMilli() != 1773500000000 || m.PredictedTime != nil ||
+		tbaScore(m.Alliances.Red) != nil || tbaScore(m.Alliances.Blue) != nil || !reflect.DeepEqual(tbaTeams(m.Alliances.Red), []string{"1209", "2", "3"}) {
+		t.Errorf("match = %+v, want seconds, scores -1, numbers without frc", m)
 	}
-	if m := ms[1]; m.RedScore != -1 || m.Red != nil {
+	if m := ms[1]; tbaScore(m.Alliances.Red) != nil || tbaTeams(m.Alliances.Red) != nil {
 		t.Errorf("match without alliances = %+v", m)
 	}
 	ev, err := c.event(ctx, "2026test")

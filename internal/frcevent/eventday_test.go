@@ -115,7 +115,7 @@ func TestCriteriaAndTrend(t *testing.T) {
 func TestTeamCards(t *testing.T) {
 	truth := map[string]int{"1209": 30, "11": 25, "12": 20, "13": 15, "14": 10, "15": 5, "16": 12, "17": 18, "18": 22, "19": 8}
 	teams := []string{"1209", "11", "12", "13", "14", "15", "16", "17", "18", "19"}
-	var played []tbaMatch
+	var played []frcapi.TBAMatch
 	for i := 0; len(played) < 40; i++ {
 		pick := func(k int) string { return teams[(i*7+k*3+i/3)%len(teams)] }
 		red, blue := []string{pick(0), pick(1), pick(2)}, []string{pick(3), pick(4), pick(5)}
@@ -134,7 +134,7 @@ func TestTeamCards(t *testing.T) {
 			}
 			return s
 		}
-		played = append(played, tbaMatch{CompLevel: "qm", MatchNumber: len(played) + 1, Red: red, Blue: blue, RedScore: sum(red), BlueScore: sum(blue)})
+		played = append(played, frcapi.TBAMatch{CompLevel: "qm", MatchNumber: len(played) + 1, Alliances: sides(red, blue, sum(red), sum(blue))})
 	}
 	next := &Match{Label: "Qualification 41", Alliance: "blue", Red: []string{"13", "14", "15"}, Blue: []string{"1209", "11", "12"}}
 	cards, pred := teamCards(next, nil, tbaData{EventMatches: played, TeamNames: map[string]string{"1209": "RoboHornets"}})

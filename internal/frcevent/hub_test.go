@@ -446,30 +446,62 @@ func TestHubIgnoresBadCache(t *testing.T) {
 }
 
 // TestHubReadsItsCache: the cache holds Nexus's event as Nexus sends it
-// ("eventStatus", times in Unix milliseconds). Caches of older versions
-// held it in a shape of their own under "event": a restart into this
-// version keeps their TBA data and the pits, and waits for Nexus's next
-// answer for the rest.
+// ("eventStatus", times in Unix milliseconds) and TBA's match lists as TBA
+// sends them ("teamMatchList" and "eventMatchList", times in Unix
+// seconds). Caches of older versions held them in shapes of their own
+// under "event", "matches" and "eventMatches": a restart into this version
+// keeps the rest of their data, and waits for the sources' next answers
+// for those.
 func TestHubReadsItsCache(t *testing.T) {
 	const head = `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",`
 	cases := []struct {
 		name, cache string
-		check       func(t *testing.T, s Status)
+		check       func(t *testing.T, s Status, up upstream)
 	}{
-		{"this version's: Nexus's event as Nexus sent it", head + `
+		{"this version's: TBA's match lists as TBA sent them", head + `
+			"tba":{"lastGood":"2026-03-14T19:59:30Z",
+			 "teamMatchList":[{"key":"2026test_qm1","event_key":"2026test","comp_level":"qm","set_number":1,"match_number":1,
+			  "alliances":{"red":{"team_keys":["frc1209","frc254","frc118"],"score":90,"surrogate_team_keys":[],"dq_team_keys":[]},
+			   "blue":{"team_keys":["frc1","frc2","frc3"],"score":40,"surrogate_team_keys":[],"dq_team_keys":[]}},
+			  "winning_alliance":"red","time":1773514800,"predicted_time":1773514800,"actual_time":1773515100,"post_result_time":1773515400}],
+			 "eventMatchList":[{"key":"2026test_qm1","event_key":"2026test","comp_level":"qm","set_number":1,"match_number":1,
+			  "alliances":{"red":{"team_keys":["frc1209","frc254","frc118"],"score":90,"surrogate_team_keys":[],"dq_team_keys":[]},
+			   "blue":{"team_keys":["frc1","frc2","frc3"],"score":40,"surrogate_team_keys":[],"dq_team_keys":[]}},
+			  "winning_alliance":"red","time":1773514800,"predicted_time":1773514800,"actual_time":1773515100,"post_result_time":1773515400}]}}}`,
+			func(t *testing.T, s Status, up upstream) {
+				if len(s.Recent) != 1 {
+					t.Fatalf("Recent = %+v, want the cached match", s.Recent)
+				}
+				if r := s.Recent[0]; r.Key != "2026test_qm1" || r.Label != "Qualification 1" || r.Result != "win" || *r.RedScore != 90 ||
+					!reflect.DeepEqual(r.Partners, []string{"254", "118"}) || r.Times.ActualStart.Unix() != 1773515100 {
+					t.Fatalf("Recent[0] = %+v, want the cached qm1, won 90-40", r)
+				}
+				if len(up.TBA.EventMatches) != 1 {
+					t.Fatalf("event matches = %+v, want the cached one", up.TBA.EventMatches)
+				}
+			}},
+		{"the previous version's: Nexus's event as Nexus sent it, all but its TBA match lists", head + `
 			"nexus":{"lastGood":"2026-03-14T19:59:00Z","pits":{"1209":"B12"},
 			 "eventStatus":{"eventKey":"2026test","dataAsOfTime":1773518340000,"nowQueuing":"Qualification 2",
 			  "matches":[{"label":"Qualification 2","status":"Now queuing","redTeams":["1209","254","118"],"blueTeams":["1","2","3"],
 			   "times":{"estimatedQueueTime":1773518400000},"breakAfter":null,"replayOf":null}],
 			  "announcements":[{"id":"1","announcement":"Hello","postedTime":1773514800000}],
-			  "partsRequests":[{"id":"7","parts":"a 4 inch wheel","requestedByTeam":"118","postedTime":1773516600000}]}}}}`,
-			func(t *testing.T, s Status) {
+			  "partsRequests":[{"id":"7","parts":"a 4 inch wheel","requestedByTeam":"118","postedTime":1773516600000}]}},
+			"tba":{"lastGood":"2026-03-14T19:59:30Z",
+			 "matches":[{"key":"2026test_qm1","compLevel":"qm","setNumber":1,"matchNumber":1,"red":["1209","254","118"],"blue":["1","2","3"],
+			  "redScore":90,"blueScore":40,"winningAlliance":"red","time":"2026-03-14T19:00:00Z","predictedTime":null,"actualTime":null}],
+			 "eventMatches":[{"key":"2026test_qm1","compLevel":"qm","setNumber":1,"matchNumber":1,"red":["1209","254","118"],"blue":["1","2","3"],
+			  "redScore":90,"blueScore":40,"winningAlliance":"red","time":"2026-03-14T19:00:00Z","predictedTime":null,"actualTime":null}]}}}`,
+			func(t *testing.T, s Status, up upstream) {
 				if want := time.Date(2026, 3, 14, 19, 59, 0, 0, time.UTC); !s.Nexus.AsOf.Equal(want) || s.Pit != "B12" {
 					t.Fatalf("Status = %+v, want Nexus data as of %v and the pit", s, want)
 				}
 				if len(s.Announcements) != 1 || s.Announcements[0].Text != "Hello" ||
 					len(s.PartsRequests) != 1 || s.PartsRequests[0].Team != "118" {
 					t.Fatalf("announcements %+v, parts requests %+v: want the cached ones", s.Announcements, s.PartsRequests)
+				}
+				if up.TBA.Matches != nil || up.TBA.EventMatches != nil || !up.TBA.LastGood.Equal(time.Date(2026, 3, 14, 19, 59, 30, 0, time.UTC)) {
+					t.Fatalf("TBA data = %+v, want all but the match lists of the old shape", up.TBA)
 				}
 			}},
 		{"an older version's: its TBA data and pits", head + `
@@ -483,7 +515,7 @@ func TestHubReadsItsCache(t *testing.T) {
 			 "event":{"key":"2026test","name":"Test Regional","timezone":"America/Chicago","webcasts":null,
 			  "startDate":"2026-03-13","endDate":"2026-03-15","playoffType":10},
 			 "rankings":[{"team":"1209","rank":4,"record":{"wins":2,"losses":0,"ties":0},"sortOrders":[],"played":2}]}}}`,
-			func(t *testing.T, s Status) {
+			func(t *testing.T, s Status, _ upstream) {
 				if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (Rank{Rank: 4, Of: 1, Record: Record{Wins: 2}}) || s.Pit != "B12" {
 					t.Fatalf("Status = %+v, want the old cache's TBA data and pits", s)
 				}
@@ -501,7 +533,8 @@ func TestHubReadsItsCache(t *testing.T) {
 			if err := os.WriteFile(opts.CacheFile, []byte(c.cache), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			c.check(t, NewHub(opts).Current())
+			h := NewHub(opts)
+			c.check(t, h.Current(), upstreamOf(h))
 			if strings.Contains(e.logs.String(), "unreadable cache") {
 				t.Fatalf("the cache does not load:\n%s", e.logs)
 			}

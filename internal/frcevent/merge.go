@@ -45,16 +45,19 @@ type tbaData struct {
 	// LastGood is when any TBA endpoint last answered well, a 304 included.
 	LastGood   time.Time      `json:"lastGood"`
 	TeamStatus *tbaTeamStatus `json:"teamStatus"`
-	Matches    []tbaMatch     `json:"matches"`
-	Event      *tbaEvent      `json:"event"`
-	Rankings   []tbaRanking   `json:"rankings"`
-	DownEvents []string       `json:"downEvents"`
+	// Matches are our matches, as TBA sent them (older caches: see
+	// cacheFile); merge reads them through tbaTeams and tbaScore.
+	Matches    []frcapi.TBAMatch `json:"teamMatchList"`
+	Event      *tbaEvent         `json:"event"`
+	Rankings   []tbaRanking      `json:"rankings"`
+	DownEvents []string          `json:"downEvents"`
 	// SortOrders name the rankings' sort criteria.
 	SortOrders []frcapi.TBAStatInfo `json:"sortOrders"`
 	// Alliances are the playoff alliances; nil before alliance selection.
 	Alliances []tbaAlliance `json:"alliances"`
-	// EventMatches are every match of the event, for the bracket and the ratings.
-	EventMatches []tbaMatch `json:"eventMatches"`
+	// EventMatches are every match of the event, for the bracket and the
+	// ratings, as TBA sent them like Matches.
+	EventMatches []frcapi.TBAMatch `json:"eventMatchList"`
 	// TeamNames are the teams' nicknames by number.
 	TeamNames map[string]string `json:"teamNames"`
 	// RankTrend is our rank after each count of played matches seen, by
@@ -205,8 +208,8 @@ func firstOurs(matches []Match, done []bool, i int) int {
 
 // nexusMatches turns Nexus's schedule into Matches, adding what TBA knows of
 // each. done reports the matches on the field or played.
-func nexusMatches(in []frcapi.NexusMatch, tba []tbaMatch, eventKey, team string) ([]Match, []bool) {
-	byKey := make(map[string]tbaMatch, len(tba))
+func nexusMatches(in []frcapi.NexusMatch, tba []frcapi.TBAMatch, eventKey, team string) ([]Match, []bool) {
+	byKey := make(map[string]frcapi.TBAMatch, len(tba))
 	for _, t := range tba {
 		if t.Key != "" {
 			byKey[t.Key] = t
@@ -244,14 +247,14 @@ func nexusMatches(in []frcapi.NexusMatch, tba []tbaMatch, eventKey, team string)
 		if t, ok := byKey[keys[i]]; ok && keys[i] != "" && owner[keys[i]] == i {
 			m.Key = t.Key
 			if red == nil {
-				m.Red = orEmpty(t.Red)
+				m.Red = orEmpty(tbaTeams(t.Alliances.Red))
 			}
 			if blue == nil {
-				m.Blue = orEmpty(t.Blue)
+				m.Blue = orEmpty(tbaTeams(t.Alliances.Blue))
 			}
-			m.Times.Scheduled = cmp.Or(m.Times.Scheduled, t.Time)
-			m.Times.Start = cmp.Or(m.Times.Start, t.PredictedTime)
-			m.Times.ActualStart = cmp.Or(m.Times.ActualStart, t.ActualTime)
+			m.Times.Scheduled = cmp.Or(m.Times.Scheduled, fromSeconds(t.Time))
+			m.Times.Start = cmp.Or(m.Times.Start, fromSeconds(t.PredictedTime))
+			m.Times.ActualStart = cmp.Or(m.Times.ActualStart, fromSeconds(t.ActualTime))
 			winner = setScore(&m, t)
 		}
 		setAlliance(&m, team, winner)
@@ -261,9 +264,9 @@ func nexusMatches(in []frcapi.NexusMatch, tba []tbaMatch, eventKey, team string)
 }
 
 // tbaMatches turns TBA's match list into Matches in playing order.
-func tbaMatches(in []tbaMatch, team string) ([]Match, []bool) {
+func tbaMatches(in []frcapi.TBAMatch, team string) ([]Match, []bool) {
 	sorted := slices.Clone(in)
-	slices.SortStableFunc(sorted, func(a, b tbaMatch) int {
+	slices.SortStableFunc(sorted, func(a, b frcapi.TBAMatch) int {
 		return cmp.Or(cmp.Compare(levelOrder(a.CompLevel), levelOrder(b.CompLevel)),
 			cmp.Compare(a.SetNumber, b.SetNumber), cmp.Compare(a.MatchNumber, b.MatchNumber))
 	})
@@ -271,12 +274,12 @@ func tbaMatches(in []tbaMatch, team string) ([]Match, []bool) {
 	done := make([]bool, len(sorted))
 	for i, t := range sorted {
 		m := Match{
-			Key: t.Key, Red: orEmpty(t.Red), Blue: orEmpty(t.Blue),
-			Times: MatchTimes{Scheduled: t.Time, Start: t.PredictedTime, ActualStart: t.ActualTime},
+			Key: t.Key, Red: orEmpty(tbaTeams(t.Alliances.Red)), Blue: orEmpty(tbaTeams(t.Alliances.Blue)),
+			Times: MatchTimes{Scheduled: fromSeconds(t.Time), Start: fromSeconds(t.PredictedTime), ActualStart: fromSeconds(t.ActualTime)},
 		}
 		m.Label, m.ReplayOf = labelForTBA(t)
 		setAlliance(&m, team, setScore(&m, t))
-		done[i] = t.ActualTime != nil || t.RedScore >= 0
+		done[i] = m.Times.ActualStart != nil || tbaScore(t.Alliances.Red) != nil
 		out[i] = m
 	}
 	return out, done
@@ -307,21 +310,43 @@ func onField(matches []Match, done []bool, now time.Time) *Match {
 
 // setScore copies a played match's scores and returns the winning
 // alliance, "" for a tie or an unplayed match.
-func setScore(m *Match, t tbaMatch) string {
-	if t.RedScore < 0 || t.BlueScore < 0 {
+func setScore(m *Match, t frcapi.TBAMatch) string {
+	red, blue := tbaScore(t.Alliances.Red), tbaScore(t.Alliances.Blue)
+	if red == nil || blue == nil {
 		return ""
 	}
-	red, blue := t.RedScore, t.BlueScore
-	m.RedScore, m.BlueScore = &red, &blue
+	m.RedScore, m.BlueScore = red, blue
 	switch {
 	case t.WinningAlliance != "":
 		return t.WinningAlliance
-	case red > blue: // TBA leaves the winner out of some edited matches
+	case *red > *blue: // TBA leaves the winner out of some edited matches
 		return "red"
-	case blue > red:
+	case *blue > *red:
 		return "blue"
 	}
 	return ""
+}
+
+// tbaTeams are the team numbers of one alliance of a TBA match, without
+// "frc"; nil when TBA lists no alliance.
+func tbaTeams(a *frcapi.TBAMatchAlliance) []string {
+	if a == nil {
+		return nil
+	}
+	teams := make([]string, len(a.TeamKeys))
+	for i, k := range a.TeamKeys {
+		teams[i] = frcapi.TeamNumber(k)
+	}
+	return teams
+}
+
+// tbaScore is the score of one alliance of a TBA match, a copy: nil while
+// unplayed (TBA says -1) or when TBA lists no alliance.
+func tbaScore(a *frcapi.TBAMatchAlliance) *int {
+	if a == nil || a.Score == nil || *a.Score < 0 {
+		return nil
+	}
+	return new(*a.Score)
 }
 
 // setAlliance sets our colour, partners and, for a played match, our result.
@@ -377,7 +402,7 @@ func keyForLabel(eventKey, label string, replay int) string {
 
 // labelForTBA names a TBA-only match the way Nexus would, and says which
 // match it replays: a second match of a playoff set is a replay.
-func labelForTBA(t tbaMatch) (label, replayOf string) {
+func labelForTBA(t frcapi.TBAMatch) (label, replayOf string) {
 	switch t.CompLevel {
 	case "qm":
 		return "Qualification " + strconv.Itoa(t.MatchNumber), ""

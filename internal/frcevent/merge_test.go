@@ -22,6 +22,9 @@ func at(minutes int) *time.Time {
 // atMillis is at in Nexus's Unix milliseconds.
 func atMillis(minutes int) *int64 { return new(at(minutes).UnixMilli()) }
 
+// atSeconds is at in TBA's Unix seconds.
+func atSeconds(minutes int) *int64 { return new(at(minutes).Unix()) }
+
 // flex is a team list as Nexus sends it: nil is an undecided alliance, ""
 // an undecided seat.
 func flex(teams []string) []*frcapi.FlexString {
@@ -49,12 +52,25 @@ func nm(n int, status string, red, blue []string) frcapi.NexusMatch {
 	return m
 }
 
+// sides are a TBA match's alliances as TBA sends them: the teams' keys
+// and the scores, -1 while unplayed.
+func sides(red, blue []string, rs, bs int) frcapi.TBAMatchAlliances {
+	side := func(teams []string, score int) *frcapi.TBAMatchAlliance {
+		keys := make([]string, len(teams))
+		for i, t := range teams {
+			keys[i] = "frc" + t
+		}
+		return &frcapi.TBAMatchAlliance{TeamKeys: keys, Score: &score}
+	}
+	return frcapi.TBAMatchAlliances{Red: side(red, rs), Blue: side(blue, bs)}
+}
+
 // tm is TBA's qm n; scores -1 mean unplayed.
-func tm(n int, red, blue []string, rs, bs int, winner string) tbaMatch {
-	m := tbaMatch{Key: "2026test_qm" + itoa(n), CompLevel: "qm", SetNumber: 1, MatchNumber: n, Red: red, Blue: blue,
-		RedScore: rs, BlueScore: bs, WinningAlliance: winner, Time: at(n - 1), PredictedTime: at(n)}
+func tm(n int, red, blue []string, rs, bs int, winner string) frcapi.TBAMatch {
+	m := frcapi.TBAMatch{Key: "2026test_qm" + itoa(n), CompLevel: "qm", SetNumber: 1, MatchNumber: n, Alliances: sides(red, blue, rs, bs),
+		WinningAlliance: winner, Time: atSeconds(n - 1), PredictedTime: atSeconds(n)}
 	if rs >= 0 {
-		m.ActualTime = at(n)
+		m.ActualTime = atSeconds(n)
 	}
 	return m
 }
@@ -91,7 +107,7 @@ func baseUpstream() upstream {
 		TBA: tbaData{
 			Health: health{StateOK, "Live from TBA"}, LastGood: t0.Add(-30 * time.Second),
 			TeamStatus: &tbaTeamStatus{Rank: &Rank{Rank: 9, Of: 30, Record: Record{3, 2, 0}}, NextMatchKey: "2026test_qm5", PitLocation: "Pit 7"},
-			Matches: []tbaMatch{
+			Matches: []frcapi.TBAMatch{
 				tm(1, us, them, 80, 60, "red"), tm(3, them, us, 70, 70, ""), tm(5, us, other, -1, -1, ""),
 				tm(7, other, us, -1, -1, ""), tm(9, us, them, -1, -1, ""), tm(11, them, us, -1, -1, ""),
 			},
@@ -308,7 +324,7 @@ func TestMerge(t *testing.T) {
 					nx("Playoff 7", "Queuing soon", nil, nil),
 					nx("Final 1", "Queuing soon", nil, []string{"", "1209", ""}),
 				}
-				up.TBA.Matches = []tbaMatch{{Key: "2026test_sf7m1", CompLevel: "sf", SetNumber: 7, MatchNumber: 1, Red: []string{"1209", "2", "3"}, Blue: []string{"4", "5", "6"}, RedScore: -1, BlueScore: -1}}
+				up.TBA.Matches = []frcapi.TBAMatch{{Key: "2026test_sf7m1", CompLevel: "sf", SetNumber: 7, MatchNumber: 1, Alliances: sides([]string{"1209", "2", "3"}, []string{"4", "5", "6"}, -1, -1)}}
 			},
 			check: func(t *testing.T, s Status) {
 				r := s.Recent[0]
@@ -358,10 +374,10 @@ func TestMerge(t *testing.T) {
 					nx("Playoff 2", "On field", us, them), nx("Playoff 2 Replay", "On field", us, them), nx("Playoff 2 Replay 2", "On deck", us, them),
 				}
 				up.Nexus.Event.Matches[1].ReplayOf, up.Nexus.Event.Matches[2].ReplayOf = new("Playoff 2"), new("Playoff 2")
-				up.TBA.Matches = []tbaMatch{
-					{Key: "2026test_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Red: us, Blue: them, RedScore: 50, BlueScore: 50},
-					{Key: "2026test_sf2m2", CompLevel: "sf", SetNumber: 2, MatchNumber: 2, Red: us, Blue: them, RedScore: 40, BlueScore: 60, WinningAlliance: "blue"},
-					{Key: "2026test_sf2m3", CompLevel: "sf", SetNumber: 2, MatchNumber: 3, Red: us, Blue: them, RedScore: -1, BlueScore: -1},
+				up.TBA.Matches = []frcapi.TBAMatch{
+					{Key: "2026test_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Alliances: sides(us, them, 50, 50)},
+					{Key: "2026test_sf2m2", CompLevel: "sf", SetNumber: 2, MatchNumber: 2, Alliances: sides(us, them, 40, 60), WinningAlliance: "blue"},
+					{Key: "2026test_sf2m3", CompLevel: "sf", SetNumber: 2, MatchNumber: 3, Alliances: sides(us, them, -1, -1)},
 				}
 			},
 			check: func(t *testing.T, s Status) {
@@ -387,7 +403,7 @@ func TestMerge(t *testing.T) {
 					nx("Practice 1", "On field", us, them),
 					nm(5, "Queuing soon", us, other),
 				}
-				up.TBA.Matches = append(up.TBA.Matches, tbaMatch{CompLevel: "pm", Red: us, Blue: them, RedScore: 1, BlueScore: 0, WinningAlliance: "red"})
+				up.TBA.Matches = append(up.TBA.Matches, frcapi.TBAMatch{CompLevel: "pm", Alliances: sides(us, them, 1, 0), WinningAlliance: "red"})
 			},
 			check: func(t *testing.T, s Status) {
 				if len(s.Recent) != 1 || s.Recent[0].Label != "Practice 1" {
@@ -554,15 +570,15 @@ func TestKeyForLabel(t *testing.T) {
 
 func TestLabelForTBA(t *testing.T) {
 	tests := []struct {
-		m              tbaMatch
+		m              frcapi.TBAMatch
 		label, replays string
 	}{
-		{tbaMatch{Key: "e_qm14", CompLevel: "qm", SetNumber: 1, MatchNumber: 14}, "Qualification 14", ""},
-		{tbaMatch{Key: "e_sf5m1", CompLevel: "sf", SetNumber: 5, MatchNumber: 1}, "Playoff 5", ""},
-		{tbaMatch{Key: "e_sf5m2", CompLevel: "sf", SetNumber: 5, MatchNumber: 2}, "Playoff 5 Replay", "Playoff 5"},
-		{tbaMatch{Key: "e_sf5m3", CompLevel: "sf", SetNumber: 5, MatchNumber: 3}, "Playoff 5 Replay", "Playoff 5"},
-		{tbaMatch{Key: "e_f1m3", CompLevel: "f", SetNumber: 1, MatchNumber: 3}, "Final 3", ""},
-		{tbaMatch{Key: "e_qf2m1", CompLevel: "qf", SetNumber: 2, MatchNumber: 1}, "Quarterfinal 2-1", ""},
+		{frcapi.TBAMatch{Key: "e_qm14", CompLevel: "qm", SetNumber: 1, MatchNumber: 14}, "Qualification 14", ""},
+		{frcapi.TBAMatch{Key: "e_sf5m1", CompLevel: "sf", SetNumber: 5, MatchNumber: 1}, "Playoff 5", ""},
+		{frcapi.TBAMatch{Key: "e_sf5m2", CompLevel: "sf", SetNumber: 5, MatchNumber: 2}, "Playoff 5 Replay", "Playoff 5"},
+		{frcapi.TBAMatch{Key: "e_sf5m3", CompLevel: "sf", SetNumber: 5, MatchNumber: 3}, "Playoff 5 Replay", "Playoff 5"},
+		{frcapi.TBAMatch{Key: "e_f1m3", CompLevel: "f", SetNumber: 1, MatchNumber: 3}, "Final 3", ""},
+		{frcapi.TBAMatch{Key: "e_qf2m1", CompLevel: "qf", SetNumber: 2, MatchNumber: 1}, "Quarterfinal 2-1", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.m.Key, func(t *testing.T) {
@@ -587,11 +603,11 @@ func TestLabelForTBA(t *testing.T) {
 }
 
 func TestTBAOnlyOrdersLevels(t *testing.T) {
-	in := []tbaMatch{
-		{Key: "e_f1m1", CompLevel: "f", SetNumber: 1, MatchNumber: 1, Red: us, RedScore: -1, BlueScore: -1},
-		{Key: "e_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Red: us, RedScore: -1, BlueScore: -1},
-		{Key: "e_qm30", CompLevel: "qm", SetNumber: 1, MatchNumber: 30, Red: us, RedScore: 1, BlueScore: 0, WinningAlliance: "red"},
-		{Key: "e_qm4", CompLevel: "qm", SetNumber: 1, MatchNumber: 4, Red: us, RedScore: 1, BlueScore: 2, WinningAlliance: "blue"},
+	in := []frcapi.TBAMatch{
+		{Key: "e_f1m1", CompLevel: "f", SetNumber: 1, MatchNumber: 1, Alliances: sides(us, nil, -1, -1)},
+		{Key: "e_sf2m1", CompLevel: "sf", SetNumber: 2, MatchNumber: 1, Alliances: sides(us, nil, -1, -1)},
+		{Key: "e_qm30", CompLevel: "qm", SetNumber: 1, MatchNumber: 30, Alliances: sides(us, nil, 1, 0), WinningAlliance: "red"},
+		{Key: "e_qm4", CompLevel: "qm", SetNumber: 1, MatchNumber: 4, Alliances: sides(us, nil, 1, 2), WinningAlliance: "blue"},
 	}
 	ms, done := tbaMatches(in, "1209")
 	if got := labels(ms); !slices.Equal(got, []string{"Qualification 4", "Qualification 30", "Playoff 2", "Final 1"}) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // allianceSize is how many teams an alliance has once selection is over:
@@ -89,10 +91,10 @@ type playoffGame struct {
 
 // playoffGames picks the double-elimination matches of TBA's list: sfNmK
 // (set N, a replay from K 2 on) and the finals f1mK.
-func playoffGames(matches []tbaMatch) []playoffGame {
+func playoffGames(matches []frcapi.TBAMatch) []playoffGame {
 	var out []playoffGame
 	for _, t := range matches {
-		g := playoffGame{number: t.MatchNumber, Red: t.Red, Blue: t.Blue}
+		g := playoffGame{number: t.MatchNumber, Red: tbaTeams(t.Alliances.Red), Blue: tbaTeams(t.Alliances.Blue)}
 		switch t.CompLevel {
 		case "sf":
 			g.set = t.SetNumber

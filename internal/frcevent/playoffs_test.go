@@ -3,6 +3,8 @@ package frcevent
 import (
 	"reflect"
 	"testing"
+
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // eightAlliances are the alliances of a made-up event; we (1209) are the
@@ -21,19 +23,21 @@ func eightAlliances() []tbaAlliance {
 
 // game is a TBA playoff match: set n (0: the finals), match k, the two
 // alliances' teams and the winner ("" unplayed, "tie").
-func game(n, k int, red, blue []string, winner string) tbaMatch {
-	m := tbaMatch{CompLevel: "sf", SetNumber: n, MatchNumber: k, Red: red, Blue: blue, RedScore: -1, BlueScore: -1}
+func game(n, k int, red, blue []string, winner string) frcapi.TBAMatch {
+	m := frcapi.TBAMatch{CompLevel: "sf", SetNumber: n, MatchNumber: k}
 	if n == 0 {
 		m.CompLevel, m.SetNumber = "f", 1
 	}
+	rs, bs := -1, -1
 	switch winner {
 	case "red":
-		m.RedScore, m.BlueScore, m.WinningAlliance = 90, 80, "red"
+		rs, bs, m.WinningAlliance = 90, 80, "red"
 	case "blue":
-		m.RedScore, m.BlueScore, m.WinningAlliance = 80, 90, "blue"
+		rs, bs, m.WinningAlliance = 80, 90, "blue"
 	case "tie":
-		m.RedScore, m.BlueScore = 85, 85
+		rs, bs = 85, 85
 	}
+	m.Alliances = sides(red, blue, rs, bs)
 	return m
 }
 
@@ -49,7 +53,7 @@ func TestPlayoffsOurPath(t *testing.T) {
 	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
 	tests := []struct {
 		name    string
-		matches []tbaMatch
+		matches []frcapi.TBAMatch
 		state   string
 		outcome string
 		record  Record
@@ -58,13 +62,13 @@ func TestPlayoffsOurPath(t *testing.T) {
 	}{
 		{"alliances formed", nil, "playing", "", Record{}, "",
 			&PlayoffNext{Label: "Playoff 4", Alliance: "red", Opponent: "Alliance 6", IfWin: "Playoff 8 (blue)", IfLose: "Playoff 6 (blue)"}},
-		{"lost round 1, other side undecided", []tbaMatch{game(4, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
+		{"lost round 1, other side undecided", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
 			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Loser of Playoff 3", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
-		{"lost round 1, opponent known", []tbaMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
+		{"lost round 1, opponent known", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
 			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Alliance 7", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
-		{"out in round 2", []tbaMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red"), game(6, 1, al(7), al(3), "red")},
+		{"out in round 2", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red"), game(6, 1, al(7), al(3), "red")},
 			"eliminated", "Eliminated in Round 2", Record{Losses: 2}, "Round 2", nil},
-		{"a tied match is played again", []tbaMatch{game(4, 1, al(3), al(6), "tie"), game(4, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
+		{"a tied match is played again", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "tie"), game(4, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
 			&PlayoffNext{Label: "Playoff 8", Alliance: "blue", Opponent: "Winner of Playoff 3", IfWin: "Playoff 11 (blue)", IfLose: "Playoff 10 (red)"}},
 	}
 	for _, tt := range tests {
@@ -91,14 +95,14 @@ func TestPlayoffsFinals(t *testing.T) {
 	al := func(n int) []string { return a[n-1].Teams }
 	// We (Alliance 3) win Playoff 4, lose Playoff 8, then win the lower
 	// bracket through Playoffs 10, 12 and 13 to meet Alliance 2 in the finals.
-	upper := []tbaMatch{
+	upper := []frcapi.TBAMatch{
 		game(1, 1, al(1), al(8), "red"), game(2, 1, al(4), al(5), "red"), game(3, 1, al(2), al(7), "red"), game(4, 1, al(3), al(6), "red"),
 		game(5, 1, al(8), al(5), "red"), game(6, 1, al(7), al(6), "red"), game(7, 1, al(1), al(4), "red"), game(8, 1, al(2), al(3), "red"),
 		game(9, 1, al(4), al(7), "red"), game(10, 1, al(3), al(8), "red"), game(11, 1, al(1), al(2), "blue"), game(12, 1, al(3), al(4), "red"),
 		game(13, 1, al(1), al(3), "blue"),
 	}
 	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
-	series := append(append([]tbaMatch{}, upper...), game(0, 1, al(2), al(3), "blue"), game(0, 2, al(2), al(3), "red"))
+	series := append(append([]frcapi.TBAMatch{}, upper...), game(0, 1, al(2), al(3), "blue"), game(0, 2, al(2), al(3), "red"))
 	p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: series}, "1209")
 	want := &PlayoffNext{Label: "Final 3", Alliance: "blue", Opponent: "Alliance 2", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
 	if !reflect.DeepEqual(p.Next, want) || p.State != "playing" || p.Round != "Finals" {
@@ -121,7 +125,7 @@ func TestPlayoffsBackups(t *testing.T) {
 	// 9999 plays for 303 of Alliance 3, which TBA's list does not say.
 	sub := []string{"301", "1209", "9999"}
 	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a,
-		EventMatches: []tbaMatch{game(4, 1, sub, a[5].Teams, "red")}}, "1209")
+		EventMatches: []frcapi.TBAMatch{game(4, 1, sub, a[5].Teams, "red")}}, "1209")
 	if got := p.Alliances[2].Backup; got != "9999" {
 		t.Errorf("Alliance 3's backup = %q, want 9999 (seen playing)", got)
 	}

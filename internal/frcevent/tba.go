@@ -23,24 +23,6 @@ type tbaTeamStatus struct {
 	PitLocation  string `json:"pitLocation"`
 }
 
-// tbaMatch is one match of TBA's simple match list with times converted.
-type tbaMatch struct {
-	Key         string `json:"key"`
-	CompLevel   string `json:"compLevel"`
-	SetNumber   int    `json:"setNumber"`
-	MatchNumber int    `json:"matchNumber"`
-	// Red and Blue are team numbers without "frc".
-	Red  []string `json:"red"`
-	Blue []string `json:"blue"`
-	// RedScore and BlueScore are -1 while unplayed.
-	RedScore        int        `json:"redScore"`
-	BlueScore       int        `json:"blueScore"`
-	WinningAlliance string     `json:"winningAlliance"`
-	Time            *time.Time `json:"time"`
-	PredictedTime   *time.Time `json:"predictedTime"`
-	ActualTime      *time.Time `json:"actualTime"`
-}
-
 // tbaEvent is the part of TBA's event the page uses.
 type tbaEvent struct {
 	Key      string              `json:"key"`
@@ -162,48 +144,15 @@ func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (
 	return st, nil
 }
 
-// matches returns our matches at the event: nil for a null answer, an
-// empty list for [].
-func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]tbaMatch, error) {
-	return c.matchList(ctx, frcapi.TBATeamMatches.PathOf(frcapi.Args{Event: eventKey, Team: team}))
+// matches returns our matches at the event as TBA sent them: nil for a
+// null answer, an empty list for [].
+func (c *tbaClient) matches(ctx context.Context, team int, eventKey string) ([]frcapi.TBAMatch, error) {
+	return tbaGet[[]frcapi.TBAMatch](ctx, c, frcapi.TBATeamMatches.PathOf(frcapi.Args{Event: eventKey, Team: team}))
 }
 
 // eventMatches returns every match of the event, like matches.
-func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]tbaMatch, error) {
-	return c.matchList(ctx, frcapi.TBAEventMatches.PathOf(frcapi.Args{Event: eventKey}))
-}
-
-func (c *tbaClient) matchList(ctx context.Context, path string) ([]tbaMatch, error) {
-	raw, err := tbaGet[[]frcapi.TBAMatch](ctx, c, path)
-	if raw == nil {
-		return nil, err
-	}
-	out := make([]tbaMatch, 0, len(raw))
-	for _, m := range raw {
-		tm := tbaMatch{
-			Key: m.Key, CompLevel: m.CompLevel, SetNumber: m.SetNumber, MatchNumber: m.MatchNumber, WinningAlliance: m.WinningAlliance,
-			Time: fromSeconds(m.Time), PredictedTime: fromSeconds(m.PredictedTime), ActualTime: fromSeconds(m.ActualTime),
-		}
-		tm.Red, tm.RedScore = alliance(m.Alliances.Red)
-		tm.Blue, tm.BlueScore = alliance(m.Alliances.Blue)
-		out = append(out, tm)
-	}
-	return out, nil
-}
-
-func alliance(a *frcapi.TBAMatchAlliance) ([]string, int) {
-	if a == nil {
-		return nil, -1
-	}
-	teams := make([]string, len(a.TeamKeys))
-	for i, k := range a.TeamKeys {
-		teams[i] = frcapi.TeamNumber(k)
-	}
-	score := -1
-	if a.Score != nil {
-		score = *a.Score
-	}
-	return teams, score
+func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]frcapi.TBAMatch, error) {
+	return tbaGet[[]frcapi.TBAMatch](ctx, c, frcapi.TBAEventMatches.PathOf(frcapi.Args{Event: eventKey}))
 }
 
 // event returns the event's name, timezone and webcasts.

@@ -108,7 +108,8 @@ type TBARecord struct {
 	Ties   int `json:"ties"`
 }
 
-// TBAMatch is a match of TBA's match lists. Times are Unix seconds.
+// TBAMatch is a match of TBA's match lists. Times are Unix seconds. The
+// hub keeps the lists as they came, in its cache file too.
 type TBAMatch struct {
 	Key             string            `json:"key"`
 	EventKey        string            `json:"event_key"`

@@ -207,7 +207,7 @@ func TestScriptedPlayoffStatus(t *testing.T) {
 		Alliances: []replay.Alliance{{Picks: []string{"frc1", "frc1209"}, NoBackupKey: true,
 			Status: &replay.AllianceStatus{Level: "sf", Status: "playing", DoubleElimRound: "Round 2"}}},
 		TeamStatus: &replay.TeamStatus{Rank: 2, NumTeams: 3,
-			Playoff: &replay.TeamPlayoff{AllianceStatus: replay.AllianceStatus{Level: "f", Status: "won", DoubleElimRound: "Finals"}}},
+			Playoff: &replay.TeamPlayoff{TBAPlayoffStatus: replay.AllianceStatus{Level: "f", Status: "won", DoubleElimRound: "Finals"}}},
 	}}}}
 	p := play(t, tl, start, start)
 	var raw []map[string]json.RawMessage

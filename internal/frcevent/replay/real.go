@@ -160,11 +160,10 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	points = append(points, b.selStart, b.selEnd)
 	slices.Sort(points)
 	points = slices.Compact(points)
-	final := rankingsOf(rankings)
 	for _, at := range points {
 		st := State{Nexus: b.nexus(at), Rankings: []Ranking{}, SortOrderInfo: []StatInfo{}, ExtraStatsInfo: []StatInfo{}}
 		if at >= b.lastQualResult {
-			st.Rankings, st.SortOrderInfo, st.ExtraStatsInfo = final, rankings.SortOrderInfo, rankings.ExtraStatsInfo
+			st.Rankings, st.SortOrderInfo, st.ExtraStatsInfo = nonNil(rankings.Rankings), rankings.SortOrderInfo, rankings.ExtraStatsInfo
 		} else if b.anyQualResult(at) {
 			st.Rankings, st.SortOrderInfo = b.provisional(at)
 		}
@@ -512,12 +511,4 @@ func (b *realBuilder) eliminated() (time.Duration, bool) {
 		}
 	}
 	return last, true
-}
-
-func rankingsOf(in frcapi.TBAEventRanking) []Ranking {
-	out := make([]Ranking, 0, len(in.Rankings))
-	for _, r := range in.Rankings {
-		out = append(out, Ranking(r))
-	}
-	return out
 }

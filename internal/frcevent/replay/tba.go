@@ -186,34 +186,32 @@ func statusJSON(st *AllianceStatus, playoffType int) *frcapi.TBAAllianceStatus {
 	if st == nil {
 		return nil
 	}
-	return &frcapi.TBAAllianceStatus{PlayoffType: frcapi.Nullable(playoffType), TBAPlayoffStatus: frcapi.TBAPlayoffStatus(*st)}
+	return &frcapi.TBAAllianceStatus{PlayoffType: frcapi.Nullable(playoffType), TBAPlayoffStatus: *st}
 }
 
 // teamPlayoff returns the team status's alliance and playoff parts and
 // their summaries: as the timeline sets them, else derived.
-func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance *frcapi.TBATeamAlliance, playoff *frcapi.TBATeamPlayoff, allianceStr, playoffStr string) {
+func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance *TeamAlliance, playoff *TeamPlayoff, allianceStr, playoffStr string) {
 	allianceStr, playoffStr = "--", "--"
 	team := frcapi.TeamKey(s.opts.Timeline.Team)
-	ta, tp := st.Alliance, st.Playoff
+	alliance, playoff = st.Alliance, st.Playoff
 	if number, pick := m.teamAlliance(team); number > 0 {
 		a := m.Alliances[number-1]
-		if ta == nil {
-			ta = &TeamAlliance{Name: allianceName(a, number), Number: number, Pick: pick, Backup: a.Backup}
+		if alliance == nil {
+			alliance = &TeamAlliance{Name: allianceName(a, number), Number: number, Pick: pick, Backup: a.Backup}
 		}
-		if tp == nil {
+		if playoff == nil {
 			if as := m.statusOf(number); as != nil {
-				tp = &TeamPlayoff{AllianceStatus: *as}
+				playoff = &TeamPlayoff{TBAPlayoffStatus: *as}
 			}
 		}
 	}
-	if ta != nil {
-		alliance = &frcapi.TBATeamAlliance{Name: ta.Name, Number: ta.Number, Pick: ta.Pick, Backup: ta.Backup}
-		allianceStr = fmt.Sprintf("<b>%s</b> of <b>%s</b>", pickName(ta.Pick), ta.Name)
+	if alliance != nil {
+		allianceStr = fmt.Sprintf("<b>%s</b> of <b>%s</b>", pickName(alliance.Pick), alliance.Name)
 	}
-	if tp != nil {
-		playoff = &frcapi.TBATeamPlayoff{TBAPlayoffStatus: frcapi.TBAPlayoffStatus(tp.AllianceStatus), PlayoffAverage: tp.PlayoffAverage}
-		r := tp.Record
-		playoffStr = fmt.Sprintf("<b>%s</b> in <b>%s</b> with a playoff record of <b>%d-%d-%d</b>", cases(tp.Status), tp.DoubleElimRound, r.Wins, r.Losses, r.Ties)
+	if playoff != nil {
+		r := playoff.Record
+		playoffStr = fmt.Sprintf("<b>%s</b> in <b>%s</b> with a playoff record of <b>%d-%d-%d</b>", cases(playoff.Status), playoff.DoubleElimRound, r.Wins, r.Losses, r.Ties)
 	}
 	return alliance, playoff, allianceStr, playoffStr
 }

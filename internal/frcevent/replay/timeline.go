@@ -181,21 +181,11 @@ type TeamStatus struct {
 	Playoff  *TeamPlayoff  `json:"playoff,omitempty"`
 }
 
-// TeamAlliance is the alliance part of a team's status: which alliance
-// the team is on and as which pick (0 the captain, 1 the first pick…; -1
-// a backup that came in).
-type TeamAlliance struct {
-	Name   string  `json:"name"`
-	Number int     `json:"number"`
-	Pick   int     `json:"pick"`
-	Backup *Backup `json:"backup,omitempty"`
-}
+// TeamAlliance is the alliance part of a team's status, in TBA's shape.
+type TeamAlliance = frcapi.TBATeamAlliance
 
-// TeamPlayoff is the playoff part of a team's status: its alliance's.
-type TeamPlayoff struct {
-	AllianceStatus
-	PlayoffAverage *float64 `json:"playoffAverage,omitempty"`
-}
+// TeamPlayoff is the playoff part of a team's status, in TBA's shape.
+type TeamPlayoff = frcapi.TBATeamPlayoff
 
 // Alliance is one playoff alliance on TBA.
 type Alliance struct {
@@ -218,18 +208,10 @@ type Alliance struct {
 // Backup is a backup robot, in TBA's shape.
 type Backup = frcapi.TBABackup
 
-// AllianceStatus is how an alliance stands in the playoffs.
-type AllianceStatus struct {
-	// Level is "sf" or "f": the level of its latest match.
-	Level string `json:"level"`
-	// Record counts every playoff match; CurrentLevelRecord those of Level.
-	Record             Record `json:"record"`
-	CurrentLevelRecord Record `json:"currentLevelRecord"`
-	// Status is "playing", "eliminated" or "won".
-	Status string `json:"status"`
-	// DoubleElimRound is "Round 1" … "Round 5" or "Finals".
-	DoubleElimRound string `json:"doubleElimRound"`
-}
+// AllianceStatus is how an alliance stands in the playoffs, in TBA's
+// shape: Level "sf" or "f", Record counting every playoff match and
+// CurrentLevelRecord those of Level.
+type AllianceStatus = frcapi.TBAPlayoffStatus
 
 // Team is one team at the event.
 type Team struct {
@@ -292,20 +274,11 @@ type Event struct {
 // Webcast is a TBA webcast, in TBA's shape.
 type Webcast = frcapi.TBAWebcast
 
-// Ranking is one line of TBA's rankings.
-type Ranking struct {
-	TeamKey string `json:"teamKey"`
-	Rank    int    `json:"rank"`
-	Record  Record `json:"record"`
-	// MatchesPlayed is served as is when set; 0 means the record's sum.
-	MatchesPlayed int `json:"matchesPlayed,omitempty"`
-	// SortOrders and ExtraStats are the values State.SortOrderInfo and
-	// ExtraStatsInfo name; nil is served as [].
-	SortOrders  []float64 `json:"sortOrders,omitempty"`
-	ExtraStats  []float64 `json:"extraStats,omitempty"`
-	DQ          int       `json:"dq,omitempty"`
-	QualAverage *float64  `json:"qualAverage,omitempty"`
-}
+// Ranking is one line of TBA's rankings, in TBA's shape. MatchesPlayed is
+// served as is when set, and 0 as the record's sum; SortOrders and
+// ExtraStats are the values State.SortOrderInfo and ExtraStatsInfo name,
+// and nil is served as [].
+type Ranking = frcapi.TBARanking
 
 // Parse reads a timeline in its JSON form; unknown fields are errors, so a
 // typo in a script does not pass unnoticed.
