@@ -6,8 +6,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -98,7 +96,7 @@ func TestImageOnFirestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	name := "robohornets-image-test-" + randomHex(t)
+	name := "robohornets-image-" + project // the project id is random: no other run has this name
 
 	// The container is removed when the test ends, passed or not; the
 	// image stays. On a failure its log says why.
@@ -318,12 +316,4 @@ func waitReady(t *testing.T, url string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Fatalf("%s not 200 within %v (last: %s)", url, startTimeout, last)
-}
-
-func randomHex(t *testing.T) string {
-	b := make([]byte, 4)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return hex.EncodeToString(b)
 }

@@ -5,7 +5,6 @@
 package firestoretest
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
@@ -19,13 +18,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/robohornets/robohornets/internal/testutil/servetest"
 )
 
 // DefaultJar is where Debian's google-cloud-cli-firestore-emulator package
@@ -48,8 +47,8 @@ type Emulator struct {
 	Rules string
 
 	once sync.Once
-	mu   sync.Mutex // guards cmd across Kill, Restart and Stop
-	cmd  *exec.Cmd
+	mu   sync.Mutex // guards proc across Kill, Restart and Stop
+	proc *servetest.Logged
 	host string
 	err  error
 }
@@ -64,9 +63,6 @@ func (e *Emulator) Start(tb testing.TB) string {
 	}
 	return e.host
 }
-
-// errExited is an emulator that ended before it was ready.
-var errExited = errors.New("emulator exited before it was ready")
 
 // jarPath returns the emulator's jar, checking that it is there.
 func jarPath() (string, error) {
@@ -90,7 +86,7 @@ func (e *Emulator) launch() (string, error) {
 	// port is tried.
 	for attempt := 1; ; attempt++ {
 		host, err := e.launchOn(jar)
-		if errors.Is(err, errExited) && attempt < 3 {
+		if errors.Is(err, servetest.ErrExited) && attempt < 3 {
 			continue
 		}
 		return host, err
@@ -114,43 +110,26 @@ func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	if e.Rules != "" {
 		args = append(args, "--rules="+e.Rules)
 	}
-	cmd := exec.Command("java", args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
+	// Its output is kept only until it is ready: it tells why a start
+	// failed, and after that nobody reads it.
+	started := false
+	proc, err := servetest.Launch(exec.Command("java", args...), servetest.LaunchOptions{
+		Ready: func(line []byte) bool {
+			started = bytes.Contains(line, []byte("Dev App Server is now running"))
+			return started
+		},
+		Timeout: readyTimeout,
+		Keep:    func([]byte) bool { return !started },
+	})
+	if proc == nil {
 		return err
 	}
-	cmd.Stderr = cmd.Stdout
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start java: %w", err)
+	if err != nil {
+		return fmt.Errorf("emulator %w:\n%s", err, proc.Log())
 	}
 	e.mu.Lock()
-	e.cmd = cmd
+	e.proc = proc
 	e.mu.Unlock()
-	ready := make(chan error, 1)
-	go func() {
-		var log strings.Builder
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			log.WriteString(sc.Text() + "\n")
-			if strings.Contains(sc.Text(), "Dev App Server is now running") {
-				ready <- nil
-				for sc.Scan() { // keep draining so the emulator never blocks on its output
-				}
-				return
-			}
-		}
-		ready <- fmt.Errorf("%w:\n%s", errExited, log.String())
-	}()
-	select {
-	case err := <-ready:
-		if err != nil {
-			e.Kill()
-			return err
-		}
-	case <-time.After(readyTimeout):
-		return fmt.Errorf("emulator not ready within %v", readyTimeout)
-	}
 	return nil
 }
 
@@ -160,12 +139,11 @@ func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 // nothing when the emulator is not running.
 func (e *Emulator) Kill() {
 	e.mu.Lock()
-	cmd := e.cmd
-	e.cmd = nil
+	proc := e.proc
+	e.proc = nil
 	e.mu.Unlock()
-	if cmd != nil && cmd.Process != nil {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		_ = cmd.Wait()
+	if proc != nil {
+		proc.KillGroup()
 	}
 }
 

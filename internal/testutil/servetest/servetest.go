@@ -1,6 +1,7 @@
 // Package servetest runs real processes for tests: the serve-only binary,
-// built once per test process, started in a process group of its own,
-// waited for until it listens, asked over HTTP, stopped with SIGTERM
+// built once per test process, or any other command (the Firestore
+// emulator's, nginx), started in a process group of its own, waited for
+// until its output says it is ready, asked over HTTP, stopped with SIGTERM
 // (killed when it does not end in time) and measured through /proc.
 package servetest
 
@@ -105,7 +106,7 @@ func Start(t testing.TB, cmd *exec.Cmd, grace time.Duration) *Process {
 				t.Error(err)
 			}
 		}
-		p.killGroup()
+		p.KillGroup()
 	})
 	return p
 }
@@ -179,14 +180,14 @@ func (p *Process) Stop(grace time.Duration) (time.Duration, error) {
 	case <-p.exited:
 		return time.Since(sent), p.err
 	case <-timer.C:
-		p.killGroup()
+		p.KillGroup()
 		return time.Since(sent), fmt.Errorf("%s %w within %v; killed", p.Cmd.Path, ErrStopTimeout, grace)
 	}
 }
 
-// killGroup kills what the process left behind in its group, and waits
-// for the process itself.
-func (p *Process) killGroup() {
+// KillGroup sends SIGKILL to the process's whole group, as a crash would,
+// ending what it left behind too, and waits for the process.
+func (p *Process) KillGroup() {
 	_ = syscall.Kill(-p.Cmd.Process.Pid, syscall.SIGKILL)
 	<-p.exited
 }
@@ -232,12 +233,87 @@ func (p *Process) Memory() (rss, peak int64, err error) { return Memory(p.Cmd.Pr
 // Files is how many file descriptors the process holds, as Files(pid).
 func (p *Process) Files() (int, error) { return Files(p.Cmd.Process.Pid) }
 
+// Logged is a process whose standard output and error are read line by
+// line: see Log.
+type Logged struct {
+	*Process
+	log *lineLog
+}
+
+// LaunchOptions tune Launch.
+type LaunchOptions struct {
+	// Ready reports whether a line of the output (without its line end)
+	// says the process is ready; it is called for each line, in order,
+	// until it reports true. It must not be nil.
+	Ready func(line []byte) bool
+	// Timeout bounds the wait for a ready line; 0 waits until the process
+	// ends.
+	Timeout time.Duration
+	// Keep says which lines Log keeps (each without its line end), called
+	// after Ready; nil keeps every line.
+	Keep func(line []byte) bool
+}
+
+// ErrExited is a process that ended before it said it was ready.
+var ErrExited = errors.New("exited before it was ready")
+
+// Launch starts cmd in a process group of its own, with its standard
+// output and error read line by line (see Log), and returns once it is
+// ready as opts.Ready says. When it ends first (ErrExited) or is not ready
+// within opts.Timeout, Launch kills its group and returns the ended
+// process, whose Log may say why, with the error; when it cannot start
+// cmd, no process. A ready process is the caller's to stop: nothing stops
+// it when a test ends, so it may outlive one.
+func Launch(cmd *exec.Cmd, opts LaunchOptions) (*Logged, error) {
+	log := &lineLog{keep: opts.Keep, ready: opts.Ready, readyc: make(chan struct{})}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = pw, pw
+	read := make(chan struct{})
+	p, err := start(cmd, read)
+	_ = pw.Close() // teardown: a close error changes nothing here
+	if err != nil {
+		_ = pr.Close() // teardown: a close error changes nothing here
+		return nil, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	go func() {
+		defer close(read)
+		defer func() { _ = pr.Close() }() // teardown: a close error changes nothing here
+		log.read(pr)
+	}()
+	l := &Logged{Process: p, log: log}
+	var timeout <-chan time.Time
+	if opts.Timeout > 0 {
+		timer := time.NewTimer(opts.Timeout)
+		defer timer.Stop()
+		timeout = timer.C
+	}
+	select {
+	case <-log.readyc:
+		return l, nil
+	case <-p.exited:
+		err = fmt.Errorf("%w: %v", ErrExited, p.Cmd.ProcessState)
+	case <-timeout:
+		err = fmt.Errorf("not ready within %v", opts.Timeout)
+	}
+	p.KillGroup()
+	return l, err
+}
+
+// Log returns the output lines kept so far, each ending in "\n"; once the
+// process has ended (Exited), every line it wrote.
+func (l *Logged) Log() string { return l.log.String() }
+
+// Lines returns how many output lines the process has written.
+func (l *Logged) Lines() int { return l.log.count() }
+
 // Server is a `serve` process that listens.
 type Server struct {
-	*Process
+	*Logged
 	URL  string // http://host:port, from its "serving" log line
 	Addr string // host:port
-	log  *lineLog
 }
 
 // ServeOptions tune StartServe.
@@ -267,53 +343,32 @@ func StartServe(t testing.TB, cmd *exec.Cmd, opts ServeOptions) *Server {
 	if opts.Grace == 0 {
 		opts.Grace = 15 * time.Second
 	}
-	log := &lineLog{keep: opts.Keep, serving: make(chan string, 1)}
-	pr, pw, err := os.Pipe()
-	if err != nil {
+	var url string // written by the reading goroutine before Launch returns
+	serving := func(line []byte) bool {
+		var rec struct{ Message, URL string }
+		if json.Unmarshal(line, &rec) == nil && rec.Message == "serving" && rec.URL != "" {
+			url = rec.URL
+			return true
+		}
+		return false
+	}
+	l, err := Launch(cmd, LaunchOptions{Ready: serving, Timeout: opts.Ready, Keep: opts.Keep})
+	if l == nil {
 		t.Fatal(err)
 	}
-	cmd.Stdout, cmd.Stderr = pw, pw
-	read := make(chan struct{})
-	p, err := start(cmd, read)
-	_ = pw.Close() // teardown: a close error changes nothing here
 	if err != nil {
-		_ = pr.Close() // teardown: a close error changes nothing here
-		t.Fatalf("start %s: %v", cmd.Path, err)
+		t.Fatalf("serve %v; its log ends:\n%s", err, LastLines(l.Log(), 10))
 	}
-	go func() {
-		defer close(read)
-		defer func() { _ = pr.Close() }() // teardown: a close error changes nothing here
-		log.read(pr)
-	}()
-	s := &Server{Process: p, log: log}
 	t.Cleanup(func() {
-		if !p.Ended() {
-			if _, err := p.Stop(opts.Grace); err != nil {
-				t.Errorf("serve, stopped as the test ended: %v; its log ends:\n%s", err, LastLines(log.String(), 10))
+		if !l.Ended() {
+			if _, err := l.Stop(opts.Grace); err != nil {
+				t.Errorf("serve, stopped as the test ended: %v; its log ends:\n%s", err, LastLines(l.Log(), 10))
 			}
 		}
-		p.killGroup()
+		l.KillGroup()
 	})
-	timer := time.NewTimer(opts.Ready)
-	defer timer.Stop()
-	select {
-	case s.URL = <-log.serving:
-		s.Addr = strings.TrimPrefix(s.URL, "http://")
-		return s
-	case <-p.exited:
-		t.Fatalf("serve exited before serving: %v; its log ends:\n%s", p.err, LastLines(log.String(), 10))
-	case <-timer.C:
-		t.Fatalf("serve did not log its address within %v; its log ends:\n%s", opts.Ready, LastLines(log.String(), 10))
-	}
-	return nil
+	return &Server{Logged: l, URL: url, Addr: strings.TrimPrefix(url, "http://")}
 }
-
-// Log returns the log lines kept so far, each ending in "\n"; once the
-// process has ended (Exited), every line it wrote.
-func (s *Server) Log() string { return s.log.String() }
-
-// Lines returns how many log lines the process has written.
-func (s *Server) Lines() int { return s.log.count() }
 
 // WaitLive waits until the server's /healthz says its news is live,
 // failing the test after timeout or when the process ends.
@@ -371,11 +426,12 @@ func LastLines(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-// lineLog reads a process's output line by line: it finds the address in
-// serve's "serving" line and keeps the lines keep wants.
+// lineLog reads a process's output line by line: it closes readyc at the
+// first line ready accepts, and keeps the lines keep wants.
 type lineLog struct {
-	keep    func([]byte) bool
-	serving chan string // receives the serving URL once
+	keep   func([]byte) bool
+	ready  func([]byte) bool
+	readyc chan struct{} // closed once ready has accepted a line
 
 	mu    sync.Mutex
 	kept  bytes.Buffer
@@ -389,12 +445,9 @@ func (l *lineLog) read(r io.Reader) {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			line = bytes.TrimSuffix(line, []byte("\n"))
-			if !found {
-				var rec struct{ Message, URL string }
-				if json.Unmarshal(line, &rec) == nil && rec.Message == "serving" && rec.URL != "" {
-					found = true
-					l.serving <- rec.URL
-				}
+			if !found && l.ready(line) {
+				found = true
+				close(l.readyc)
 			}
 			l.mu.Lock()
 			l.lines++

@@ -90,6 +90,38 @@ func TestKill(t *testing.T) {
 	}
 }
 
+// TestLaunchThatIsNeverReady: a process that ends before its ready line,
+// or does not write one in time, is ended and its output kept.
+func TestLaunchThatIsNeverReady(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	never := func([]byte) bool { return false }
+	tests := []struct {
+		name     string
+		cmd      *exec.Cmd
+		timeout  time.Duration
+		wantErr  string
+		exited   bool
+		wantLine string // in its output; "" when it may be killed before it writes a line
+	}{
+		{"ends first", exec.Command(exe, "-test.run=^$"), 0, "exited before it was ready: exit status 0", true, "PASS"},
+		{"not in time", fake(t, "stubborn"), 200 * time.Millisecond, "not ready within 200ms", false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Launch(tt.cmd, LaunchOptions{Ready: never, Timeout: tt.timeout})
+			if l == nil || err == nil || err.Error() != tt.wantErr || errors.Is(err, ErrExited) != tt.exited {
+				t.Fatalf("Launch = %v, %v; want a process and %q (ErrExited: %v)", l, err, tt.wantErr, tt.exited)
+			}
+			if !l.Ended() || !strings.Contains(l.Log(), tt.wantLine) {
+				t.Errorf("after Launch: ended %v, log %q; want ended, with %s", l.Ended(), l.Log(), tt.wantLine)
+			}
+		})
+	}
+}
+
 func TestMemoryOfThisProcess(t *testing.T) {
 	rss, peak, err := Memory(os.Getpid())
 	if err != nil || rss < 1<<20 || peak < rss {
