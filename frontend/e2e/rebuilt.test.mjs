@@ -8,6 +8,7 @@ import {
   assertNoHeader,
   reducedMotion,
   saveScreenshot,
+  scrollWindowTo,
   siteForSuite,
   viewports,
   wheel,
@@ -76,17 +77,15 @@ describe('rebuilt', () => {
         }, atTop);
         await saveScreenshot(page, `rebuilt-${size}-scrolled`);
 
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForFunction(
-          () => document.querySelector('.rebuilt-band--4').getAttribute('data-reveal') === '1.00',
+        const revealed = () =>
+          document.querySelector('.rebuilt-band--4').getAttribute('data-reveal') === '1.00';
+        await scrollWindowTo(
+          page,
+          await page.evaluate(() => document.documentElement.scrollHeight),
         );
-        await band4.scrollIntoViewIfNeeded();
-        await page.evaluate(() =>
-          window.scrollTo(0, document.querySelector('.rebuilt-band--4').offsetTop),
-        );
-        await page.waitForFunction(
-          () => document.querySelector('.rebuilt-band--4').getAttribute('data-reveal') === '1.00',
-        );
+        await page.waitForFunction(revealed);
+        await scrollWindowTo(page, await band4.evaluate((el) => el.offsetTop));
+        await page.waitForFunction(revealed);
         assert.match(
           await page.locator('.rebuilt-reveal').evaluate((el) => getComputedStyle(el).clipPath),
           /^path\(/,
