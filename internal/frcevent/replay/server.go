@@ -83,15 +83,15 @@ func New(opts Options) *Server {
 	}{
 		{frcapi.NexusEvent, s.nexusEvent},
 		{frcapi.NexusPits, s.nexusPits},
-		{frcapi.TBATeamStatus, s.tbaTeamStatus},
-		{frcapi.TBATeamMatches, s.tbaMatches},
-		{frcapi.TBAEvent, s.tbaEvent},
-		{frcapi.TBARankings, s.tbaRankings},
+		{frcapi.TBATeamStatus, s.ofTeamEvent(s.tbaTeamStatus)},
+		{frcapi.TBATeamMatches, s.ofTeamEvent(s.tbaMatches)},
+		{frcapi.TBAEvent, s.ofEvent(s.tbaEvent)},
+		{frcapi.TBARankings, s.ofEvent(s.tbaRankings)},
 		{frcapi.TBAStatus, s.tbaStatus},
 		{frcapi.TBATeamEvents, s.tbaTeamEvents},
-		{frcapi.TBAAlliances, s.tbaAlliances},
-		{frcapi.TBAEventMatches, s.tbaEventMatches},
-		{frcapi.TBAEventTeams, s.tbaEventTeams},
+		{frcapi.TBAAlliances, s.ofEvent(s.tbaAlliances)},
+		{frcapi.TBAEventMatches, s.ofEvent(s.tbaEventMatches)},
+		{frcapi.TBAEventTeams, s.ofEvent(s.tbaEventTeams)},
 	} {
 		s.handle(e.endpoint, e.serve)
 	}
@@ -122,6 +122,29 @@ func (s *Server) Requests(endpoint frcapi.Endpoint) []time.Time {
 type answer struct {
 	code  int
 	value any
+}
+
+// ofEvent answers TBA's 404 for an event other than the timeline's, or
+// before the timeline lists its event, and what serve answers otherwise:
+// the endpoints of one event (serve may rely on m.Event).
+func (s *Server) ofEvent(serve func(r *http.Request, m moment) answer) func(r *http.Request, m moment) answer {
+	return func(r *http.Request, m moment) answer {
+		if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
+			return notFound("event")
+		}
+		return serve(r, m)
+	}
+}
+
+// ofTeamEvent is ofEvent for the endpoints of the team at one event
+// (/team/{team}/event/{event}/…): TBA's 404 for another team too.
+func (s *Server) ofTeamEvent(serve func(r *http.Request, m moment) answer) func(r *http.Request, m moment) answer {
+	return func(r *http.Request, m moment) answer {
+		if r.PathValue("team") != frcapi.TeamKey(s.opts.Timeline.Team) || r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
+			return notFound("team or event")
+		}
+		return serve(r, m)
+	}
 }
 
 func notFound(what string) answer {

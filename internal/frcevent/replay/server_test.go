@@ -29,7 +29,9 @@ func TestKeysAndEvents(t *testing.T) {
 		{"tba wrong key", replaytest.TBAPath, []string{"X-TBA-Auth-Key", "nk"}, 403},
 		{"tba", replaytest.TBAPath, []string{"X-TBA-Auth-Key", "tk"}, 200},
 		{"tba unknown event", "/tba/api/v3/event/2026nope", []string{"X-TBA-Auth-Key", "tk"}, 404},
+		{"tba rankings of an unknown event", "/tba/api/v3/event/2026nope/rankings", []string{"X-TBA-Auth-Key", "tk"}, 404},
 		{"tba other team", "/tba/api/v3/team/frc254/event/2026test/status", []string{"X-TBA-Auth-Key", "tk"}, 404},
+		{"tba matches of our team at an unknown event", "/tba/api/v3/team/frc1209/event/2026nope/matches/simple", []string{"X-TBA-Auth-Key", "tk"}, 404},
 		{"tba team events", "/tba/api/v3/team/frc1209/events/2026/simple", []string{"X-TBA-Auth-Key", "tk"}, 200},
 	}
 	for _, tt := range tests {

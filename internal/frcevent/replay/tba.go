@@ -32,15 +32,7 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 	return true
 }
 
-// teamEvent checks the team and event of a /team/{team}/event/{event}/ path.
-func (s *Server) teamEvent(r *http.Request, m moment) bool {
-	return r.PathValue("team") == frcapi.TeamKey(s.opts.Timeline.Team) && r.PathValue("event") == s.opts.Timeline.Event && m.Event != nil
-}
-
-func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
-	if !s.teamEvent(r, m) {
-		return notFound("team or event")
-	}
+func (s *Server) tbaTeamStatus(_ *http.Request, m moment) answer {
 	st := m.TeamStatus
 	if st == nil {
 		return answer{http.StatusOK, nil}
@@ -80,10 +72,7 @@ func (s *Server) tbaTeamStatus(r *http.Request, m moment) answer {
 
 // tbaMatches answers the team's matches: those listed whose alliances are
 // decided and have the team.
-func (s *Server) tbaMatches(r *http.Request, m moment) answer {
-	if !s.teamEvent(r, m) {
-		return notFound("team or event")
-	}
+func (s *Server) tbaMatches(_ *http.Request, m moment) answer {
 	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
@@ -96,10 +85,7 @@ func (s *Server) tbaMatches(r *http.Request, m moment) answer {
 
 // tbaEventMatches answers every listed match of the event, the undecided
 // playoff matches with empty team keys.
-func (s *Server) tbaEventMatches(r *http.Request, m moment) answer {
-	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
-		return notFound("event")
-	}
+func (s *Server) tbaEventMatches(_ *http.Request, m moment) answer {
 	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) {
@@ -154,10 +140,7 @@ func (s *Server) matchJSON(m moment, mt Match) frcapi.TBAMatch {
 
 // tbaAlliances answers the alliances: null before selection; each one's
 // status as set, or derived from the results so far.
-func (s *Server) tbaAlliances(r *http.Request, m moment) answer {
-	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
-		return notFound("event")
-	}
+func (s *Server) tbaAlliances(_ *http.Request, m moment) answer {
 	if m.Alliances == nil {
 		return answer{http.StatusOK, nil}
 	}
@@ -242,10 +225,7 @@ func cases(s string) string {
 }
 
 // tbaEventTeams answers the event's teams in TBA's simple shape.
-func (s *Server) tbaEventTeams(r *http.Request, m moment) answer {
-	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
-		return notFound("event")
-	}
+func (s *Server) tbaEventTeams(_ *http.Request, m moment) answer {
 	out := make([]frcapi.TBATeam, 0, len(m.Teams))
 	for _, t := range m.Teams {
 		out = append(out, frcapi.TBATeam{Key: frcapi.TeamKey(t.Number), TeamNumber: t.Number, Nickname: t.Nickname,
@@ -283,17 +263,11 @@ func (m moment) eventJSON(e Event, year int) frcapi.TBAEventInfo {
 	}
 }
 
-func (s *Server) tbaEvent(r *http.Request, m moment) answer {
-	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
-		return notFound("event")
-	}
+func (s *Server) tbaEvent(_ *http.Request, m moment) answer {
 	return answer{http.StatusOK, m.eventJSON(*m.Event, m.base.Year())}
 }
 
-func (s *Server) tbaRankings(r *http.Request, m moment) answer {
-	if r.PathValue("event") != s.opts.Timeline.Event || m.Event == nil {
-		return notFound("event")
-	}
+func (s *Server) tbaRankings(_ *http.Request, m moment) answer {
 	if m.Rankings == nil {
 		return answer{http.StatusOK, nil}
 	}
