@@ -105,12 +105,14 @@ export function Slideshow({ images, label, layerRef }: SlideshowProps) {
                 aria-hidden={current ? undefined : true}
               >
                 {/* The first picture is what the page paints first and largest:
-                    fetched at once and first; the others when their turn nears. */}
+                    fetched at once and first; the others when their turn nears.
+                    React 18 has no fetchPriority prop: the attribute goes as
+                    HTML spells it, which React passes on as it is. */}
                 <img
                   src={image.src}
                   alt={image.alt}
                   loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  {...{ fetchpriority: i === 0 ? 'high' : 'low' }}
                   decoding="async"
                   draggable={false}
                 />
