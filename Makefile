@@ -189,6 +189,8 @@ test-go: frontend/dist/index.html
 	GOOS=darwin GOARCH=arm64 go build -o /dev/null .
 	@echo "== go test -race -tags $(TEST_TAGS): the default suite with the Firestore emulator tests and the long process and fault tests"
 	go test -race -count=1 -tags $(TEST_TAGS) $(GO_PKGS)
+	@echo "== go: every benchmark runs once, so one that no longer finishes fails here rather than in make bench"
+	go test -count=1 -tags $(TEST_TAGS) -run '^$$' -bench . -benchtime 1x $(GO_PKGS)
 
 # Scale-out (about 10 s): three serve processes on one Firestore emulator
 # behind nginx; one write must reach the viewers of all three within 1 s.

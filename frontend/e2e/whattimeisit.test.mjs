@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import {
   animationsDone,
   clockIn,
+  eventually,
   frames,
   reducedMotion,
   saveScreenshot,
@@ -74,15 +75,10 @@ describe('whattimeisit', () => {
         assert.equal(await stage.getAttribute('data-phase'), 'celebrating');
         assert.equal(await page.getByRole('timer').count(), 0);
         assert.match(await live.innerText(), /What time is it\?/);
-        await page.waitForFunction(
-          () => {
-            const c = document.querySelector('canvas.wtii-confetti');
-            const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
-            for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-            return false;
-          },
-          null,
-          { timeout: 3000 },
+        await eventually(
+          'confetti on the canvas',
+          async () => (await paintedPixels(page)) > 0,
+          3000,
         );
         // The title has popped in.
         await animationsDone(page.locator('.wtii-party'));
