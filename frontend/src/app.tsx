@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import {
   Navigate,
   Outlet,
@@ -9,6 +9,7 @@ import {
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import './components/kiosk-layer.css';
+import { Optional } from './components/optional';
 import { onDemand } from './components/page-load';
 import { RouteError } from './components/route-error';
 import { useHostCommands } from './hooks/use-host-commands';
@@ -98,11 +99,20 @@ function Layout() {
       </main>
       <Footer />
       {!onPit && (
-        <Suspense fallback={null}>
+        <Optional>
           <NoticeBanner />
-        </Suspense>
+        </Optional>
       )}
     </>
+  );
+}
+
+/** The error notice where no frame is left around it: a main of its own. */
+function FramelessError() {
+  return (
+    <main id="main">
+      <RouteError />
+    </main>
   );
 }
 
@@ -113,9 +123,9 @@ function Root() {
     <>
       <NavigationEffects />
       {platform.kiosk && (
-        <Suspense fallback={null}>
+        <Optional>
           <KioskLayer />
-        </Suspense>
+        </Optional>
       )}
       <Outlet />
     </>
@@ -132,12 +142,8 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    // What fails outside a page's frame (the frame itself, the console's).
-    errorElement: (
-      <main id="main">
-        <RouteError />
-      </main>
-    ),
+    // What fails outside a page's frame: the frame itself.
+    errorElement: <FramelessError />,
     children: [
       {
         element: <Layout />,
@@ -156,7 +162,11 @@ export const routes: RouteObject[] = [
       // routes them, with sign-in and enrol, as one small chunk anyone may
       // fetch; the console (which the frame loads) as its own, which needs
       // a session.
-      { path: '/admin/*', ...onDemand(() => import('./console/public/frame')) },
+      {
+        path: '/admin/*',
+        ...onDemand(() => import('./console/public/frame')),
+        errorElement: <FramelessError />,
+      },
     ],
   },
 ];

@@ -11,13 +11,17 @@ vi.mock('../lib/reload', () => ({ reloadDocument: vi.fn() }));
 /** The server's answer to /healthz: up, or unreachable. */
 let serverUp = true;
 
-/** Renders page, with the route error element, at /. */
-async function renderPage(page: Pick<RouteObject, 'Component' | 'lazy'>) {
-  const router = createMemoryRouter([{ path: '/', errorElement: <RouteError />, ...page }]);
+/** Renders page, with the route error element, at / (beside the other routes); returns the router. */
+async function renderPage(page: Pick<RouteObject, 'Component' | 'lazy'>, others: RouteObject[] = []) {
+  const router = createMemoryRouter([
+    { path: '/', errorElement: <RouteError />, ...page },
+    ...others,
+  ]);
   await routerReady(router);
   await act(async () => {
     render(<RouterProvider router={router} />);
   });
+  return router;
 }
 
 /** Lets fetch and the timers of the boundary run. */
@@ -50,7 +54,7 @@ describe('RouteError', () => {
     vi.mocked(reloadDocument).mockClear();
   });
 
-  it('renders a page that failed to render again when asked, and by itself after 10 s', async () => {
+  it('renders a page that failed to render again when asked', async () => {
     let broken = true;
     function Flaky() {
       if (broken) throw new Error('render failed');
@@ -63,9 +67,47 @@ describe('RouteError', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
 
     broken = false;
-    await settle(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again now' }));
+    await settle();
     expect(screen.getByRole('heading', { name: 'Fine now' })).toBeInTheDocument();
     expect(reloadDocument).not.toHaveBeenCalled();
+  });
+
+  it('renders a page that failed to render again by itself after 10 s', async () => {
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('render failed');
+      return <h1>Fine now</h1>;
+    }
+    await renderPage({ Component: Flaky });
+    broken = false;
+    await settle(9_900);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await settle(100);
+    expect(screen.getByRole('heading', { name: 'Fine now' })).toBeInTheDocument();
+    expect(reloadDocument).not.toHaveBeenCalled();
+  });
+
+  it('lets a navigation under way go on rather than try again over it', async () => {
+    function Broken(): never {
+      throw new Error('render failed');
+    }
+    // A page whose code takes 15 s to come: the navigation to it, from 5 s on, is under way at the 10 s try.
+    const slow = onDemand(
+      () =>
+        new Promise((resolve) => {
+          setTimeout(() => resolve({ default: () => <h1>Slow page</h1> }), 15_000);
+        }),
+    );
+    const router = await renderPage({ Component: Broken }, [{ path: '/slow', ...slow }]);
+    await settle(5_000);
+    act(() => {
+      void router.navigate('/slow');
+    });
+    await settle(6_000);
+    expect(router.state.navigation.state).toBe('loading');
+    await settle(10_000);
+    expect(screen.getByRole('heading', { name: 'Slow page' })).toBeInTheDocument();
   });
 
   it('loads the document again for a page whose files could not be fetched, once the server answers', async () => {

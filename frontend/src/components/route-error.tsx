@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 import { reloadDocument } from '../lib/reload';
 import { PageLoadError } from './page-load';
 import './route-error.css';
@@ -26,11 +26,19 @@ export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
+  // A navigation under way (a link followed, the host's command) goes on:
+  // a try now would cancel it.
+  const navigating = useNavigation().state !== 'idle';
   const loadFailed = error instanceof PageLoadError;
-  // Counts the tries that found the server still away, to wait again after each.
+  // Counts the tries put off (a navigation under way, the server still
+  // away), to wait again after each.
   const [waits, setWaits] = useState(0);
 
   const retry = useCallback(() => {
+    if (navigating) {
+      setWaits((n) => n + 1);
+      return;
+    }
     if (!loadFailed) {
       // Going to the same place again renders the failed page again.
       void navigate(location, { replace: true, state: location.state as unknown });
@@ -40,7 +48,7 @@ export function RouteError() {
     // when the server answers, so a visitor offline keeps this notice
     // rather than getting the browser's own error page.
     void serverAnswers().then((ok) => (ok ? reloadDocument() : setWaits((n) => n + 1)));
-  }, [loadFailed, navigate, location]);
+  }, [navigating, loadFailed, navigate, location]);
 
   useEffect(() => {
     console.warn('page failed; retrying soon', error);

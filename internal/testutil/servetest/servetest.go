@@ -303,7 +303,7 @@ func Launch(cmd *exec.Cmd, opts LaunchOptions) (*Logged, error) {
 }
 
 // Log returns the output lines kept so far, each ending in "\n"; once the
-// process has ended (Exited), every line it wrote.
+// process has ended (Exited), every line that LaunchOptions.Keep kept.
 func (l *Logged) Log() string { return l.log.String() }
 
 // Lines returns how many output lines the process has written.

@@ -40,7 +40,7 @@ export default function AdminPages() {
   }
   return (
     <main id="main" className="admin">
-      {/* What fails here, the console's code that cannot be fetched too, shows the route's notice. */}
+      {/* What fails here (the console's code that cannot be fetched too) shows the /admin route's notice, in place of this frame. */}
       <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
     </main>
   );
