@@ -12,7 +12,10 @@ vi.mock('../lib/reload', () => ({ reloadDocument: vi.fn() }));
 let serverUp = true;
 
 /** Renders page, with the route error element, at / (beside the other routes); returns the router. */
-async function renderPage(page: Pick<RouteObject, 'Component' | 'lazy'>, others: RouteObject[] = []) {
+async function renderPage(
+  page: Pick<RouteObject, 'Component' | 'lazy'>,
+  others: RouteObject[] = [],
+) {
   const router = createMemoryRouter([
     { path: '/', errorElement: <RouteError />, ...page },
     ...others,
