@@ -34,8 +34,18 @@ async function settle(ms = 0) {
   });
 }
 
+/** Whether Flaky fails to render, as it does at the start of each test. */
+let flakyBroken = true;
+
+/** A page that fails to render while flakyBroken. */
+function Flaky() {
+  if (flakyBroken) throw new Error('render failed');
+  return <h1>Fine now</h1>;
+}
+
 describe('RouteError', () => {
   beforeEach(() => {
+    flakyBroken = true;
     vi.useFakeTimers();
     serverUp = true;
     vi.stubGlobal(
@@ -58,18 +68,13 @@ describe('RouteError', () => {
   });
 
   it('renders a page that failed to render again when asked', async () => {
-    let broken = true;
-    function Flaky() {
-      if (broken) throw new Error('render failed');
-      return <h1>Fine now</h1>;
-    }
     await renderPage({ Component: Flaky });
     expect(screen.getByRole('alert')).toHaveTextContent('This page hit a snag');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again now' }));
     expect(screen.getByRole('alert')).toBeInTheDocument();
 
-    broken = false;
+    flakyBroken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again now' }));
     await settle();
     expect(screen.getByRole('heading', { name: 'Fine now' })).toBeInTheDocument();
@@ -77,13 +82,8 @@ describe('RouteError', () => {
   });
 
   it('renders a page that failed to render again by itself after 10 s', async () => {
-    let broken = true;
-    function Flaky() {
-      if (broken) throw new Error('render failed');
-      return <h1>Fine now</h1>;
-    }
     await renderPage({ Component: Flaky });
-    broken = false;
+    flakyBroken = false;
     await settle(9_900);
     expect(screen.getByRole('alert')).toBeInTheDocument();
     await settle(100);
