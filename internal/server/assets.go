@@ -33,14 +33,14 @@ type variant struct {
 	// heads are the fast path's status line and header of a 200 and a 304
 	// answer with it, made on first use.
 	heads [2]atomic.Pointer[fastHead]
-	// file is the body in a memory file for sendfile, made on the fast
+	// file is the body in a file of its own for sendfile, made on the fast
 	// path's first answer with it (a window, which serves no connection,
 	// never makes one); nil when the body is small.
 	file     *bodyFile
 	fileOnce sync.Once
 }
 
-// bodyFile returns v's memory file, making it on first use.
+// bodyFile returns v's file, making it on first use.
 func (v *variant) bodyFile() *bodyFile {
 	v.fileOnce.Do(func() { v.file = newBodyFile(v.body) })
 	return v.file

@@ -5,6 +5,7 @@ package server
 import (
 	"cmp"
 	"io"
+	"os"
 	"runtime"
 	"syscall"
 
@@ -15,32 +16,53 @@ import (
 // copy of a write costs less than the extra system call.
 const minSendfile = 16 << 10
 
-// bodyFile is a large body in a memory file, which the fast path
+// bodyFile is a large body in a file of its own, which the fast path
 // sends with sendfile(2): the kernel hands its pages to the socket, where
 // a write copies every byte.
 type bodyFile struct{ fd int }
 
-// newBodyFile returns the memory file of body, or nil when body is small
-// or the system refuses one (the body is then written).
+// newBodyFile returns a file holding body, or nil when body is small or
+// the system gives none (the body is then written). The file is an unnamed
+// temporary file in os.TempDir(): in the page cache, as the files a static
+// server sends are, which the kernel splices a batch of pages at a time
+// (on a tmpfs, as a container's, it is memory). Where that directory takes
+// no such file or has no room, it is a memory file (memfd), which the
+// kernel splices a page at a time.
 func newBodyFile(body []byte) *bodyFile {
 	if len(body) < minSendfile {
 		return nil
 	}
-	fd, err := unix.MemfdCreate("robohornets-body", unix.MFD_CLOEXEC)
-	if err != nil {
-		return nil
-	}
-	for written := 0; written < len(body); {
-		n, err := unix.Write(fd, body[written:])
+	for _, create := range []func() (int, error){
+		func() (int, error) {
+			return unix.Open(os.TempDir(), unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, 0o600)
+		},
+		func() (int, error) { return unix.MemfdCreate("robohornets-body", unix.MFD_CLOEXEC) },
+	} {
+		fd, err := create()
 		if err != nil {
-			_ = unix.Close(fd) // the body is written instead
-			return nil
+			continue
+		}
+		if err := writeFile(fd, body); err != nil {
+			_ = unix.Close(fd) // the next kind of file, or the body is written
+			continue
+		}
+		f := &bodyFile{fd: fd}
+		runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its body: an old news version's, a test server's
+		return f
+	}
+	return nil
+}
+
+// writeFile writes body to the start of the file fd.
+func writeFile(fd int, body []byte) error {
+	for written := 0; written < len(body); {
+		n, err := unix.Pwrite(fd, body[written:], int64(written))
+		if err != nil {
+			return err
 		}
 		written += n
 	}
-	f := &bodyFile{fd: fd}
-	runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its body: an old news version's, a test server's
-	return f
+	return nil
 }
 
 // send writes head, then the file's size bytes, on the connection rc: the
