@@ -64,7 +64,7 @@ function LayerContent({
 }) {
   return (
     <div className={className}>
-      <p className="rebuilt-layer" aria-hidden="true">
+      <p className="season-kicker rebuilt-layer" aria-hidden="true">
         Layer {layer}
       </p>
       <h2 id={`rebuilt-band-${layer}`} className="season-heading rebuilt-heading">
@@ -150,7 +150,7 @@ export default function Rebuilt() {
 
       <Band index={0} clip={bandClip(0)} labelledBy="rebuilt-title">
         <div className="rebuilt-content">
-          <p className="rebuilt-kicker">FRC Team {Team}</p>
+          <p className="season-kicker">FRC Team {Team}</p>
           <h1 id="rebuilt-title" className="season-heading rebuilt-title">
             {first.heading}
           </h1>
