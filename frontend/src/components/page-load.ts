@@ -12,7 +12,7 @@ export class PageLoadError extends Error {
 }
 
 /** A module whose default export is a page. */
-export type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType };
 
 /**
  * Fetches a page's module with load; a failure becomes a PageLoadError,
