@@ -34,8 +34,9 @@ func (p Program) runServe(args []string) error {
 	e.register(fs)
 	listen := fs.String("listen", "", "`ADDR` to listen on (default 127.0.0.1:8080, or :$PORT when PORT is set)")
 	maxStreams := fs.Int("max-streams", server.DefaultMaxStreams, "most live streams (the news, article and event updates of open pages) this process keeps open at once; beyond it a new one is answered 503 with Retry-After (0: no cap). Each takes a file descriptor")
-	maxPerClient := fs.Int("max-streams-per-client", server.DefaultMaxStreamsPerClient, "most live streams open from one client address (an IPv6 client's /64); 0: no cap. The address is the connection's peer, never X-Forwarded-For: behind a reverse proxy every client is the proxy, so set 0 there and cap clients at the proxy")
-	trusted := fs.String("trusted-proxy", "", "comma-separated `ADDRS` (IP addresses or CIDR prefixes) of the reverse proxies in front of this server, whose X-Forwarded-For names the client for the console's sign-in rate limit and audit log (default: none; the connection's peer is the client)")
+	maxPerClient := fs.Int("max-streams-per-client", server.DefaultMaxStreamsPerClient, "most live streams open from one client (an IPv4 address or an IPv6 /64; an IPv6 /48 may open 16 times as many); 0: no cap. Behind a reverse proxy, set --trusted-proxy-hops or --trusted-proxy so that the client is not the proxy")
+	trusted := fs.String("trusted-proxy", "", "comma-separated `ADDRS` (IP addresses or CIDR prefixes) of the reverse proxies in front of this server: when a request comes from one of them, the nearest address of X-Forwarded-For that is not one is the client, for the per-client limits (sign-in, live streams) and the console's audit log (default: none; the connection's peer is the client)")
+	hops := fs.Int("trusted-proxy-hops", 0, "`N` proxies stand in front of this server and every request comes through them, each appending the address it saw to X-Forwarded-For: the client is the N-th address from the right, for the per-client limits and the audit log. 1 on Cloud Run (its front end); 2 behind a Google Cloud load balancer in front of Cloud Run. Never set it where clients can reach the server directly: they would name themselves (default 0: off)")
 	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: http:// and the --listen address; never the request's Host, which anyone can set)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -56,6 +57,13 @@ func (p Program) runServe(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: --trusted-proxy: %v", errUsage, err)
 	}
+	switch {
+	case *hops < 0:
+		return fmt.Errorf("%w: --trusted-proxy-hops %d: want 0 (off) or more", errUsage, *hops)
+	case *hops > 0 && proxies.Trusted != nil:
+		return fmt.Errorf("%w: --trusted-proxy-hops and --trusted-proxy: give one of them (hops when the proxies' addresses are not known, as on Cloud Run)", errUsage)
+	}
+	proxies.Hops = *hops
 	addr := *listen
 	if addr == "" {
 		addr = "127.0.0.1:8080"
@@ -79,7 +87,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, Commit: p.Commit, Built: p.Built, SiteURL: *siteURL,
-		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), TraceProject: c.news.Project}, consoleConfig{on: true, proxies: proxies})
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), Proxies: proxies, TraceProject: c.news.Project}, consoleConfig{on: true, proxies: proxies})
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,8 @@ func (e *eventFlags) check() error {
 }
 
 // consoleConfig says whether the website has the team console, and which
-// reverse proxies it believes about a client's address (--trusted-proxy).
+// reverse proxies it believes about a client's address (--trusted-proxy,
+// --trusted-proxy-hops).
 type consoleConfig struct {
 	on      bool
 	proxies netaddr.Proxies

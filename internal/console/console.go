@@ -69,8 +69,8 @@ type Options struct {
 	// the origin taken from the request; any other plain-HTTP host is
 	// refused sign-in with a clear message.
 	SiteURL string
-	// Proxies are the reverse proxies whose X-Forwarded-For names the
-	// client, for the rate limit and the audit log; nil means the
+	// Proxies say which reverse proxies' X-Forwarded-For names the client,
+	// for the rate limit and the audit log; the zero value means the
 	// connection's peer is the client.
 	Proxies netaddr.Proxies
 	// Clock tells the time; nil means clock.Real.

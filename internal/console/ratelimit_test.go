@@ -1,6 +1,8 @@
 package console
 
 import (
+	"fmt"
+	"maps"
 	"net/http"
 	"testing"
 	"time"
@@ -41,25 +43,101 @@ func TestSignInAndEnrolmentAreRateLimitedPerAddress(t *testing.T) {
 	}
 }
 
-func TestRateLimiterForgetsOldClientsWhenFull(t *testing.T) {
+// ipv4 is the i-th of a range of distinct IPv4 addresses.
+func ipv4(i int) string { return fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255) }
+
+func TestRateLimiterForgetsIdleClientsWhenFull(t *testing.T) {
 	l := newRateLimiter()
 	now := authStart
 	for i := range maxLimited {
-		l.allow(string(rune(i)), now)
+		l.allow(ipv4(i), now)
 	}
-	now = now.Add(time.Minute) // every bucket is full again
-	if _, ok := l.allow("new", now); !ok {
+	now = now.Add(time.Minute) // every budget is full again
+	if _, ok := l.allow("192.0.2.1", now); !ok {
 		t.Fatal("new client refused")
 	}
-	if len(l.clients) != 1 {
-		t.Errorf("%d clients remembered, want 1 after the idle ones were forgotten", len(l.clients))
+	if len(l.budgets) != 1 {
+		t.Errorf("%d budgets remembered, want 1 after the idle ones were forgotten", len(l.budgets))
 	}
-	for i := range 2 * maxLimited { // all busy: the map stays bounded
-		l.allow(string(rune(i+1000)), now)
+	for i := range 2 * maxLimited { // all busy: the memory stays bounded
+		l.allow(ipv4(maxLimited+i), now)
 	}
-	if len(l.clients) > maxLimited {
-		t.Errorf("%d clients remembered, more than %d", len(l.clients), maxLimited)
+	if len(l.budgets) != maxLimited {
+		t.Errorf("%d budgets remembered, want %d", len(l.budgets), maxLimited)
 	}
+}
+
+// An attacker that keeps trying keeps its empty budget, however many other
+// addresses come and go while the memory is full: eviction forgets the
+// least recently used budget, never one at random.
+func TestRateLimiterKeepsTheCountOfAClientThatKeepsTrying(t *testing.T) {
+	l := newRateLimiter()
+	now := authStart
+	const attacker = "192.0.2.66"
+	for range signInBurst {
+		l.allow(attacker, now)
+	}
+	for i := range 10 * maxLimited {
+		l.allow(ipv4(i), now)
+		if _, ok := l.allow(attacker, now); ok {
+			t.Fatalf("the attacker's budget was forgotten after %d other addresses; want it kept while it keeps trying", i+1)
+		}
+	}
+	// The budgets that went were the least recently used: the newest
+	// addresses are still counted, the oldest are not.
+	if _, ok := l.budgets[ipv4(10*maxLimited-1)]; !ok {
+		t.Error("the most recent address was forgotten")
+	}
+	if _, ok := l.budgets[ipv4(0)]; ok {
+		t.Error("the least recently used address is still remembered")
+	}
+}
+
+// An IPv6 site (a /48) shares a budget of netaddr.SiteShare clients: one
+// that changes its /64 at every request gets 160 requests, not 65,536
+// clients' worth, while another site is not held back.
+func TestSignInLimitPerIPv6Site(t *testing.T) {
+	f := newAuthFixture(t)
+	codes := map[int]int{}
+	for i := range 1000 {
+		w := f.send(f.c, request{method: "POST", path: "/admin/api/signin/begin", remote: fmt.Sprintf("[2001:db8:7:%x::1]:5000", i)})
+		codes[w.Code]++
+	}
+	if want := map[int]int{200: 160, 429: 840}; !maps.Equal(codes, want) {
+		t.Errorf("1,000 sign-ins from 1,000 /64s of one /48: status counts %v, want %v", codes, want)
+	}
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/signin/begin", remote: "[2001:db8:7:ffff::1]:5000"}); w.Code != http.StatusTooManyRequests {
+		t.Errorf("a fresh /64 of the same /48: %d, want 429", w.Code)
+	}
+	f.must(f.c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/signin/begin", remote: "[2001:db8:8::1]:5000"})
+}
+
+// Behind Cloud Run's front end every request comes from the front end's
+// address; with --trusted-proxy-hops 1 the client is the address the front
+// end appends to X-Forwarded-For. A flood of anonymous sign-ins from one
+// client, which also forges addresses of its own before the front end's,
+// does not delay a member's sign-in from another: it completes at once
+// (the clock never moves).
+func TestSignInFloodBehindOneProxyDoesNotDelayAMember(t *testing.T) {
+	f := newAuthFixture(t)
+	key, _, _ := f.member(RoleAdmin, "Ada")
+	c := f.console(Options{Proxies: netaddr.Proxies{Hops: 1}})
+	const frontEnd = "169.254.8.1:41000"
+	codes := map[int]int{}
+	for i := range 1000 {
+		forged := fmt.Sprintf("203.0.113.%d", i%250)
+		w := f.send(c, request{method: "POST", path: "/admin/api/signin/begin", remote: frontEnd,
+			header: http.Header{"X-Forwarded-For": {forged + ", 198.51.100.66"}}})
+		codes[w.Code]++
+	}
+	if want := map[int]int{200: 10, 429: 990}; !maps.Equal(codes, want) {
+		t.Errorf("1,000 anonymous sign-ins from one client: status counts %v, want %v", codes, want)
+	}
+	member := http.Header{"X-Forwarded-For": {"192.0.2.10"}}
+	var cer Ceremony
+	f.must(c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/signin/begin", remote: frontEnd, header: member})
+	w := f.must(c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/signin/finish", body: f.assert(key, cer), remote: frontEnd, header: member})
+	sessionCookieOf(t, w)
 }
 
 // Behind a trusted proxy, each client is the address the proxy saw, not

@@ -23,6 +23,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
 )
@@ -72,10 +73,15 @@ type Options struct {
 	// open at once; a new one beyond it is answered 503 with Retry-After.
 	// Zero means DefaultMaxStreams; NoCap (any negative value) means none.
 	MaxStreams int
-	// MaxStreamsPerClient caps the live streams of one client address (the
-	// connection's peer, an IPv6 client's /64; behind a reverse proxy, the
-	// proxy). Zero means DefaultMaxStreamsPerClient; NoCap, none.
+	// MaxStreamsPerClient caps the live streams of one client (an IPv4
+	// address or an IPv6 /64, as Proxies names it); an IPv6 /48 may have
+	// netaddr.SiteShare times as many. Zero means
+	// DefaultMaxStreamsPerClient; NoCap, none.
 	MaxStreamsPerClient int
+	// Proxies say which reverse proxies' X-Forwarded-For names the client
+	// of a request, for MaxStreamsPerClient; the zero value means the
+	// connection's peer is the client.
+	Proxies netaddr.Proxies
 	// Console is the team console at /admin (its API, and the session that
 	// opens its pages and chunks); nil means none (the window, which says to
 	// use a phone or a browser).

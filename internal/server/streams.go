@@ -38,45 +38,59 @@ const (
 // after each refusal, up to a minute.
 const streamRetryAfter = 10
 
-// streamLimiter counts the open live streams, overall and per client
-// address, and refuses a new one beyond either cap. A cap ≤ 0 is no cap.
+// streamLimiter counts the open live streams, overall, per client and per
+// IPv6 site (netaddr.Keys), and refuses a new one beyond any cap. A cap ≤ 0
+// is no cap.
 type streamLimiter struct {
-	total, perClient int
+	total, perClient, perSite int
 
-	mu       sync.Mutex
-	open     int
-	byClient map[string]int
+	mu    sync.Mutex
+	open  int
+	byKey map[string]int // of clients and sites, whose keys differ
 }
 
 func newStreamLimiter(total, perClient int) *streamLimiter {
-	return &streamLimiter{total: total, perClient: perClient, byClient: make(map[string]int)}
+	return &streamLimiter{total: total, perClient: perClient, perSite: perClient * netaddr.SiteShare, byKey: make(map[string]int)}
 }
 
-// acquire takes a slot for a stream of client. It returns the function that
-// gives the slot back, or an error saying which cap is reached.
-func (l *streamLimiter) acquire(client string) (release func(), err error) {
+// acquire takes a slot for a stream of the client at addr
+// (Proxies.Peer). It returns the function that gives the slot back, or an
+// error saying which cap is reached.
+func (l *streamLimiter) acquire(addr string) (release func(), err error) {
+	client, site := netaddr.Keys(addr)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.total > 0 && l.open >= l.total {
 		return nil, fmt.Errorf("too many live streams open on this server (%d); try again later", l.total)
 	}
-	if l.perClient > 0 && l.byClient[client] >= l.perClient {
+	if l.perClient > 0 && l.byKey[client] >= l.perClient {
 		return nil, fmt.Errorf("too many live streams open from your address (%d); close some tabs or try again later", l.perClient)
 	}
+	if l.perSite > 0 && site != "" && l.byKey[site] >= l.perSite {
+		return nil, fmt.Errorf("too many live streams open from your network (%d); close some tabs or try again later", l.perSite)
+	}
 	l.open++
-	l.byClient[client]++
+	l.byKey[client]++
+	if site != "" {
+		l.byKey[site]++
+	}
 	var once sync.Once
-	return func() { once.Do(func() { l.release(client) }) }, nil
+	return func() { once.Do(func() { l.release(client, site) }) }, nil
 }
 
-func (l *streamLimiter) release(client string) {
+func (l *streamLimiter) release(client, site string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.open--
-	if n := l.byClient[client] - 1; n > 0 {
-		l.byClient[client] = n
-	} else {
-		delete(l.byClient, client) // the map holds only clients with open streams
+	for _, k := range []string{client, site} {
+		if k == "" {
+			continue
+		}
+		if n := l.byKey[k] - 1; n > 0 {
+			l.byKey[k] = n
+		} else {
+			delete(l.byKey, k) // the map holds only clients and sites with open streams
+		}
 	}
 }
 
@@ -93,7 +107,7 @@ func (s *Server) OpenStreams() int { return s.liveStreams.count() }
 // acquireStream takes a stream slot for the client of r. When a cap is
 // reached it answers 503 with Retry-After itself and returns ok false.
 func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
-	release, err := s.liveStreams.acquire(netaddr.Client(r.RemoteAddr))
+	release, err := s.liveStreams.acquire(s.opts.Proxies.Peer(r))
 	if err != nil {
 		w.Header().Set("Retry-After", strconv.Itoa(streamRetryAfter))
 		w.Header().Set("Cache-Control", "no-store")

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
@@ -49,14 +50,15 @@ type recordedStream struct {
 	done   chan struct{}
 }
 
-// openRecorded requests path from remoteAddr and returns once the stream
-// has sent its first event, or once the handler has answered and returned
-// (answered).
-func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string) (s *recordedStream, answered bool) {
+// openRecorded requests path from remoteAddr, with the X-Forwarded-For
+// header xff if any, and returns once the stream has sent its first event,
+// or once the handler has answered and returned (answered).
+func openRecorded(t *testing.T, h http.Handler, path, remoteAddr string, xff ...string) (s *recordedStream, answered bool) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
 	req.RemoteAddr = remoteAddr
+	req.Header["X-Forwarded-For"] = xff
 	s = &recordedStream{rec: newStreamRecorder(), cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
@@ -99,15 +101,27 @@ func TestStreamCaps(t *testing.T) {
 	const (
 		overall   = "on this server"
 		perClient = "from your address"
+		perSite   = "from your network"
 	)
 	// Every live endpoint shares the caps.
 	paths := []string{"/api/news/stream", "/api/news/welcome-to-the-new-site/stream", "/api/event/stream"}
-	// A step opens a stream from client (want "" means it is accepted, else
-	// the words of its refusal), or ends the stream opened at step end-1.
+	// A step opens a stream from client, with the X-Forwarded-For header
+	// xff if any (want "" means it is accepted, else the words of its
+	// refusal), or ends the stream opened at step end-1.
 	type step struct {
-		client, want string
-		end          int
+		client, xff, want string
+		end               int
 	}
+	// fromOneSite is n streams from n /64s of the IPv6 site 2001:db8:5::/48.
+	fromOneSite := func(n int) []step {
+		s := make([]step, n)
+		for i := range s {
+			s[i] = step{client: fmt.Sprintf("[2001:db8:5:%x::1]:1000", i)}
+		}
+		return s
+	}
+	// frontEnd is the one peer of every request behind Cloud Run.
+	const frontEnd = "169.254.8.1:40000"
 	// fromOneClient is n streams opened from one address, each from a port
 	// of its own.
 	fromOneClient := func(n int) []step {
@@ -120,6 +134,7 @@ func TestStreamCaps(t *testing.T) {
 	tests := []struct {
 		name              string
 		max, maxPerClient int
+		proxies           netaddr.Proxies
 		steps             []step
 		wantOpenAtEnd     int
 	}{
@@ -177,6 +192,29 @@ func TestStreamCaps(t *testing.T) {
 			wantOpenAtEnd: 3,
 		},
 		{
+			name: "an IPv6 /48 may open 16 clients' streams, whatever its /64s",
+			max:  100, maxPerClient: 2,
+			steps: append(fromOneSite(32),
+				step{client: "[2001:db8:5:ffff::1]:1000", want: perSite},
+				step{client: "[2001:db8:6::1]:1000"},
+				step{end: 1},
+				step{client: "[2001:db8:5:ffff::1]:1001"}),
+			wantOpenAtEnd: 33,
+		},
+		{
+			name: "behind a proxy: each client the front end names has its own cap",
+			max:  10, maxPerClient: 1, proxies: netaddr.Proxies{Hops: 1},
+			steps: []step{
+				{client: frontEnd, xff: "192.0.2.1"},
+				{client: frontEnd, xff: "192.0.2.2"},
+				{client: frontEnd, xff: "203.0.113.9, 192.0.2.1", want: perClient},
+				{client: frontEnd}, // no header: the front end itself is the client
+				{client: frontEnd, want: perClient},
+				{client: frontEnd, xff: "2001:db8:9::1"},
+			},
+			wantOpenAtEnd: 4,
+		},
+		{
 			name:          "default per-client cap",
 			steps:         append(fromOneClient(server.DefaultMaxStreamsPerClient), step{client: "192.0.2.1:9999", want: perClient}),
 			wantOpenAtEnd: server.DefaultMaxStreamsPerClient,
@@ -190,7 +228,7 @@ func TestStreamCaps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, h := newStreamServer(t, server.Options{MaxStreams: tt.max, MaxStreamsPerClient: tt.maxPerClient})
+			_, h := newStreamServer(t, server.Options{MaxStreams: tt.max, MaxStreamsPerClient: tt.maxPerClient, Proxies: tt.proxies})
 			var opened []*recordedStream
 			for i, st := range tt.steps {
 				if st.end > 0 {
@@ -199,7 +237,11 @@ func TestStreamCaps(t *testing.T) {
 					continue
 				}
 				path := paths[i%len(paths)]
-				s, answered := openRecorded(t, h, path, st.client)
+				var xff []string
+				if st.xff != "" {
+					xff = []string{st.xff}
+				}
+				s, answered := openRecorded(t, h, path, st.client, xff...)
 				opened = append(opened, s)
 				if st.want == "" {
 					if answered {
