@@ -1,6 +1,9 @@
 package server_test
 
 import (
+	"bufio"
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -31,6 +34,8 @@ func adminServer(t *testing.T, console server.Console, media http.Handler) *serv
 	}
 	assets := testAssets(t)
 	assets["assets/console/console-abc.js"] = &fstest.MapFile{Data: []byte("console code")}
+	// A chunk named as the build names them ([name]-[hash].js).
+	assets["assets/console/console-fX7yJW0X.js"] = &fstest.MapFile{Data: []byte("console code")}
 	return server.New(server.Options{
 		Assets:  assets,
 		Hub:     news.NewHub(news.HubOptions{Store: store, Logger: discardLogger()}),
@@ -151,18 +156,92 @@ func TestMediaGoesToTheMediaHandler(t *testing.T) {
 	}
 }
 
-// An escaped slash reaches the routes of /assets/ and / (the mux matches
-// the escaped path), but the file or page it names is the console's.
-func TestConsoleEscapedSlashesNeedASession(t *testing.T) {
+// TestConsoleChunksNeedASessionInEverySpelling asks for a console chunk
+// without a session in every spelling an attacker might try, on the fast
+// path and on net/http: none answers the code. A path whose raw form holds
+// an encoded slash or a backslash has two meanings (the mux matches the
+// escaped one, a handler reads the decoded one) and is refused; an unclean
+// one is redirected to its clean form, which needs a session.
+func TestConsoleChunksNeedASessionInEverySpelling(t *testing.T) {
+	const chunk = "/assets/console/console-fX7yJW0X.js"
 	s := adminServer(t, gate{}, nil)
-	rec := serveAdmin(s, http.MethodGet, "/assets/console%2Fconsole-abc.js", false)
-	if rec.Code != http.StatusUnauthorized || strings.Contains(rec.Body.String(), "console code") {
-		t.Errorf("/assets/console%%2F… without a session: %d %q, want 401 without the code", rec.Code, rec.Body.String())
+	addr := serveSite(t, s)
+	tests := []struct {
+		name, path   string
+		wantStatus   int
+		wantLocation string // of a redirect, which then answers 401
+	}{
+		{"plain", chunk, 401, ""},
+		{"with a query", chunk + "?v=1", 401, ""},
+		{"every slash escaped", "/assets%2Fconsole%2Fconsole-fX7yJW0X.js", 404, ""},
+		{"first slash escaped, lower case", "/assets%2fconsole/console-fX7yJW0X.js", 404, ""},
+		{"last slash escaped", "/assets/console%2Fconsole-fX7yJW0X.js", 404, ""},
+		{"escaped slash after the chunk", chunk + "%2F", 404, ""},
+		{"escaped letter", "/assets/%63onsole/console-fX7yJW0X.js", 401, ""},
+		{"escaped first letter", "/%61ssets/console/console-fX7yJW0X.js", 401, ""},
+		{"escaped letter in the name", "/assets/console/%63onsole-fX7yJW0X.js", 401, ""},
+		{"escaped backslashes", "/assets%5Cconsole%5Cconsole-fX7yJW0X.js", 404, ""},
+		{"escaped backslash, lower case", "/assets/console%5cconsole-fX7yJW0X.js", 404, ""},
+		{"backslashes", `/assets\console\console-fX7yJW0X.js`, 404, ""},
+		{"a backslash", `/assets/console\console-fX7yJW0X.js`, 404, ""},
+		{"double slash first", "/" + chunk, 307, chunk},
+		{"double slash inside", "/assets//console/console-fX7yJW0X.js", 307, chunk},
+		{"dot segment", "/assets/./console/console-fX7yJW0X.js", 307, chunk},
+		{"dot-dot segment", "/assets/console/../console/console-fX7yJW0X.js", 307, chunk},
+		{"dot-dot segment from a public folder", "/assets/x/../console/console-fX7yJW0X.js", 307, chunk},
+		{"escaped dot-dot segment", "/assets/console/%2e%2e/console/console-fX7yJW0X.js", 404, ""},
+		{"escaped dot-dot segment from a public folder", "/assets/x/%2E%2E/console/console-fX7yJW0X.js", 404, ""},
+		{"escaped dot segment", "/assets/%2e/console/console-fX7yJW0X.js", 404, ""},
+		{"escaped slash in a console page", "/admin%2Fmembers", 404, ""},
+		{"escaped slash after /admin", "/admin%2F", 404, ""},
 	}
-	for _, target := range []string{"/admin%2Fmembers", "/admin%2F"} {
-		rec := serveAdmin(s, http.MethodGet, target, false)
-		if rec.Code != http.StatusSeeOther {
-			t.Errorf("GET %s without a session: %d, want 303 to sign in", target, rec.Code)
+	for _, tt := range tests {
+		for _, path := range []string{"fast path", "net/http"} {
+			t.Run(tt.name+" on the "+path, func(t *testing.T) {
+				res, body := rawGet(t, addr, tt.path, path == "net/http")
+				if res.StatusCode != tt.wantStatus || strings.Contains(body, "console code") {
+					t.Fatalf("GET %s: %d %.80q, want %d without the code", tt.path, res.StatusCode, body, tt.wantStatus)
+				}
+				if cc := res.Header.Get("Cache-Control"); strings.Contains(cc, "public") {
+					t.Errorf("GET %s: Cache-Control %q: a shared cache may keep it", tt.path, cc)
+				}
+				if tt.wantLocation == "" {
+					return
+				}
+				if loc := res.Header.Get("Location"); loc != tt.wantLocation {
+					t.Fatalf("GET %s: Location %q, want %q", tt.path, loc, tt.wantLocation)
+				}
+				if res, body := rawGet(t, addr, tt.wantLocation, path == "net/http"); res.StatusCode != http.StatusUnauthorized {
+					t.Errorf("GET %s after the redirect: %d %.80q, want 401", tt.wantLocation, res.StatusCode, body)
+				}
+			})
 		}
 	}
+	// Signed in, the chunk is served by its one name only.
+	for _, target := range []string{chunk, "/assets%2Fconsole%2Fconsole-fX7yJW0X.js"} {
+		rec := serveAdmin(s, http.MethodGet, target, true)
+		if want := map[bool]int{true: 200, false: 404}[target == chunk]; rec.Code != want {
+			t.Errorf("GET %s signed in: %d, want %d", target, rec.Code, want)
+		}
+	}
+}
+
+// rawGet sends GET path, as it is, on a new connection to addr: to the
+// fast path, or with a Connection token that sends it to net/http.
+func rawGet(t *testing.T, addr, path string, viaNetHTTP bool) (*http.Response, string) {
+	t.Helper()
+	req := "GET " + path + " HTTP/1.1\r\nHost: example.org\r\n"
+	if viaNetHTTP {
+		req += "Connection: keep-alive, x-net-http\r\n"
+	}
+	raw := exchange(t, addr, req+"\r\n")
+	res, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(raw)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, string(body)
 }

@@ -202,14 +202,7 @@ var (
 
 // serveAsset serves the hashed build files; a missing one is a plain 404, never the app.
 func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, "/")
-	if strings.HasPrefix(name, consoleAssets) {
-		// /assets/console%2F… reaches this route (the mux matches the
-		// escaped path) but names a console file (the decoded one).
-		s.serveConsoleAsset(w, r)
-		return
-	}
-	f, ok := s.assets.files[name]
+	f, ok := s.assets.files[strings.TrimPrefix(r.URL.Path, "/")]
 	if !ok {
 		http.NotFound(w, r)
 		return

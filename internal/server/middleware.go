@@ -52,6 +52,59 @@ func withSecurityHeaders(next http.Handler) http.Handler {
 	})
 }
 
+// withOneMeaningPerPath refuses with 404 a path that means one thing to the
+// mux and another to a handler. The mux matches the escaped path, segment
+// by segment, and redirects only the dot segments and double slashes it
+// sees there; a handler reads the decoded path. So /assets%2Fconsole%2Fx.js
+// would reach the public page route as one segment and then name a console
+// chunk, an escaped dot segment would climb out of the folder the mux
+// matched, and a backslash is a slash to browsers and some proxies but not
+// to the mux. No URL of the site holds them (a news id has no slash, and
+// browsers escape neither a slash nor a dot in one), so nothing is lost;
+// the fast path hands every escaped or backslashed path to net/http
+// (cleanPath), which comes here.
+func withOneMeaningPerPath(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if twoMeanings(r.URL.Path, r.URL.RawPath) {
+			msg := "no such path: an escaped slash, a backslash or an escaped dot segment could name two paths"
+			if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/admin/api/") {
+				writeJSON(w, http.StatusNotFound, map[string]string{"error": msg})
+				return
+			}
+			http.Error(w, msg, http.StatusNotFound)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// twoMeanings reports whether a request's decoded path and its raw form
+// (url.URL.RawPath: set whenever the raw form is not the decoded path's
+// default escaping) may be read as two different paths: an escaped slash
+// (%2F), a backslash, escaped (%5C, which decodes into path) or not, or an
+// escaped dot segment.
+func twoMeanings(path, rawPath string) bool {
+	if strings.Contains(path, `\`) {
+		return true
+	}
+	if rawPath == "" {
+		return false
+	}
+	raw := strings.ToLower(rawPath)
+	if strings.Contains(raw, "%2f") {
+		return true
+	}
+	if !strings.Contains(raw, "%2e") {
+		return false
+	}
+	for seg := range strings.SplitSeq(path, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
 // recorder notes the status and size of a response for the access log. It
 // passes Unwrap through so http.NewResponseController still reaches the
 // connection (flushing, deadlines) for event streams.

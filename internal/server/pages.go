@@ -148,12 +148,6 @@ func (s *Server) siteURL() string {
 // The pages of known routes and existing articles are made once per news
 // version (bodyCache).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/admin" || strings.HasPrefix(r.URL.Path, "/admin/") {
-		// /admin%2F… reaches this route (the mux matches the escaped path)
-		// but is a console page (the decoded one).
-		s.serveAdminPage(w, r)
-		return
-	}
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if f, ok := s.assets.files[name]; ok && name != "index.html" {
 		f.serve(w, r, cacheShort)

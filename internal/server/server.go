@@ -161,7 +161,7 @@ func New(opts Options) *Server {
 	}
 	s.fast = newFastConns()
 	s.initFast()
-	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withAPIMethods(mux, opts.NexusWebhookToken != "")))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withOneMeaningPerPath(withAPIMethods(mux, opts.NexusWebhookToken != ""))))
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
