@@ -86,8 +86,10 @@ type fastHead struct {
 	bytes        []byte
 }
 
-// head returns the status line and header of v's answer.
-func (f *asset) head(v *variant, cacheControl []string, notModified bool) []byte {
+// head returns the status line and header of v's answer, with the
+// server's security headers (made once per server: an asset is one
+// server's).
+func (f *asset) head(v *variant, security http.Header, cacheControl []string, notModified bool) []byte {
 	slot := &v.heads[0]
 	if notModified {
 		slot = &v.heads[1]
@@ -95,8 +97,8 @@ func (f *asset) head(v *variant, cacheControl []string, notModified bool) []byte
 	if h := slot.Load(); h != nil && h.cacheControl == &cacheControl[0] {
 		return h.bytes
 	}
-	h := make(http.Header, len(securityHeaders)+7)
-	for k, vs := range securityHeaders {
+	h := make(http.Header, len(security)+7)
+	for k, vs := range security {
 		h[k] = vs
 	}
 	f.setHeader(h, v, cacheControl, notModified)
@@ -284,7 +286,7 @@ func (s *Server) serveFast(c net.Conn) {
 		now := time.Now()
 		v := body.choose(string(req.acceptEncoding))
 		notModified := v.notModified(string(req.ifNoneMatch))
-		out := append(iov[:0], body.head(v, cacheControl, notModified), dateHeader(now))
+		out := append(iov[:0], body.head(v, s.securityHeaders, cacheControl, notModified), dateHeader(now))
 		sent := 0
 		if !notModified && !req.head {
 			sent = len(v.body)

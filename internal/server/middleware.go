@@ -30,22 +30,43 @@ var contentSecurityPolicy = strings.Join([]string{
 	"frame-ancestors 'none'",
 }, "; ")
 
-// securityHeaders go on every response. The values are built once and
-// shared: a handler that changes one replaces its slice (Header.Set) or
-// appends past its length of one, so the shared arrays are never written.
-var securityHeaders = http.Header{
-	"Content-Security-Policy":    {contentSecurityPolicy},
-	"X-Content-Type-Options":     {"nosniff"},
-	"Referrer-Policy":            {"strict-origin-when-cross-origin"},
-	"Permissions-Policy":         {"camera=(), microphone=(), geolocation=(), payment=(), usb=()"},
-	"X-Frame-Options":            {"DENY"},
-	"Cross-Origin-Opener-Policy": {"same-origin"},
+// strictTransportSecurity tells a browser that has seen the site over https
+// to use nothing else for two years, so that a hostile network cannot serve
+// it the site over http later. Without includeSubDomains: the site knows
+// only its own host, the team may run other hosts under its domain over
+// plain http (at an event, say), and the console's __Host- cookies already
+// refuse to be set by another host. Without preload, which is a promise
+// for the whole domain that only its owner can make.
+const strictTransportSecurity = "max-age=63072000"
+
+// securityHeaders returns the headers that go on every response of a site
+// whose public address is siteURL: Strict-Transport-Security only when that
+// is https (over http it would be ignored, or, behind a proxy that adds
+// TLS the site does not know of, a promise the site cannot keep). The
+// values are built once and shared: a handler that changes one replaces
+// its slice (Header.Set) or appends past its length of one, so the shared
+// arrays are never written.
+func securityHeaders(siteURL string) http.Header {
+	h := http.Header{
+		"Content-Security-Policy":    {contentSecurityPolicy},
+		"X-Content-Type-Options":     {"nosniff"},
+		"Referrer-Policy":            {"strict-origin-when-cross-origin"},
+		"Permissions-Policy":         {"camera=(), microphone=(), geolocation=(), payment=(), usb=()"},
+		"X-Frame-Options":            {"DENY"},
+		"Cross-Origin-Opener-Policy": {"same-origin"},
+	}
+	if strings.HasPrefix(siteURL, "https://") {
+		h["Strict-Transport-Security"] = []string{strictTransportSecurity}
+	}
+	return h
 }
 
-func withSecurityHeaders(next http.Handler) http.Handler {
+// withSecurityHeaders sets headers (securityHeaders) on every response of
+// next.
+func withSecurityHeaders(headers http.Header, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		for k, v := range securityHeaders {
+		for k, v := range headers {
 			h[k] = v[:1:1]
 		}
 		next.ServeHTTP(w, r)

@@ -67,7 +67,9 @@ type Options struct {
 	Heartbeat time.Duration
 	// SiteURL is the absolute base URL used in feeds, the sitemap and link
 	// previews, like "https://robohornets.org"; it is never taken from a
-	// request, whose Host anyone can set and caches would keep.
+	// request, whose Host anyone can set and caches would keep. An https
+	// one also sends Strict-Transport-Security; "" means root-relative
+	// links and no Strict-Transport-Security.
 	SiteURL string
 	// MaxStreams caps the live streams (news, article and event updates)
 	// open at once; a new one beyond it is answered 503 with Retry-After.
@@ -111,6 +113,8 @@ type Server struct {
 	fastNotPages []string
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
+	// securityHeaders go on every response, on both paths.
+	securityHeaders http.Header
 
 	// streams is cancelled as Shutdown begins, which ends every live stream:
 	// http.Server.Shutdown waits for open requests but never cancels them.
@@ -150,7 +154,8 @@ func New(opts Options) *Server {
 	opts.MaxStreamsPerClient = cmp.Or(opts.MaxStreamsPerClient, DefaultMaxStreamsPerClient)
 	opts.StreamWriteTimeout = cmp.Or(opts.StreamWriteTimeout, DefaultStreamWriteTimeout)
 	opts.ReadyTimeout = cmp.Or(opts.ReadyTimeout, DefaultReadyTimeout)
-	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken))}
+	s := &Server{opts: opts, assets: loadAssets(opts.Assets, opts.Logger), webhookToken: sha256.Sum256([]byte(opts.NexusWebhookToken)),
+		securityHeaders: securityHeaders(opts.SiteURL)}
 	s.streams, s.endStreams = context.WithCancel(context.Background())
 	s.liveStreams = newStreamLimiter(opts.MaxStreams, opts.MaxStreamsPerClient)
 	s.ready = &readiness{check: opts.Ready, timeout: opts.ReadyTimeout, clock: opts.Clock, logger: opts.Logger, parent: s.streams}
@@ -161,7 +166,7 @@ func New(opts Options) *Server {
 	}
 	s.fast = newFastConns()
 	s.initFast()
-	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(withOneMeaningPerPath(withAPIMethods(mux, opts.NexusWebhookToken != ""))))
+	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(s.securityHeaders, withOneMeaningPerPath(withAPIMethods(mux, opts.NexusWebhookToken != ""))))
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,

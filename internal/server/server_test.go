@@ -574,6 +574,45 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	})
 }
 
+// TestStrictTransportSecurity: a site whose --site-url is https tells
+// browsers to come back over https only, on every kind of answer and on
+// both the fast path and net/http, so that a visitor on a hostile network
+// is not downgraded to http after the first visit; an http site, or one
+// without a site URL (the window, a local serve), must not.
+func TestStrictTransportSecurity(t *testing.T) {
+	const want = "max-age=63072000"
+	targets := []string{"/", "/news", "/assets/app-abc123.js", "/favicon.svg", "/api/news", "/api/news/nope", "/assets/missing.js", "/healthz", "/news.xml", "/assets%2Fx.js"}
+	tests := []struct {
+		name, siteURL, want string
+	}{
+		{"https site", "https://robohornets.example", want},
+		{"https site with a path", "https://robohornets.example/team/", want},
+		{"http site", "http://robohornets.example", ""},
+		{"no site URL", "-", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, envConfig{siteURL: tt.siteURL})
+			addr := serveOn(t, e)
+			for _, target := range targets {
+				res, _ := e.get(t, target)
+				if got := res.Header.Get("Strict-Transport-Security"); got != tt.want {
+					t.Errorf("GET %s (%d): Strict-Transport-Security %q, want %q", target, res.StatusCode, got, tt.want)
+				}
+				for _, path := range []string{"fast path", "net/http"} {
+					res, _ := rawGet(t, addr, target, path == "net/http")
+					if got := res.Header.Get("Strict-Transport-Security"); got != tt.want {
+						t.Errorf("GET %s on the %s (%d): Strict-Transport-Security %q, want %q", target, path, res.StatusCode, got, tt.want)
+					}
+				}
+			}
+			if !e.handler.FastPathAnswers([]byte("GET /assets/app-abc123.js HTTP/1.1\r\nHost: example.org\r\n\r\n")) {
+				t.Error("the fast path does not answer a build file: it is not tested")
+			}
+		})
+	}
+}
+
 func TestMissingFrontend(t *testing.T) {
 	tests := []struct {
 		name      string
