@@ -85,9 +85,6 @@ func (c adminCommand) invite(ctx context.Context, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("%w: invite takes no arguments, only flags", errUsage)
-	}
 	if *role != console.RoleEditor && *role != console.RoleAdmin {
 		return fmt.Errorf("%w: --role %q: want %s or %s", errUsage, *role, console.RoleEditor, console.RoleAdmin)
 	}
@@ -120,17 +117,19 @@ func (c adminCommand) invite(ctx context.Context, args []string) error {
 
 // argsThenStore parses the arguments of a sub-command that takes no flags
 // and n operands, then opens the store. Another count of operands is a
-// usage error that says name and takes, like "list takes no arguments".
+// usage error that says name and takes, like "admin list takes no
+// arguments", and names a word too many.
 func (c adminCommand) argsThenStore(name string, args []string, n int, takes string) ([]string, docstore.DB, error) {
 	fs := newFlagSet("admin "+name, adminUsage, c.stderr)
-	if err := parse(fs, args); err != nil {
+	args, err := parseArgs(fs, args, n, takes)
+	if err != nil {
 		return nil, nil, err
 	}
-	if fs.NArg() != n {
-		return nil, nil, fmt.Errorf("%w: %s %s", errUsage, name, takes)
+	if len(args) != n {
+		return nil, nil, fmt.Errorf("%w: %s %s", errUsage, fs.Name(), takes)
 	}
 	db, err := c.open()
-	return fs.Args(), db, err
+	return args, db, err
 }
 
 func (c adminCommand) list(ctx context.Context, args []string) error {

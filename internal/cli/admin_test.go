@@ -97,7 +97,7 @@ func TestAdminErrors(t *testing.T) {
 		{name: "bad role", args: []string{"invite", "--role", "owner"}, wantCode: 2, wantErr: `--role "owner"`},
 		{name: "bad name", args: []string{"invite", "--role", "editor", "--name", strings.Repeat("x", 61)}, wantCode: 2, wantErr: "at most 60 characters"},
 		{name: "bad site", args: []string{"invite", "--role", "editor", "--site-url", "robohornets.org"}, wantCode: 2, wantErr: "--site-url"},
-		{name: "stray argument", args: []string{"invite", "--role", "editor", "x"}, wantCode: 2, wantErr: "invite takes no arguments"},
+		{name: "stray argument", args: []string{"invite", "--role", "editor", "x"}, wantCode: 2, wantErr: `unexpected argument "x": admin invite takes only flags`},
 		{name: "revoke without id", args: []string{"revoke"}, wantCode: 2, wantErr: "revoke takes one member ID"},
 		{name: "revoke nobody", args: []string{"revoke", "0123456789abcdef0123456789abcdef"}, wantCode: 1, wantErr: `no member "0123456789abcdef0123456789abcdef"`},
 		{name: "list with argument", args: []string{"list", "x"}, wantCode: 2, wantErr: "list takes no arguments"},

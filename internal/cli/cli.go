@@ -55,21 +55,26 @@ func (p Program) Run(args []string) int {
 		cmd, rest = args[0], args[1:]
 	}
 	var err error
+	help := "robohornets -h" // where a usage error sends the reader
 	switch cmd {
 	case "":
 		err = p.runWindow(rest)
 	case "serve":
-		err = p.runServe(rest)
+		help, err = "robohornets serve -h", p.runServe(rest)
 	case "news":
-		err = p.runNews(rest)
+		help, err = "robohornets news -h", p.runNews(rest)
 	case "admin":
-		err = p.runAdmin(rest)
-	case "version":
-		_, err = fmt.Fprintln(p.Stdout, p.versionLine())
+		help, err = "robohornets admin -h", p.runAdmin(rest)
 	case "healthcheck":
-		err = p.runHealthcheck(rest, healthcheckTimeout)
+		help, err = "robohornets healthcheck -h", p.runHealthcheck(rest, healthcheckTimeout)
+	case "version":
+		if err = parse(newFlagSet("version", versionUsage, p.Stderr), rest); err == nil {
+			_, err = fmt.Fprintln(p.Stdout, p.versionLine())
+		}
 	case "help":
-		_, err = fmt.Fprint(p.Stdout, topUsage)
+		if err = parse(newFlagSet("help", topUsage, p.Stderr), rest); err == nil {
+			_, err = fmt.Fprint(p.Stdout, topUsage)
+		}
 	default:
 		err = fmt.Errorf("%w: unknown command %q", errUsage, cmd)
 	}
@@ -78,13 +83,13 @@ func (p Program) Run(args []string) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.Is(err, errUsage) && cmd == "healthcheck":
-		// A container runtime reserves 2 (Docker's HEALTHCHECK: "do not
-		// use"): a healthcheck is healthy (0) or not (1).
-		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\n", err)
-		return 1
 	case errors.Is(err, errUsage):
-		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v\nRun 'robohornets -h' for help.\n", err)
+		// One line, for every command: a bad command line is the caller's
+		// mistake, whatever the command. The healthcheck's too: a container
+		// runtime takes any status but 0 for unhealthy (Docker reserves 2
+		// but counts it as a failure), so a HEALTHCHECK with a mistake in
+		// it fails loudly rather than passing.
+		_, _ = fmt.Fprintf(p.Stderr, "robohornets: %v; run '%s' for help\n", err, help)
 		return 2
 	case errors.Is(err, errNoDesktop):
 		_, _ = fmt.Fprintln(p.Stderr, "robohornets: this build has no desktop window; use `robohornets serve`")
@@ -106,7 +111,15 @@ Usage:
                                (default URL http://127.0.0.1:$PORT/readyz, PORT 8080)
   robohornets version          print the version, commit and build date
 
-Run 'robohornets COMMAND -h' for the flags of a command.
+Run 'robohornets COMMAND -h' for the flags of a command. Flags may come
+before or after a command's arguments; a word after "--" is an argument
+even if it starts with a dash. A word or flag a command does not take
+stops it with exit status 2.
+`
+
+const versionUsage = `Usage: robohornets version
+
+Prints the version, the commit and the build date.
 `
 
 // versionLine is what the version command prints, like "robohornets 1.2.3
@@ -117,30 +130,92 @@ func (p Program) versionLine() string {
 		unknown(p.Version), unknown(p.Commit), unknown(p.Built), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
-// newFlagSet returns a flag set whose -h prints usage and the flags to stderr.
+// newFlagSet returns the flag set of the command name, as it is typed
+// ("news add"), whose -h prints usage and the flags to stderr. It prints
+// nothing else: Run reports a mistake, on one line.
 func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		// Help on stderr, as the flag package prints it: nowhere else to
 		// report its failing.
 		_, _ = fmt.Fprint(stderr, usage)
 		_, _ = fmt.Fprintln(stderr, "\nFlags:")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
 	return fs
 }
 
-// parse parses args and turns a flag error into errUsage (the flag package
-// has already printed it).
-func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", errUsage, err)
+// parseFlags parses the flags at the start of args, up to the first word
+// that is not one (the flag package's way, for the flags of news and admin
+// before their sub-command), and turns a flag error into errUsage. The
+// help is printed for -h only, not after an error, which Run reports.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	help := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = help
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		help()
+		return err
+	case err != nil:
+		return fmt.Errorf("%w: %s: %v", errUsage, fs.Name(), err)
 	}
 	return nil
+}
+
+// parseArgs parses args as a person types them, flags before, between or
+// after the arguments (news add post.md --title T), and returns the
+// arguments; a word after "--" is an argument even if it starts with a
+// dash. A word past the max a command takes is a usage error that names
+// it, before any flag after it is read: a stray word never lets the flags
+// after it be dropped. takes says what the command takes, like "takes one
+// article id"; "" says "takes only flags" or "takes no arguments".
+func parseArgs(fs *flag.FlagSet, args []string, max int, takes string) ([]string, error) {
+	var operands []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			operands = append(operands, rest...) // the flag package ate the "--"
+			rest = nil
+		} else {
+			operands = append(operands, rest[0])
+			rest = rest[1:]
+		}
+		if len(operands) > max {
+			return nil, unexpected(fs, operands[max], takes)
+		}
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		args = rest
+	}
+}
+
+// unexpected is the usage error of a word that the command of fs does not
+// take.
+func unexpected(fs *flag.FlagSet, word, takes string) error {
+	if takes == "" {
+		takes = "takes no arguments"
+		fs.VisitAll(func(*flag.Flag) { takes = "takes only flags" })
+	}
+	return fmt.Errorf("%w: unexpected argument %q: %s %s", errUsage, word, fs.Name(), takes)
+}
+
+// parse parses the args of a command that takes only flags, in any order,
+// and refuses any other word.
+func parse(fs *flag.FlagSet, args []string) error {
+	_, err := parseArgs(fs, args, 0, "")
+	return err
 }
 
 // commonFlags are the flags every command shares: where the news is, and
@@ -165,7 +240,7 @@ func subcommand[C any](p Program, args []string, name, usage, names string, comm
 	var do C
 	fs := newFlagSet(name, usage, p.Stderr)
 	c.register(fs)
-	if err := parse(fs, args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return c, do, nil, err
 	}
 	if fs.NArg() == 0 {

@@ -16,8 +16,9 @@ import (
 const healthcheckUsage = `Usage: robohornets healthcheck [flags] [URL]
 
 Asks a running serve whether it is ready: GET URL, exit status 0 when it
-answers 200 and 1 otherwise, with the reason on one line of stderr. For a
-container's HEALTHCHECK (the image has no shell or curl) or a monitor.
+answers 200 and 1 otherwise, with the reason on one line of stderr (2 for
+a mistake in the command line). For a container's HEALTHCHECK (the image
+has no shell or curl) or a monitor.
 URL defaults to http://127.0.0.1:$PORT/readyz (PORT: 8080 when unset).
 `
 
@@ -33,16 +34,13 @@ const maxHealthBody = 64 << 10
 func (p Program) runHealthcheck(args []string, timeout time.Duration) error {
 	fs := newFlagSet("healthcheck", healthcheckUsage, p.Stderr)
 	fs.DurationVar(&timeout, "timeout", timeout, "how long to wait for the whole answer")
-	if err := parse(fs, args); err != nil {
+	urls, err := parseArgs(fs, args, 1, "takes at most one URL")
+	if err != nil {
 		return err
 	}
 	target := "http://127.0.0.1:" + defaultPort() + "/readyz"
-	switch fs.NArg() {
-	case 0:
-	case 1:
-		target = fs.Arg(0)
-	default:
-		return fmt.Errorf("%w: healthcheck takes at most one URL, got %q", errUsage, fs.Args())
+	if len(urls) == 1 {
+		target = urls[0]
 	}
 	if u, err := url.Parse(target); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("%w: healthcheck: %q: want an absolute http or https URL", errUsage, target)

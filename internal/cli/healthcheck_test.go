@@ -118,8 +118,9 @@ func TestHealthcheckDefaultURL(t *testing.T) {
 	}
 }
 
-// TestHealthcheckUsage: a bad command line exits 1, never 2, which container
-// runtimes reserve.
+// TestHealthcheckUsage: a bad command line exits 2, as for every command;
+// a container runtime counts it unhealthy like 1, so a HEALTHCHECK with a
+// mistake in it fails instead of passing.
 func TestHealthcheckUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"healthcheck", "http://a/", "http://b/"},
@@ -129,8 +130,8 @@ func TestHealthcheckUsage(t *testing.T) {
 		{"healthcheck", "--nope"},
 	} {
 		r := runCmd(t, args...)
-		if r.code != 1 {
-			t.Errorf("%q: exit %d, want 1; stderr %q", args, r.code, r.stderr)
+		if r.code != 2 {
+			t.Errorf("%q: exit %d, want 2; stderr %q", args, r.code, r.stderr)
 		}
 		if !strings.Contains(r.stderr, "robohornets: ") {
 			t.Errorf("%q: stderr %q, want the reason", args, r.stderr)

@@ -26,7 +26,8 @@ Commands:
   import DIR                               add or replace every DIR/<id>.md (all are checked first)
   export DIR                               write every article to DIR/<id>.md
 
-Dates are RFC 3339, like 2026-01-10T12:00:00-06:00; the default is now.
+Flags may come before or after the arguments. Dates are RFC 3339, like
+2026-01-10T12:00:00-06:00; the default is now.
 `
 
 func (p Program) runNews(args []string) error {
@@ -63,25 +64,17 @@ type newsCommand struct {
 	now            func() time.Time
 }
 
-// plainArgs parses the arguments of a command without flags, so that -h
-// prints help instead of being taken for an id or a directory.
-func (c newsCommand) plainArgs(name string, args []string) ([]string, error) {
-	fs := newFlagSet("news "+name, newsUsage, c.stderr)
-	if err := parse(fs, args); err != nil {
-		return nil, err
-	}
-	return fs.Args(), nil
-}
-
 // oneArg parses the arguments of a command that takes no flags and exactly
-// one operand, and returns the operand.
+// one operand, what, and returns the operand. A flag-less flag set still
+// reads -h, so that it prints help instead of being taken for an id or a
+// directory.
 func (c newsCommand) oneArg(name string, args []string, what string) (string, error) {
-	args, err := c.plainArgs(name, args)
+	args, err := parseArgs(newFlagSet("news "+name, newsUsage, c.stderr), args, 1, "takes one "+what)
 	if err != nil {
 		return "", err
 	}
-	if len(args) != 1 {
-		return "", fmt.Errorf("%w: want exactly one %s, got %d arguments", errUsage, what, len(args))
+	if len(args) == 0 {
+		return "", fmt.Errorf("%w: news %s wants one %s", errUsage, name, what)
 	}
 	return args[0], nil
 }
@@ -98,12 +91,8 @@ func (c newsCommand) oneArgThenStore(name string, args []string, what string) (s
 }
 
 func (c newsCommand) list(ctx context.Context, args []string) error {
-	args, err := c.plainArgs("list", args)
-	if err != nil {
+	if err := parse(newFlagSet("news list", newsUsage, c.stderr), args); err != nil {
 		return err
-	}
-	if len(args) != 0 {
-		return fmt.Errorf("%w: list takes no arguments", errUsage)
 	}
 	store, err := c.open()
 	if err != nil {
@@ -140,7 +129,9 @@ type articleFlags struct {
 	title, date, id string
 }
 
-func (c newsCommand) parseArticleFlags(name string, args []string, withID bool) (articleFlags, []string, error) {
+// parseArticleFlags parses the flags and at most max operands of add
+// (withID) or edit, which takes says.
+func (c newsCommand) parseArticleFlags(name string, args []string, withID bool, max int, takes string) (articleFlags, []string, error) {
 	fs := newFlagSet("news "+name, newsUsage, c.stderr)
 	var af articleFlags
 	fs.StringVar(&af.title, "title", "", "the article's `TITLE`")
@@ -148,10 +139,8 @@ func (c newsCommand) parseArticleFlags(name string, args []string, withID bool) 
 	if withID {
 		fs.StringVar(&af.id, "id", "", "the article's `ID` (default: made from the title)")
 	}
-	if err := parse(fs, args); err != nil {
-		return af, nil, err
-	}
-	return af, fs.Args(), nil
+	rest, err := parseArgs(fs, args, max, takes)
+	return af, rest, err
 }
 
 // readContent reads markdown from a file, or standard input for "-".
@@ -181,12 +170,12 @@ func parseDate(s string) (time.Time, error) {
 }
 
 func (c newsCommand) add(ctx context.Context, args []string) error {
-	af, rest, err := c.parseArticleFlags("add", args, true)
+	af, rest, err := c.parseArticleFlags("add", args, true, 1, "takes one content file (or - for standard input)")
 	if err != nil {
 		return err
 	}
 	if len(rest) != 1 {
-		return fmt.Errorf("%w: add wants one content file (or -), got %d arguments", errUsage, len(rest))
+		return fmt.Errorf("%w: news add wants one content file (or - for standard input)", errUsage)
 	}
 	file := rest[0]
 	if strings.TrimSpace(af.title) == "" {
@@ -234,23 +223,14 @@ func (c newsCommand) sayScheduled(a news.Article) error {
 }
 
 func (c newsCommand) edit(ctx context.Context, args []string) error {
-	if len(args) == 0 {
-		return fmt.Errorf("%w: edit needs an article id", errUsage)
-	}
-	id := args[0]
-	if strings.HasPrefix(id, "-") { // -h, or a flag before the id
-		if _, _, err := c.parseArticleFlags("edit", args, false); err != nil {
-			return err
-		}
-		return fmt.Errorf("%w: edit wants the article id first: edit ID [flags] [FILE]", errUsage)
-	}
-	af, rest, err := c.parseArticleFlags("edit", args[1:], false)
+	af, rest, err := c.parseArticleFlags("edit", args, false, 2, "takes an article id and at most one content file")
 	if err != nil {
 		return err
 	}
-	if len(rest) > 1 {
-		return fmt.Errorf("%w: edit takes at most one content file", errUsage)
+	if len(rest) == 0 {
+		return fmt.Errorf("%w: news edit needs an article id", errUsage)
 	}
+	id, rest := rest[0], rest[1:]
 	var date time.Time
 	if af.date != "" {
 		if date, err = parseDate(af.date); err != nil {

@@ -52,11 +52,8 @@ func (p Program) runWindow(args []string) error {
 	fs.StringVar(&f.CountdownDebug, "countdown-debug", "on", "on: the first countdown target is 10 s after the page loads (the spec's debug mode); off: the daily target")
 	fs.StringVar(&f.SiteURL, "site-url", "", "absolute `URL` of the public website, like https://robohornets.org: the pit display's QR code points there (default: no QR code)")
 	tz := fs.String("tz", "", "time `ZONE` of the clock and the countdown, like America/Chicago (default: the system's)")
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "takes only flags; a command comes first: robohornets COMMAND [flags]"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
 	if err := c.checkStore(); err != nil {
 		return err
