@@ -1,9 +1,11 @@
 package console
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -138,6 +140,20 @@ func TestSignInFloodBehindOneProxyDoesNotDelayAMember(t *testing.T) {
 	f.must(c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/signin/begin", remote: frontEnd, header: member})
 	w := f.must(c, http.StatusOK, nil, request{method: "POST", path: "/admin/api/signin/finish", body: f.assert(key, cer), remote: frontEnd, header: member})
 	sessionCookieOf(t, w)
+	// The audit log names the member's address, not the front end's.
+	var addrs []string
+	for _, d := range f.docs(collAudit) {
+		var e AuditEntry
+		if err := json.Unmarshal(d.JSON, &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Action == "sign-in" {
+			addrs = append(addrs, e.Addr)
+		}
+	}
+	if want := []string{"192.0.2.10"}; !slices.Equal(addrs, want) {
+		t.Errorf("sign-in audit addresses %q, want %q", addrs, want)
+	}
 }
 
 // Behind a trusted proxy, each client is the address the proxy saw, not
