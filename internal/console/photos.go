@@ -90,21 +90,19 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 	case err != nil:
 		return &apiError{http.StatusBadRequest, sentence(err.Error())}
 	}
-	select {
-	case c.photoSlots <- struct{}{}:
-	case <-r.Context().Done():
-		return nil // the phone gave up; nobody is left to answer
-	}
-	res, err := photo.Process(data, docstore.MaxBlobBytes)
-	<-c.photoSlots
+	// The Limiter holds the photo's memory until Process returns, however
+	// it returns, and stops waiting for it when the phone gives up.
+	res, err := c.photos.Process(r.Context(), data, docstore.MaxBlobBytes)
 	if err != nil {
 		status := http.StatusInternalServerError
 		switch {
+		case r.Context().Err() != nil:
+			return nil // the phone gave up; nobody is left to answer
 		case errors.Is(err, photo.ErrTooLarge):
 			status = http.StatusRequestEntityTooLarge
 		case errors.Is(err, photo.ErrUnknownType):
 			status = http.StatusUnsupportedMediaType
-		case errors.Is(err, photo.ErrTooManyPixels), errors.Is(err, photo.ErrUndecodable):
+		case errors.Is(err, photo.ErrTooManyPixels), errors.Is(err, photo.ErrTooMuchMemory), errors.Is(err, photo.ErrUndecodable):
 			status = http.StatusUnprocessableEntity
 		default:
 			c.opts.Logger.Error("console: process photo", "err", err)
