@@ -153,6 +153,9 @@ func TestMemoryEstimate(t *testing.T) {
 			192_000_000 + 96_002 + 11_182_080 + 4_097_152, false},
 		{"8-bit RGBA PNG", pngHeader(4000, 3000, 8, 6, 0, false), 4000, 3000, 1,
 			48_000_000 + 64_002 + 12_582_912 + 4_097_152, true},
+		// The photo of cmd/photoload: the largest it found under the budget.
+		{"8-bit RGB PNG of 29 MP", pngHeader(6600, 4400, 8, 2, 0, false), 6600, 4400, 1,
+			116_160_000 + 105_602 + 11_182_080 + 4_097_152, true},
 		// Interlaced: the passes hold as many pixels again.
 		{"interlaced 8-bit RGB PNG", pngHeader(2000, 1500, 8, 2, 1, false), 2000, 1500, 1,
 			24_000_000 + 32_002 + 4_097_152, true},
