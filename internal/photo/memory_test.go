@@ -214,6 +214,9 @@ func mustRead(t *testing.T, name string) []byte {
 // TotalAlloc, garbage included), and for a 12 MP phone photo, where the
 // pixels outweigh the fixed slack, within 10 % of it.
 func TestMemoryEstimateBoundsAllocation(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector's own allocations are counted too")
+	}
 	pngOf := func(img image.Image) []byte {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, img); err != nil {
