@@ -57,6 +57,10 @@ const MaxDecodeBytes = 128 << 20
 // of serve it stays within the 512 MiB instance of docs/DEPLOY.md.
 const MaxBytesAtOnce = 256 << 20
 
+// A photo within MaxDecodeBytes always fits in a Limiter: one that did not
+// would wait for ever. This fails to compile otherwise.
+var _ [MaxBytesAtOnce - MaxDecodeBytes]struct{}
+
 // collectAfterBytes is the estimate from which Process runs a garbage
 // collection once the photo is done. What it decoded is then garbage at
 // once, and without a collection the heap would grow to twice its live
