@@ -275,6 +275,7 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 	  (cd frontend && node bench/serve-vs-nginx.mjs) || goals=$$?; \
 	  (cd frontend && node bench/lighthouse.mjs) || goals=$$?; \
 	  frontend/bench/streams.sh $(BIN)/robohornets-server || goals=1; \
+	  go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown -summary $(BENCH_SUMMARY) || goals=1; \
 	  (cd frontend && node bench/window.mjs) || goals=$$?; \
 	  exit $$goals ) > docs/.bench-body || goals=$$?; \
 	{ echo "# Benchmarks"; echo; \
@@ -288,6 +289,10 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 .PHONY: bench-streams
 bench-streams: $(BIN)/robohornets-server ## 10,000 live news viewers on one serve process (Firestore emulator, local store); prints a markdown section
 	frontend/bench/streams.sh $(BIN)/robohornets-server
+
+.PHONY: bench-photos
+bench-photos: $(BIN)/robohornets-server ## serve's peak memory while 4 of the largest accepted photos upload at once; prints a markdown section
+	go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown
 
 # A new interesting input is minimised for at most 10 s: Go's default, a
 # minute, can spend a whole run of FuzzRender on one input.

@@ -77,6 +77,7 @@ func (p Program) runServe(args []string) error {
 	logs := newLogBuffer(p.Stdout)
 	defer func() { _ = logs.Close() }() // a log that cannot be written has no one to tell
 	logger := slog.New(newCloudLogHandler(logs, c.logLevel))
+	setMemoryLimit(logger, os.Getenv("GOMEMLIMIT"), cgroupRoot)
 	if c.news.Kind == news.StoreLocal {
 		logger.Warn(localStoreWarning, "data", c.news.Dir)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/photo"
 )
 
 // The collections of the console in the docstore (Firestore collection names).
@@ -91,8 +92,8 @@ type Console struct {
 	// ceremonies, sessions and invitations.
 	sweepMu   sync.Mutex
 	lastSweep time.Time
-	// photoSlots holds one token per photo being decoded (photoWorkers).
-	photoSlots chan struct{}
+	// photos bounds the memory of the photos processed at once.
+	photos *photo.Limiter
 }
 
 // route is one pattern of the console's API and its handler.
@@ -117,9 +118,6 @@ const (
 	// PhotoUploadTimeout bounds reading a photo's upload and answering it,
 	// far beyond the server's usual read timeout: 20 MB over venue Wi-Fi.
 	PhotoUploadTimeout = 5 * time.Minute
-	// photoWorkers bounds the photos decoded at once (a large one takes
-	// hundreds of MB while it is decoded).
-	photoWorkers = 2
 	// MaxBodyBytes bounds every other request body of the API.
 	MaxBodyBytes = 1 << 20
 	// MaxNoticeDuration is the longest a pit notice may stay up.

@@ -8,6 +8,7 @@ import (
 	"net/url"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/photo"
 )
 
 // New returns the console of opts, or an error when a required option is
@@ -25,7 +26,7 @@ func New(opts Options) (*Console, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	c := &Console{opts: opts, limiter: newRateLimiter(), photoSlots: make(chan struct{}, photoWorkers)}
+	c := &Console{opts: opts, limiter: newRateLimiter(), photos: photo.NewLimiter()}
 	if opts.SiteURL != "" {
 		u, err := url.Parse(opts.SiteURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

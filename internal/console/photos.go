@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -50,14 +51,18 @@ func readPhoto(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if part.FormName() != photoField {
 			continue // NextPart skips the rest of this part
 		}
-		data, err := io.ReadAll(io.LimitReader(part, photo.MaxInputBytes+1))
-		if err != nil {
+		// The body's length bounds the photo's: read into a buffer of that
+		// size, not one grown by doubling, which leaves as much again of
+		// garbage behind for each upload. MinRead is the room ReadFrom
+		// wants to see the end without growing.
+		buf := bytes.NewBuffer(make([]byte, 0, min(max(r.ContentLength, 0), photo.MaxInputBytes+multipartSlack)+bytes.MinRead))
+		if _, err := buf.ReadFrom(io.LimitReader(part, photo.MaxInputBytes+1)); err != nil {
 			return nil, uploadError(err)
 		}
-		if len(data) > photo.MaxInputBytes {
+		if buf.Len() > photo.MaxInputBytes {
 			return nil, errPhotoTooLarge
 		}
-		return data, nil
+		return buf.Bytes(), nil
 	}
 }
 
@@ -90,21 +95,19 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 	case err != nil:
 		return &apiError{http.StatusBadRequest, sentence(err.Error())}
 	}
-	select {
-	case c.photoSlots <- struct{}{}:
-	case <-r.Context().Done():
-		return nil // the phone gave up; nobody is left to answer
-	}
-	res, err := photo.Process(data, docstore.MaxBlobBytes)
-	<-c.photoSlots
+	// The Limiter holds the photo's memory until Process returns, however
+	// it returns, and stops waiting for it when the phone gives up.
+	res, err := c.photos.Process(r.Context(), data, docstore.MaxBlobBytes)
 	if err != nil {
 		status := http.StatusInternalServerError
 		switch {
+		case r.Context().Err() != nil:
+			return nil // the phone gave up; nobody is left to answer
 		case errors.Is(err, photo.ErrTooLarge):
 			status = http.StatusRequestEntityTooLarge
 		case errors.Is(err, photo.ErrUnknownType):
 			status = http.StatusUnsupportedMediaType
-		case errors.Is(err, photo.ErrTooManyPixels), errors.Is(err, photo.ErrUndecodable):
+		case errors.Is(err, photo.ErrTooManyPixels), errors.Is(err, photo.ErrTooMuchMemory), errors.Is(err, photo.ErrUndecodable):
 			status = http.StatusUnprocessableEntity
 		default:
 			c.opts.Logger.Error("console: process photo", "err", err)

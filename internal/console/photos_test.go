@@ -125,6 +125,11 @@ func TestPhotoUploadErrors(t *testing.T) {
 	ihdr := []byte("IHDR\x00\x01\x86\xa0\x00\x01\x86\xa0\x08\x02\x00\x00\x00")
 	bomb := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"), ihdr...)
 	bomb = binary.BigEndian.AppendUint32(bomb, crc32.ChecksumIEEE(ihdr))
+	// The header of a progressive JPEG of 8192×6144 with full colour
+	// detail (4:4:4), up to its first scan: 755 MB to decode.
+	progressive := []byte("\xff\xd8" +
+		"\xff\xc2\x00\x11\x08\x18\x00\x20\x00\x03\x01\x11\x00\x02\x11\x00\x03\x11\x00" +
+		"\xff\xda\x00\x0c\x03\x01\x00\x02\x00\x03\x00\x00\x00\x01")
 	heic := append([]byte("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"), make([]byte, 64)...)
 	tests := []struct {
 		name   string
@@ -139,6 +144,7 @@ func TestPhotoUploadErrors(t *testing.T) {
 		{"heic", "photo", heic, http.StatusUnsupportedMediaType, "HEIC"},
 		{"truncated jpeg", "photo", cameraJPEG(t, 64, 64)[:300], http.StatusUnprocessableEntity, "could not be read"},
 		{"decompression bomb", "photo", bomb, http.StatusUnprocessableEntity, "10000 megapixels"},
+		{"progressive 4:4:4 JPEG", "photo", progressive, http.StatusUnprocessableEntity, "save it as a regular (baseline) JPEG"},
 		{"other field", "file", cameraJPEG(t, 8, 8), http.StatusBadRequest, `no field "photo"`},
 	}
 	for _, tt := range tests {

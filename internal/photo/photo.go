@@ -6,6 +6,7 @@ package photo
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -13,11 +14,13 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 )
 
 // MaxInputBytes is the largest upload accepted: 20 MB.
@@ -32,11 +35,39 @@ const MaxSide = 2048
 //
 // 8192×6144 is the full-resolution mode of the 50-megapixel sensors of
 // current phones (8160×6144 on a Pixel, 8192×6144 on others); their usual
-// photos are 12 MP. At this bound a decoded JPEG (4:2:0) takes about 75 MB,
-// an 8-bit PNG with alpha 200 MB and a 16-bit one 400 MB, which a serve
-// process can afford for the few editors who upload. Larger modes (108 and
-// 200 MP) are refused with a sentence saying the size.
+// photos are 12 MP. Larger modes (108 and 200 MP) are refused with a
+// sentence saying the size. Within it, MaxDecodeBytes decides: the memory
+// a picture takes depends on how it is stored as much as on its pixels.
+// The bound stays as well because decoding and scaling take time in
+// proportion to the pixels, on the one CPU an instance has.
 const MaxPixels = 8192 * 6144
+
+// MaxDecodeBytes bounds the memory one photo may take while Process
+// decodes, scales, turns and encodes it, as estimated from its header
+// before decoding (see estimateMemory in memory.go). A 12 MP phone photo
+// (a baseline JPEG, 4:2:0) takes 35 MB (48 MB turned), a baseline 4:2:0
+// JPEG at MaxPixels 92 MB. A progressive JPEG with full colour detail
+// (4:4:4) takes 15 bytes a pixel, 755 MB at MaxPixels, so it is refused
+// above about 8 MP, with a sentence that says to save it as a baseline
+// JPEG.
+const MaxDecodeBytes = 128 << 20
+
+// MaxBytesAtOnce bounds the memory of every photo a Limiter processes at
+// once: two photos at MaxDecodeBytes, or more smaller ones. With the rest
+// of serve it stays within the 512 MiB instance of docs/DEPLOY.md.
+const MaxBytesAtOnce = 256 << 20
+
+// A photo within MaxDecodeBytes always fits in a Limiter: one that did not
+// would wait for ever. This fails to compile otherwise.
+var _ [MaxBytesAtOnce - MaxDecodeBytes]struct{}
+
+// collectAfterBytes is the estimate from which Process runs a garbage
+// collection once the photo is done. What it decoded is then garbage at
+// once, and without a collection the heap would grow to twice its live
+// size (GOGC's 100 %) before the next: photos of this size make the peak
+// memory of serve, and a collection of its small live heap costs a few
+// milliseconds against the second a large photo takes.
+const collectAfterBytes = 32 << 20
 
 // Sentinel errors of Process, for errors.Is. The errors Process returns
 // wrap one of these and read as a sentence for the person who uploaded.
@@ -48,6 +79,9 @@ var (
 	ErrUnknownType = errors.New("this file is not a photo the site can use: JPEG, PNG, GIF or WebP")
 	// ErrTooManyPixels: the header declares more than MaxPixels pixels.
 	ErrTooManyPixels = errors.New("this photo has too many pixels for the site")
+	// ErrTooMuchMemory: the photo would take more than MaxDecodeBytes to
+	// process, as its header tells.
+	ErrTooMuchMemory = errors.New("this photo would take too much memory for the site to read")
 	// ErrUndecodable: the file has the signature of an image the site takes
 	// but cannot be decoded (damaged or incomplete).
 	ErrUndecodable = errors.New("this photo could not be read: the file is damaged or incomplete")
@@ -109,15 +143,43 @@ var (
 // metadata (so EXIF, GPS location, XMP, ICC and comments are gone): JPEG for
 // opaque images, PNG for images with transparency. maxBytes bounds the
 // output: a JPEG is re-encoded at lower quality until it fits, else
-// ErrTooLarge.
+// ErrTooLarge. A photo whose header says it would take more than
+// MaxDecodeBytes is refused before decoding (ErrTooMuchMemory).
 //
 // The input's type is told by its signature, never by a name or a declared
 // type, and only these four decoders run: whatever else registers with the
 // image package is not reachable through Process.
+//
+// Process bounds the memory of one photo; a Limiter bounds photos
+// processed at once.
 func Process(data []byte, maxBytes int) (Result, error) {
+	return process(context.Background(), nil, data, maxBytes)
+}
+
+// Limiter processes photos within MaxBytesAtOnce together: each one
+// waits until the memory its header asks for is free. Its zero value is
+// not usable: call NewLimiter.
+type Limiter struct {
+	sem *semaphore.Weighted
+}
+
+// NewLimiter returns a Limiter of MaxBytesAtOnce bytes.
+func NewLimiter() *Limiter {
+	return &Limiter{sem: semaphore.NewWeighted(MaxBytesAtOnce)}
+}
+
+// Process is Process for data, once the memory it needs is free; it
+// returns ctx's error, wrapped, when ctx ends while it waits.
+func (l *Limiter) Process(ctx context.Context, data []byte, maxBytes int) (Result, error) {
+	return process(ctx, l.sem, data, maxBytes)
+}
+
+// process is Process, holding the memory it estimates in sem (when not
+// nil) while it decodes and encodes.
+func process(ctx context.Context, sem *semaphore.Weighted, data []byte, maxBytes int) (Result, error) {
 	if len(data) > MaxInputBytes {
 		return Result{}, &userError{
-			msg:  fmt.Sprintf("this file is %s; the site takes photos of up to %s", size(len(data)), size(MaxInputBytes)),
+			msg:  fmt.Sprintf("this file is %s; the site takes photos of up to %s", size(int64(len(data))), size(MaxInputBytes)),
 			kind: ErrTooLarge,
 		}
 	}
@@ -143,6 +205,28 @@ func Process(data []byte, maxBytes int) (Result, error) {
 	if f == formatJPEG {
 		orientation = exifOrientation(data)
 	}
+	est, err := estimateMemory(f, data, cfg.Width, cfg.Height, orientation, maxBytes)
+	if err != nil {
+		return Result{}, undecodable(f, err)
+	}
+	if est.bytes > MaxDecodeBytes {
+		return Result{}, &userError{
+			msg: fmt.Sprintf("this photo is %s of %d × %d pixels, which takes %s of memory to read; the site reads photos of up to %s: %s",
+				est.kind, cfg.Width, cfg.Height, size(est.bytes), size(MaxDecodeBytes), est.advice),
+			kind: ErrTooMuchMemory,
+		}
+	}
+	if sem != nil {
+		if err := sem.Acquire(ctx, est.bytes); err != nil {
+			return Result{}, fmt.Errorf("photo: wait for %s of memory: %w", size(est.bytes), err)
+		}
+		defer sem.Release(est.bytes)
+	}
+	if est.bytes >= collectAfterBytes {
+		// Deferred before the release above, so it runs first: the memory
+		// is garbage when it is given back.
+		defer runtime.GC()
+	}
 	img, err := f.decode(bytes.NewReader(data))
 	if err != nil {
 		return Result{}, undecodable(f, err)
@@ -151,40 +235,61 @@ func Process(data []byte, maxBytes int) (Result, error) {
 	img = orient(scale(img), orientation)
 	b := img.Bounds()
 	res := Result{Width: b.Dx(), Height: b.Dy()}
-	var buf bytes.Buffer
+	// The encoders write into a buffer of maxBytes that refuses more: an
+	// output too large for the site is given up as soon as it is, instead
+	// of growing a buffer as large as the picture.
+	out := &cappedBuffer{buf: make([]byte, 0, maxBytes)}
 	if opaque(img) {
 		res.Type, res.Ext = "image/jpeg", ".jpg"
 		for _, q := range jpegQualities {
-			buf.Reset()
-			if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
+			out.buf = out.buf[:0]
+			err := jpeg.Encode(out, img, &jpeg.Options{Quality: q})
+			if errors.Is(err, errOverCap) {
+				continue
+			}
+			if err != nil {
 				return Result{}, fmt.Errorf("photo: encode JPEG: %w", err)
 			}
-			if buf.Len() <= maxBytes {
-				res.Data = buf.Bytes()
-				return res, nil
-			}
+			res.Data = bytes.Clone(out.buf)
+			return res, nil
 		}
 		return Result{}, &userError{
-			msg: fmt.Sprintf("this photo is still %s at the lowest quality, over the site's limit of %s: send a smaller or simpler one",
-				size(buf.Len()), size(maxBytes)),
+			msg: fmt.Sprintf("this photo is still over the site's limit of %s at the lowest quality: send a smaller or simpler one",
+				size(int64(maxBytes))),
 			kind: ErrTooLarge,
 		}
 	}
 	res.Type, res.Ext = "image/png", ".png"
 	// The default level: BestCompression takes twice as long (2 s on a
 	// 2048×1536 photo with alpha) to save 5 %.
-	if err := png.Encode(&buf, img); err != nil {
-		return Result{}, fmt.Errorf("photo: encode PNG: %w", err)
-	}
-	if buf.Len() > maxBytes {
+	err = png.Encode(out, img)
+	if errors.Is(err, errOverCap) {
 		return Result{}, &userError{
-			msg: fmt.Sprintf("this image has transparent parts, so it is kept as a PNG, which is %s, over the site's limit of %s: save it without transparency (as a JPEG) or smaller",
-				size(buf.Len()), size(maxBytes)),
+			msg: fmt.Sprintf("this image has transparent parts, so it is kept as a PNG, which is over the site's limit of %s: save it without transparency (as a JPEG) or smaller",
+				size(int64(maxBytes))),
 			kind: ErrTooLarge,
 		}
 	}
-	res.Data = buf.Bytes()
+	if err != nil {
+		return Result{}, fmt.Errorf("photo: encode PNG: %w", err)
+	}
+	res.Data = bytes.Clone(out.buf)
 	return res, nil
+}
+
+// errOverCap is a write past a cappedBuffer's capacity.
+var errOverCap = errors.New("photo: the encoded photo is over the bytes allowed")
+
+// cappedBuffer is a writer into buf that refuses to grow it past its
+// capacity.
+type cappedBuffer struct{ buf []byte }
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if len(p) > cap(c.buf)-len(c.buf) {
+		return 0, errOverCap
+	}
+	c.buf = append(c.buf, p...)
+	return len(p), nil
 }
 
 // sniff tells the type of data by its signature.
@@ -336,9 +441,9 @@ func opaque(img image.Image) bool {
 
 // size formats n bytes for a person, in kB and MB of 2^10 and 2^20 bytes as
 // phones show them.
-func size(n int) string {
+func size(n int64) string {
 	if n < 1<<20 {
-		return strconv.Itoa((n+1<<10-1)>>10) + " kB"
+		return strconv.FormatInt((n+1<<10-1)>>10, 10) + " kB"
 	}
 	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MB"
 }

@@ -437,7 +437,7 @@ func FuzzProcess(f *testing.F) {
 		const maxBytes = 200_000
 		res, err := Process(data, maxBytes)
 		if err != nil {
-			for _, s := range []error{ErrTooLarge, ErrUnknownType, ErrTooManyPixels, ErrUndecodable} {
+			for _, s := range []error{ErrTooLarge, ErrUnknownType, ErrTooManyPixels, ErrTooMuchMemory, ErrUndecodable} {
 				if errors.Is(err, s) {
 					return
 				}
