@@ -105,6 +105,7 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 		return Invitation{}, fmt.Errorf("console: store invitation: %w", err)
 	}
 	return Invitation{
+		ID:      doc.ID,
 		Link:    strings.TrimRight(siteURL, "/") + "/admin/enrol#" + token,
 		Role:    role,
 		Name:    name,

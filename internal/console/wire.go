@@ -78,6 +78,8 @@ type Ceremony struct {
 // Invitation is the answer to POST /admin/api/invitations (and what the
 // admin command prints): a one-time link, whose token is in the fragment.
 type Invitation struct {
+	// ID is the invitation's OpenInvitation.ID.
+	ID      string    `json:"id"`
 	Link    string    `json:"link"`
 	Role    string    `json:"role"`
 	Name    string    `json:"name"`

@@ -618,6 +618,8 @@ export interface Ceremony {
  * command prints): a one-time link, whose token is in the fragment.
  */
 export interface Invitation {
+  /** ID is the invitation's OpenInvitation.ID. */
+  id: string;
   link: string;
   role: string;
   name: string;
