@@ -458,3 +458,21 @@ func (f *authFixture) auditActions(cookie string) []string {
 	}
 	return out
 }
+
+// assertAnyway answers cer with key's newest credential as if cer allowed
+// every credential: what a modified browser could send, to test that the
+// server itself refuses a passkey the ceremony did not allow.
+func (f *authFixture) assertAnyway(key *passkeytest.Authenticator, cer Ceremony) ceremonyFinish {
+	f.t.Helper()
+	var options map[string]any
+	if err := json.Unmarshal(cer.Options, &options); err != nil {
+		f.t.Fatal(err)
+	}
+	delete(options, "allowCredentials")
+	loose, err := json.Marshal(options)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	cer.Options = loose
+	return f.assert(key, cer)
+}
