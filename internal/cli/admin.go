@@ -24,7 +24,12 @@ Commands:
   invite --role editor|admin [--name NAME] [--site-url URL]
              print a one-time link to enrol a passkey (the first admin comes in this way)
   list       list the members
-  revoke ID  revoke a member: they can no longer sign in, and their sessions end at once
+  revoke ID  revoke a member: they can no longer sign in, their sessions end at once,
+             and the invitations they made no longer work
+  invitations
+             list the invitations not used yet
+  uninvite ID
+             cancel an invitation: its link no longer works
 
 The store is the news store's: local files in DIR (DIR/console) or Firestore.
 `
@@ -34,7 +39,7 @@ The store is the news store's: local files in DIR (DIR/console) or Firestore.
 const defaultInviteBase = "http://localhost:8080"
 
 func (p Program) runAdmin(args []string) error {
-	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke", adminCommands)
+	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke, invitations, uninvite", adminCommands)
 	if err != nil {
 		return err
 	}
@@ -67,6 +72,10 @@ var adminCommands = map[string]func(adminCommand, context.Context, []string) err
 	"invite": adminCommand.invite,
 	"list":   adminCommand.list,
 	"revoke": adminCommand.revoke,
+	// Listing and cancelling invitations: a link sent to the wrong person
+	// dies before its hour is up.
+	"invitations": adminCommand.invitations,
+	"uninvite":    adminCommand.uninvite,
 }
 
 // adminCommand runs the admin sub-commands against one store.
@@ -175,5 +184,51 @@ func (c adminCommand) revoke(ctx context.Context, args []string) error {
 		return err
 	}
 	_, err = fmt.Fprintf(c.stdout, "Revoked %s (%s): their sessions have ended.\n", m.ID, m.Role)
+	return err
+}
+
+func (c adminCommand) invitations(ctx context.Context, args []string) error {
+	_, db, err := c.argsThenStore("invitations", args, 0, "takes no arguments")
+	if err != nil {
+		return err
+	}
+	invs, err := console.Invitations(ctx, db, c.clock.Now())
+	if err != nil {
+		return err
+	}
+	if len(invs) == 0 {
+		_, err := fmt.Fprintln(c.stdout, "No open invitations.")
+		return err
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	_, _ = fmt.Fprintln(tw, "ID\tROLE\tNAME\tBY\tEXPIRES")
+	for _, inv := range invs {
+		name := inv.Name
+		if name == "" {
+			name = "-"
+		}
+		_, _ = fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", inv.ID, inv.Role, name, inv.By, inv.Expires.Local().Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+func (c adminCommand) uninvite(ctx context.Context, args []string) error {
+	args, db, err := c.argsThenStore("uninvite", args, 1, "takes one invitation ID (see robohornets admin invitations)")
+	if err != nil {
+		return err
+	}
+	id := args[0]
+	inv, err := console.Uninvite(ctx, db, c.clock.Now(), id)
+	if errors.Is(err, console.ErrNoInvitation) {
+		return fmt.Errorf("no open invitation %q (see robohornets admin invitations)", id)
+	}
+	if err != nil {
+		return err
+	}
+	who := inv.Role
+	if inv.Name != "" {
+		who += " " + inv.Name
+	}
+	_, err = fmt.Fprintf(c.stdout, "Cancelled the invitation %s (%s): its link no longer works.\n", inv.ID, who)
 	return err
 }

@@ -116,3 +116,53 @@ func TestAdminErrors(t *testing.T) {
 		t.Errorf("firestore without a project: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+func TestAdminInvitationsAndUninvite(t *testing.T) {
+	data := t.TempDir()
+	r := adminCmd(t, data, "invitations")
+	if r.code != 0 || r.stdout != "No open invitations.\n" {
+		t.Fatalf("invitations of none: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{{"--role", "admin", "--name", "Ada"}, {"--role", "editor"}} {
+		if r := adminCmd(t, data, append([]string{"invite"}, args...)...); r.code != 0 {
+			t.Fatalf("invite: exit %d\n%s", r.code, r.stderr)
+		}
+	}
+	r = adminCmd(t, data, "invitations")
+	row := regexp.MustCompile(`(?m)^([0-9a-f]{12})\s+(admin|editor)\s+(Ada|-)\s+admin command\s+\d{4}-\d\d-\d\d \d\d:\d\d$`)
+	rows := row.FindAllStringSubmatch(r.stdout, -1)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "ID") || len(rows) != 2 {
+		t.Fatalf("invitations: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	ada := rows[0][1]
+	if rows[0][2] != "admin" {
+		ada = rows[1][1]
+	}
+	r = adminCmd(t, data, "uninvite", ada)
+	if r.code != 0 || r.stdout != "Cancelled the invitation "+ada+" (admin Ada): its link no longer works.\n" {
+		t.Fatalf("uninvite: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = adminCmd(t, data, "invitations")
+	if rows := row.FindAllStringSubmatch(r.stdout, -1); len(rows) != 1 || rows[0][2] != "editor" {
+		t.Errorf("invitations after uninvite:\n%s", r.stdout)
+	}
+	tests := []cmdCase{
+		{name: "uninvite again", args: []string{"uninvite", ada}, wantCode: 1, wantErr: `no open invitation "` + ada + `" (see robohornets admin invitations)`},
+		{name: "uninvite without id", args: []string{"uninvite"}, wantCode: 2, wantErr: "uninvite takes one invitation ID"},
+		{name: "invitations with argument", args: []string{"invitations", "x"}, wantCode: 2, wantErr: "invitations takes no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.check(t, adminCmd(t, data, tt.args...))
+		})
+	}
+	db, err := docstore.OpenLocal(datadir.Dir(data).Console())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+	audit, err := db.List(context.Background(), "Audit")
+	if err != nil || len(audit) != 3 || !strings.Contains(string(audit[2].JSON), `"action":"uninvite"`) {
+		t.Errorf("audit log %v, %v; want two invitations and an uninvite", audit, err)
+	}
+}

@@ -29,8 +29,7 @@ type ceremonyFinish struct {
 var (
 	errPasskeyRefused = &apiError{http.StatusBadRequest, "The passkey's answer was not accepted; try again"}
 	errSignInRefused  = &apiError{http.StatusUnauthorized, "This passkey was not accepted: it may have been removed, or belong to another site"}
-	errCloned         = &apiError{http.StatusUnauthorized, "This passkey's counter went backwards, as a copied passkey's would; ask an admin"}
-	errBadPasskeyName = &apiError{http.StatusBadRequest, fmt.Sprintf("A passkey's name is one line of at most %d characters", maxNameRunes)}
+	errCloned         = &apiError{http.StatusUnauthorized, "This passkey's counter went backwards, as a copied passkey's would: it is suspended until an admin clears it. Use another passkey, and tell an admin"}
 )
 
 // defaultPasskeyName names a passkey its owner did not name.
@@ -43,9 +42,9 @@ func (c *Console) finishCeremony(w http.ResponseWriter, r *http.Request, kind st
 	if err := readJSON(w, r, &body); err != nil {
 		return body, ceremonyDoc{}, err
 	}
-	name, ok := cleanName(body.Name)
-	if !ok {
-		return body, ceremonyDoc{}, errBadPasskeyName
+	name, err := cleanName(body.Name, "the passkey's name")
+	if err != nil {
+		return body, ceremonyDoc{}, &apiError{http.StatusBadRequest, sentence(err.Error())}
 	}
 	if name == "" {
 		name = defaultPasskeyName
@@ -114,6 +113,9 @@ func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	if err := c.checkInviter(ctx, inv); err != nil {
+		return c.refuseInvitation(ctx, invID, err)
+	}
 	user := waUser{m: memberDoc{Member: Member{ID: randomHex(memberIDBytes), Name: inv.Name, Role: inv.Role}}}
 	return c.beginCeremony(w, r, ceremonyDoc{Kind: kindEnrol, RP: rp, MemberID: user.m.ID, Invitation: invID}, register(user))
 }
@@ -136,6 +138,14 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	// Checked again: the inviter may have been revoked or demoted since
+	// the begin. The invitation is consumed already, so a refusal kills it.
+	if err := c.checkInviter(ctx, inv); err != nil {
+		if _, refused := refusal(err); !refused {
+			c.returnInvitation(ctx, cer.Invitation, inv)
+		}
+		return err
+	}
 	now := c.opts.Clock.Now()
 	key, err := c.storePasskey(r, cer.MemberID, body.Name, cred)
 	if err != nil {
@@ -155,7 +165,7 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error
 		return fmt.Errorf("console: store member: %w", err)
 	}
 	c.audit(ctx, r, m.Member, "enrol", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
-	return c.signIn(w, r, m)
+	return c.signIn(w, r, m, key.ID)
 }
 
 // createCredential verifies a registration's answer against its ceremony.
@@ -188,9 +198,10 @@ func (c *Console) storePasskey(r *http.Request, memberID, name string, cred *web
 	return key, nil
 }
 
-// signIn starts a new session for m and answers Me.
-func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc) error {
-	s, err := c.startSession(w, r, m.ID)
+// signIn starts a new session for m, opened by the passkey passkeyID, and
+// answers Me.
+func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc, passkeyID string) error {
+	s, err := c.startSession(w, r, m.ID, passkeyID)
 	if err != nil {
 		return err
 	}
@@ -260,20 +271,28 @@ func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) erro
 		return c.webauthnFailed(errSignInRefused, err)
 	}
 	// go-webauthn flags a counter that did not move forward
-	// (CloneWarning); recordUse refuses it, atomically with the store.
-	if err := c.recordUse(r, member.ID, cred); err != nil {
+	// (CloneWarning); recordUse refuses it, atomically with the store, and
+	// suspends the passkey.
+	if err := c.recordUse(r, member, cred); err != nil {
 		return err
 	}
 	c.audit(ctx, r, member.Member, "sign-in", passkeyID(cred.ID))
-	return c.signIn(w, r, member)
+	return c.signIn(w, r, member, passkeyID(cred.ID))
 }
 
-// recordUse stores a sign-in's sign counter, flags and time on its passkey.
-// The counter must still move forward in the store: of two sign-ins that
-// race with the same assertion's counter, one is refused.
-func (c *Console) recordUse(r *http.Request, memberID string, cred *webauthn.Credential) error {
+// recordUse stores the sign counter, flags and time of an assertion (a
+// sign-in or a verification) on its passkey, one of member m's. A
+// suspended passkey is refused. The counter must still move forward in
+// the store: of two assertions that race with the same counter, one is
+// refused; a counter behind the stored one (a clone warning) is refused
+// and suspends the passkey.
+func (c *Console) recordUse(r *http.Request, m memberDoc, cred *webauthn.Credential) error {
 	id := passkeyID(cred.ID)
-	return c.opts.DB.Update(r.Context(), collPasskeys, id, func(cur []byte) ([]byte, error) {
+	if m.suspended(id) {
+		return errSuspended
+	}
+	var used Passkey
+	err := c.opts.DB.Update(r.Context(), collPasskeys, id, func(cur []byte) ([]byte, error) {
 		if cur == nil {
 			return nil, errSignInRefused
 		}
@@ -281,9 +300,10 @@ func (c *Console) recordUse(r *http.Request, memberID string, cred *webauthn.Cre
 		if err := json.Unmarshal(cur, &key); err != nil {
 			return nil, fmt.Errorf("console: passkey %s: %w", id, err)
 		}
-		if key.MemberID != memberID {
+		if key.MemberID != m.ID {
 			return nil, errSignInRefused
 		}
+		used = key.Passkey
 		stored, got := key.Credential.Authenticator.SignCount, cred.Authenticator.SignCount
 		if (stored != 0 || got != 0) && got <= stored {
 			return nil, errCloned
@@ -293,6 +313,12 @@ func (c *Console) recordUse(r *http.Request, memberID string, cred *webauthn.Cre
 		key.LastUsed = c.opts.Clock.Now()
 		return json.Marshal(key)
 	})
+	if errors.Is(err, errCloned) {
+		if serr := c.suspend(r, m, used); serr != nil {
+			return serr
+		}
+	}
+	return err
 }
 
 func (c *Console) servePasskeyBegin(w http.ResponseWriter, r *http.Request, s session) error {
@@ -309,6 +335,77 @@ func (c *Console) servePasskeyBegin(w http.ResponseWriter, r *http.Request, s se
 	}
 	doc := ceremonyDoc{Kind: kindPasskey, RP: rp, MemberID: s.member.ID}
 	return c.beginCeremony(w, r, doc, register(user, webauthn.WithExclusions(user.descriptors())))
+}
+
+// serveVerifyBegin begins a verification of the signed-in member: an
+// assertion, user verified, by one of their own passkeys that is not
+// suspended (allowCredentials lists them).
+func (c *Console) serveVerifyBegin(w http.ResponseWriter, r *http.Request, s session) error {
+	rp, err := c.relyingParty(r)
+	if err != nil {
+		return err
+	}
+	user, err := c.webauthnUser(r.Context(), s.member)
+	if err != nil {
+		return err
+	}
+	user.creds = slices.DeleteFunc(user.creds, func(cred webauthn.Credential) bool {
+		return s.member.suspended(passkeyID(cred.ID))
+	})
+	if len(user.creds) == 0 {
+		return errAllSuspended
+	}
+	doc := ceremonyDoc{Kind: kindVerify, RP: rp, MemberID: s.member.ID}
+	return c.beginCeremony(w, r, doc, func(wa *webauthn.WebAuthn) (any, *webauthn.SessionData, error) {
+		assertion, sess, err := wa.BeginLogin(user)
+		if err != nil {
+			return nil, nil, err
+		}
+		return assertion.Response, sess, nil
+	})
+}
+
+// serveVerifyFinish checks the member's assertion, records its counter
+// as a sign-in does, and marks the session verified now: for
+// FreshVerification, it may do what matters.
+func (c *Console) serveVerifyFinish(w http.ResponseWriter, r *http.Request, s session) error {
+	body, cer, err := c.finishCeremony(w, r, kindVerify)
+	if err == nil && cer.MemberID != s.member.ID {
+		err = errCeremonyGone // another member's ceremony
+	}
+	if err != nil {
+		return err
+	}
+	parsed, err := protocol.ParseCredentialRequestResponseBytes(body.Credential)
+	if err != nil {
+		return c.webauthnFailed(errPasskeyRefused, err)
+	}
+	if s.member.suspended(passkeyID(parsed.RawID)) {
+		return errSuspended
+	}
+	ctx := r.Context()
+	// Every passkey of the member, so that go-webauthn finds the one that
+	// answered and refuses it unless the ceremony allowed it.
+	user, err := c.webauthnUser(ctx, s.member)
+	if err != nil {
+		return err
+	}
+	wa, err := cer.RP.webauthn()
+	if err != nil {
+		return err
+	}
+	cred, err := wa.ValidateLogin(user, cer.Session, parsed)
+	if err != nil {
+		return c.webauthnFailed(errPasskeyRefused, err)
+	}
+	if err := c.recordUse(r, s.member, cred); err != nil {
+		return err
+	}
+	if err := c.markVerified(ctx, &s, c.opts.Clock.Now()); err != nil {
+		return err
+	}
+	c.audit(ctx, r, s.member.Member, "verify", passkeyID(cred.ID))
+	return c.answerMe(w, r, s.member, s.doc)
 }
 
 // servePasskeyFinish adds a passkey to the signed-in member.

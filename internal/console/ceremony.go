@@ -30,6 +30,7 @@ const (
 	kindEnrol   = "enrol"
 	kindSignIn  = "signin"
 	kindPasskey = "passkey"
+	kindVerify  = "verify"
 )
 
 // ceremonyDoc is a WebAuthn ceremony between its begin and its finish, kept
@@ -39,8 +40,8 @@ type ceremonyDoc struct {
 	RP      relyingParty         `json:"rp"`
 	Session webauthn.SessionData `json:"session"`
 	Expires time.Time            `json:"expires"`
-	// MemberID is the member being enrolled (kindEnrol) or adding a passkey
-	// (kindPasskey).
+	// MemberID is the member being enrolled (kindEnrol), adding a passkey
+	// (kindPasskey) or verifying (kindVerify).
 	MemberID string `json:"memberId,omitempty"`
 	// Invitation is the id of the invitation an enrolment uses.
 	Invitation string `json:"invitation,omitempty"`

@@ -112,6 +112,12 @@ const (
 	SessionMax = 7 * 24 * time.Hour
 	// CeremonyTTL is how long a WebAuthn challenge may be answered.
 	CeremonyTTL = 5 * time.Minute
+	// FreshVerification is how recent a session's last passkey verification
+	// (its sign-in, or POST /admin/api/verify/...) must be for what could
+	// keep a thief in or let one in: adding a passkey, inviting, changing a
+	// role, revoking, clearing a suspended passkey. A stolen cookie or a
+	// phone left signed in does not pass it without the passkey.
+	FreshVerification = 5 * time.Minute
 	// SessionCookie is the session cookie's name; the __Host- prefix makes
 	// browsers keep it only when Secure, without Domain and with Path=/.
 	SessionCookie = "__Host-rh-session"

@@ -333,10 +333,14 @@ func newContentFixture(t *testing.T) *contentFixture {
 	return f
 }
 
+// fixturePasskey is the id of the one passkey content tests' members
+// hold: listed on the member, never stored, never used.
+const fixturePasskey = "f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1"
+
 // signIn stores m as a member and returns the cookie of a new session.
 func (f *contentFixture) signIn(m Member) *http.Cookie {
 	f.t.Helper()
-	data, err := json.Marshal(memberDoc{Member: m})
+	data, err := json.Marshal(memberDoc{Member: m, PasskeyIDs: []string{fixturePasskey}})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -344,7 +348,7 @@ func (f *contentFixture) signIn(m Member) *http.Cookie {
 		f.t.Fatal(err)
 	}
 	w := httptest.NewRecorder()
-	if _, err := f.c.startSession(w, httptest.NewRequest("POST", "/admin/api/signin/finish", nil), m.ID); err != nil {
+	if _, err := f.c.startSession(w, httptest.NewRequest("POST", "/admin/api/signin/finish", nil), m.ID, fixturePasskey); err != nil {
 		f.t.Fatal(err)
 	}
 	cookies := w.Result().Cookies()
@@ -391,4 +395,84 @@ func (f *contentFixture) save(m Member, id string, base int, fields PostFields) 
 	var p Post
 	f.must(http.StatusOK, &p, m, "PUT", "/admin/api/posts/"+url.PathEscape(id), Save{PostFields: fields, BaseVersion: base})
 	return p
+}
+
+// verify answers the re-verification ceremony of the session cookie with
+// key, and returns the finish's answer.
+func (f *authFixture) verify(cookie string, key *passkeytest.Authenticator) *httptest.ResponseRecorder {
+	f.t.Helper()
+	var cer Ceremony
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/verify/begin", cookie: cookie})
+	return f.send(f.c, request{method: "POST", path: "/admin/api/verify/finish", cookie: cookie, body: f.assert(key, cer)})
+}
+
+// addPasskey adds a new passkey named name to the member of cookie and
+// returns its authenticator and the answer's Me.
+func (f *authFixture) addPasskey(cookie, name string) (*passkeytest.Authenticator, Me) {
+	f.t.Helper()
+	key := newKey()
+	var cer Ceremony
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/passkeys/begin", cookie: cookie})
+	finish := f.create(key, cer)
+	finish.Name = name
+	var me Me
+	f.must(f.c, http.StatusOK, &me, request{method: "POST", path: "/admin/api/passkeys/finish", cookie: cookie, body: finish})
+	return key, me
+}
+
+// signedIn signs in with key on the fixture's console and returns the
+// new session's cookie.
+func (f *authFixture) signedIn(key *passkeytest.Authenticator) string {
+	f.t.Helper()
+	w := f.signIn(f.c, key, "")
+	checkAnswer(f.t, w, http.StatusOK, nil, "POST", "/admin/api/signin/finish")
+	return sessionCookieOf(f.t, w)
+}
+
+// refusalOf returns the "error" and "code" of an answer, and fails the
+// test when it has no error.
+func refusalOf(t *testing.T, w *httptest.ResponseRecorder) (msg, code string) {
+	t.Helper()
+	var e struct{ Error, Code string }
+	if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || e.Error == "" {
+		t.Fatalf("answer %q is not an error: %v", w.Body, err)
+	}
+	return e.Error, e.Code
+}
+
+// alive reports whether the session of cookie still answers GET /me.
+func (f *authFixture) alive(cookie string) bool {
+	f.t.Helper()
+	return f.send(f.c, request{method: "GET", path: "/admin/api/me", cookie: cookie}).Code == http.StatusOK
+}
+
+// auditActions returns "action target" of every entry of the audit log,
+// newest first, as the admin of cookie reads it.
+func (f *authFixture) auditActions(cookie string) []string {
+	f.t.Helper()
+	var log []AuditEntry
+	f.must(f.c, http.StatusOK, &log, request{method: "GET", path: "/admin/api/audit", cookie: cookie})
+	out := make([]string, len(log))
+	for i, e := range log {
+		out[i] = e.Action + " " + e.Target
+	}
+	return out
+}
+
+// assertAnyway answers cer with key's newest credential as if cer allowed
+// every credential: what a modified browser could send, to test that the
+// server itself refuses a passkey the ceremony did not allow.
+func (f *authFixture) assertAnyway(key *passkeytest.Authenticator, cer Ceremony) ceremonyFinish {
+	f.t.Helper()
+	var options map[string]any
+	if err := json.Unmarshal(cer.Options, &options); err != nil {
+		f.t.Fatal(err)
+	}
+	delete(options, "allowCredentials")
+	loose, err := json.Marshal(options)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	cer.Options = loose
+	return f.assert(key, cer)
 }

@@ -21,9 +21,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v) // the client is gone if this fails
 }
 
-// writeError sends {"error": msg} with status.
+// writeError sends the Refusal {"error": msg} with status.
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": msg})
+	writeJSON(w, status, Refusal{Error: msg})
 }
 
 // readJSON decodes the request's body, at most MaxBodyBytes, into v; the

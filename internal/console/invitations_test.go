@@ -7,9 +7,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -204,4 +206,156 @@ func TestFailedEnrolmentKeepsTheLink(t *testing.T) {
 	if me.Member.Name != "Sam" || me.Member.Role != RoleEditor {
 		t.Errorf("enrolled with the link again as %+v", me.Member)
 	}
+}
+
+// inviteAs makes an invitation as the admin of cookie, in the console, and
+// returns its token.
+func (f *authFixture) inviteAs(cookie, role, name string) string {
+	f.t.Helper()
+	var inv Invitation
+	f.must(f.c, http.StatusOK, &inv, request{method: "POST", path: "/admin/api/invitations", cookie: cookie, body: invitationRequest{Role: role, Name: name}})
+	u, err := url.Parse(inv.Link)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return u.Fragment
+}
+
+// The "stolen phone" remedy is to revoke its admin: the links that admin
+// made die with them, before the enrolment, during it, and when the admin
+// is demoted rather than revoked.
+func TestInvitationOfAnInviterWhoCannotInviteIsRefused(t *testing.T) {
+	const refused = "The admin who made this invitation can no longer invite (revoked, or no longer an admin); ask an admin for a new link"
+	revoke := func(f *authFixture, by string, id string) {
+		f.must(f.c, http.StatusOK, nil, request{method: "DELETE", path: "/admin/api/members/" + id, cookie: by})
+	}
+	// change changes the inviter's document alone, as another instance
+	// whose deletion of the invitations failed (or has not happened yet).
+	change := func(fn func(m *memberDoc)) func(f *authFixture, _ string, id string) {
+		return func(f *authFixture, _ string, id string) {
+			if _, err := updateMember(context.Background(), f.db, id, func(m *memberDoc) error {
+				fn(m)
+				return nil
+			}); err != nil {
+				f.t.Fatal(err)
+			}
+		}
+	}
+	demote := change(func(m *memberDoc) { m.Role = RoleEditor })
+	revokedOnly := change(func(m *memberDoc) { m.Revoked = authStart })
+	tests := []struct {
+		name string
+		// lose makes the inviter id unable to invite, as the admin of cookie by.
+		lose func(f *authFixture, by string, id string)
+		// during: after the enrolment's begin, before its finish.
+		during bool
+		want   string
+	}{
+		// Revoking deletes the inviter's links: the enrolment finds them gone.
+		{"revoked before the link is opened", revoke, false, errInvitationGone.msg},
+		{"revoked while the passkey is made", revoke, true, errInvitationGone.msg},
+		{"revoked, links not deleted, before the link is opened", revokedOnly, false, refused},
+		{"revoked, links not deleted, while the passkey is made", revokedOnly, true, refused},
+		{"demoted before the link is opened", demote, false, refused},
+		{"demoted while the passkey is made", demote, true, refused},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newAuthFixture(t)
+			_, mallory, mal := f.member(RoleAdmin, "Mallory") // the stolen phone's admin
+			_, ada, _ := f.member(RoleAdmin, "Ada")
+			token := f.inviteAs(mallory, RoleAdmin, "Accomplice")
+			members := len(f.docs(collMembers))
+			var w *httptest.ResponseRecorder
+			if tt.during {
+				cer := f.beginEnrol(f.c, token)
+				tt.lose(f, ada, mal.Member.ID)
+				w = f.send(f.c, request{method: "POST", path: "/admin/api/enrol/finish", body: f.create(newKey(), cer)})
+			} else {
+				tt.lose(f, ada, mal.Member.ID)
+				w = f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}})
+			}
+			if w.Code != http.StatusGone || errorOf(t, w) != tt.want {
+				t.Errorf("enrolment: %d %s, want 410 %q", w.Code, w.Body, tt.want)
+			}
+			if set := w.Result().Header.Values("Set-Cookie"); len(set) != 0 {
+				t.Errorf("a refused enrolment set %q", set)
+			}
+			if n := len(f.docs(collMembers)); n != members {
+				t.Errorf("%d members, want %d", n, members)
+			}
+			if n := len(f.docs(collPasskeys)); n != 2 {
+				t.Errorf("%d passkeys, want Mallory's and Ada's", n)
+			}
+			if n := len(f.docs(collInvitations)); n != 0 {
+				t.Errorf("%d invitations left, want the refused one gone", n)
+			}
+		})
+	}
+}
+
+func TestRevokingAMemberDeletesTheirInvitations(t *testing.T) {
+	f := newAuthFixture(t)
+	_, mallory, mal := f.member(RoleAdmin, "Mallory")
+	_, ada, _ := f.member(RoleAdmin, "Ada")
+	f.inviteAs(mallory, RoleAdmin, "One")
+	f.inviteAs(mallory, RoleEditor, "Two")
+	kept := f.inviteAs(ada, RoleEditor, "Three")
+	f.must(f.c, http.StatusOK, nil, request{method: "DELETE", path: "/admin/api/members/" + mal.Member.ID, cookie: ada})
+	if n := len(f.docs(collInvitations)); n != 1 {
+		t.Errorf("%d invitations after revoking Mallory, want Ada's one", n)
+	}
+	_, me := f.enrol(f.c, newKey(), kept)
+	if me.Member.Name != "Three" {
+		t.Errorf("enrolled %+v with Ada's link", me.Member)
+	}
+}
+
+func TestAdminListsAndCancelsInvitations(t *testing.T) {
+	f := newAuthFixture(t)
+	_, ada, ad := f.member(RoleAdmin, "Ada")
+	_, editor, _ := f.member(RoleEditor, "Sam")
+	f.clk.Advance(time.Minute)
+	token := f.inviteAs(ada, RoleAdmin, "Kim")
+	f.clk.Advance(time.Second)
+	cli := f.invite(RoleEditor, "")
+	var list []struct {
+		ID, Role, Name, By string
+		Created, Expires   time.Time
+	}
+	w := f.must(f.c, http.StatusOK, &list, request{method: "GET", path: "/admin/api/invitations", cookie: ada})
+	if len(list) != 2 {
+		t.Fatalf("invitations %s, want 2", w.Body)
+	}
+	kim := list[0]
+	if kim.Role != RoleAdmin || kim.Name != "Kim" || kim.By != ad.Member.ID || !kim.Expires.Equal(authStart.Add(time.Minute+InvitationTTL)) || kim.ID == "" {
+		t.Errorf("Kim's invitation listed as %+v", kim)
+	}
+	if list[1].By != "admin command" || list[1].Role != RoleEditor {
+		t.Errorf("the command's invitation listed as %+v", list[1])
+	}
+	// The listing holds neither a token nor a store id (the token's hash).
+	for _, tok := range []string{token, cli} {
+		id, _ := tokenID(tok)
+		if strings.Contains(w.Body.String(), tok) || strings.Contains(w.Body.String(), id) {
+			t.Errorf("the listing %s holds a token or its store id", w.Body)
+		}
+	}
+	if w := f.send(f.c, request{method: "GET", path: "/admin/api/invitations", cookie: editor}); w.Code != http.StatusForbidden {
+		t.Errorf("an editor lists invitations: %d, want 403", w.Code)
+	}
+	if w := f.send(f.c, request{method: "DELETE", path: "/admin/api/invitations/" + kim.ID, cookie: editor}); w.Code != http.StatusForbidden {
+		t.Errorf("an editor cancels an invitation: %d, want 403", w.Code)
+	}
+	f.must(f.c, http.StatusNoContent, nil, request{method: "DELETE", path: "/admin/api/invitations/" + kim.ID, cookie: ada})
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/enrol/begin", body: enrolBegin{Token: token}}); w.Code != http.StatusGone {
+		t.Errorf("a cancelled link: %d %s, want 410", w.Code, w.Body)
+	}
+	if w := f.send(f.c, request{method: "DELETE", path: "/admin/api/invitations/" + kim.ID, cookie: ada}); w.Code != http.StatusNotFound {
+		t.Errorf("cancelling it again: %d %s, want 404", w.Code, w.Body)
+	}
+	if log := f.auditActions(ada); !slices.Contains(log, "uninvite admin Kim") {
+		t.Errorf("audit log %q lacks uninvite admin Kim", log)
+	}
+	f.enrol(f.c, newKey(), cli) // the other link still works
 }

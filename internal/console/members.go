@@ -19,9 +19,41 @@ import (
 // memberDoc is a member in collMembers, by Member.ID. PasskeyIDs lists the
 // member's passkeys: adding and removing one updates this document, so
 // "never remove the last passkey" holds under concurrent requests.
+//
+// Sessions lists the member's sessions: a session signs in only while it
+// is listed, so one atomic write of this document ends sessions on every
+// instance (sign out everywhere, a removed or suspended passkey, a
+// revocation) without a look through every session of the team. The list
+// is bounded by maxSessions. Member.SuspendedPasskeys is here too, read on
+// every sign-in and in the members list of the admins.
 type memberDoc struct {
 	Member
-	PasskeyIDs []string `json:"passkeyIds"`
+	PasskeyIDs []string     `json:"passkeyIds"`
+	Sessions   []sessionRef `json:"sessions,omitempty"`
+}
+
+// listsSession reports whether the session id is one of the member's.
+func (m memberDoc) listsSession(id string) bool {
+	return slices.ContainsFunc(m.Sessions, func(ref sessionRef) bool { return ref.ID == id })
+}
+
+// dropSessions takes the sessions that match out of m's list and returns
+// their ids, to delete once m is stored.
+func (m *memberDoc) dropSessions(match func(sessionRef) bool) []string {
+	var ids []string
+	m.Sessions = slices.DeleteFunc(m.Sessions, func(ref sessionRef) bool {
+		if match(ref) {
+			ids = append(ids, ref.ID)
+			return true
+		}
+		return false
+	})
+	return ids
+}
+
+// suspended reports whether the passkey id of m is suspended.
+func (m memberDoc) suspended(id string) bool {
+	return slices.ContainsFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == id })
 }
 
 // passkeyDoc is a passkey in collPasskeys, by Passkey.ID (passkeyID of its
@@ -40,6 +72,10 @@ const memberIDBytes = 16
 // maxPasskeys bounds the passkeys of one member.
 const maxPasskeys = 10
 
+// maxSessions bounds the sessions of one member (phones, tablets,
+// computers): a new sign-in beyond it ends the oldest.
+const maxSessions = 20
+
 // passkeyID is the store id of a credential: the first 16 bytes of the
 // SHA-256 of its id, in hex (credential ids may be long and binary).
 func passkeyID(credentialID []byte) string {
@@ -53,7 +89,20 @@ var (
 	errRevokeSelf   = &apiError{http.StatusConflict, "You cannot revoke yourself; ask another admin"}
 	errMemberGone   = &apiError{http.StatusForbidden, "This member was revoked; ask an admin for a new invitation"}
 	errPasskeyTaken = &apiError{http.StatusConflict, "This passkey is already registered"}
+	errRoleSelf     = &apiError{http.StatusConflict, "You cannot change your own role; ask another admin (so the team always keeps an admin)"}
+	errRoleRevoked  = &apiError{http.StatusConflict, "This member was revoked; invite them again instead"}
+	errNoSuspension = &apiError{http.StatusNotFound, "This member has no such suspended passkey"}
+	errSuspended    = &apiError{http.StatusForbidden, "This passkey is suspended: its counter went backwards, as a copied passkey's would. Use another passkey, and ask an admin to check it and clear it"}
+	errAllSuspended = &apiError{http.StatusForbidden, "Every passkey of yours is suspended; ask an admin to check one and clear it"}
 )
+
+// checkRole returns an error unless role is one a member may have.
+func checkRole(role string) error {
+	if role != RoleEditor && role != RoleAdmin {
+		return fmt.Errorf("role %q: want %s or %s", role, RoleEditor, RoleAdmin)
+	}
+	return nil
+}
 
 // getMember reads a member; the error wraps docstore.ErrNotFound when
 // there is none.
@@ -158,9 +207,12 @@ func (c *Console) me(ctx context.Context, m memberDoc, s sessionDoc) (Me, error)
 	if err != nil {
 		return Me{}, err
 	}
-	me := Me{Member: m.Member, Passkeys: make([]Passkey, len(keys)), Expires: s.Expires}
+	me := Me{Member: m.Member, Passkeys: make([]Passkey, len(keys)), Expires: s.Expires, SessionPasskey: s.PasskeyID}
 	for i, k := range keys {
 		me.Passkeys[i] = k.Passkey
+		if j := slices.IndexFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == k.ID }); j >= 0 {
+			me.Passkeys[i].Suspended = m.SuspendedPasskeys[j].Suspended
+		}
 	}
 	return me, nil
 }
@@ -180,20 +232,57 @@ func (c *Console) serveMe(w http.ResponseWriter, r *http.Request, s session) err
 }
 
 func (c *Console) serveSignOut(w http.ResponseWriter, r *http.Request, s session) error {
-	if err := c.opts.DB.Delete(r.Context(), collSessions, s.id); err != nil {
+	ctx := r.Context()
+	if err := c.opts.DB.Delete(ctx, collSessions, s.id); err != nil {
 		return fmt.Errorf("console: sign out: %w", err)
 	}
-	setSessionCookie(w, "", -1)
-	c.audit(r.Context(), r, s.member.Member, "sign-out", "")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusNoContent)
+	// The session is gone; its place in the member's list is only tidied.
+	if _, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
+		m.dropSessions(func(ref sessionRef) bool { return ref.ID == s.id })
+		return nil
+	}); err != nil {
+		c.opts.Logger.Warn("console: sign out: unlist the session", "err", err)
+	}
+	c.audit(ctx, r, s.member.Member, "sign-out", "")
+	signedOut(w)
 	return nil
 }
 
-// serveRemovePasskey removes one of the member's own passkeys, never the last.
+// signedOut answers a request that ended its own session: the cookie is
+// deleted, and nothing else is said.
+func signedOut(w http.ResponseWriter) {
+	setSessionCookie(w, "", -1)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// serveSignOutEverywhere ends every session of the member, this one too:
+// the remedy for a phone left signed in somewhere.
+func (c *Console) serveSignOutEverywhere(w http.ResponseWriter, r *http.Request, s session) error {
+	ctx := r.Context()
+	var ended []string
+	if _, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
+		ended = m.dropSessions(func(sessionRef) bool { return true })
+		return nil
+	}); err != nil {
+		return err
+	}
+	if !slices.Contains(ended, s.id) {
+		ended = append(ended, s.id)
+	}
+	c.deleteSessions(ctx, ended)
+	c.audit(ctx, r, s.member.Member, "sign-out-everywhere", fmt.Sprintf("%d sessions", len(ended)))
+	signedOut(w)
+	return nil
+}
+
+// serveRemovePasskey removes one of the member's own passkeys, never the
+// last, suspended or not, and ends the sessions it opened (this one too, if
+// it did: the answer then also deletes the cookie).
 func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s session) error {
 	ctx := r.Context()
 	id := r.PathValue("id")
+	var ended []string
 	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
 		i := slices.Index(m.PasskeyIDs, id)
 		switch {
@@ -203,6 +292,8 @@ func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s s
 			return errLastPasskey
 		}
 		m.PasskeyIDs = slices.Delete(m.PasskeyIDs, i, i+1)
+		m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == id })
+		ended = m.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == id })
 		return nil
 	})
 	if err != nil {
@@ -212,8 +303,58 @@ func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s s
 		// The member no longer lists it, so it signs no one in.
 		c.opts.Logger.Error("console: delete passkey", "id", id, "err", err)
 	}
+	c.deleteSessions(ctx, ended)
 	c.audit(ctx, r, m.Member, "passkey-remove", id)
+	if slices.Contains(ended, s.id) {
+		setSessionCookie(w, "", -1)
+	}
 	return c.answerMe(w, r, m, s.doc)
+}
+
+// suspend suspends the passkey key of member m after a clone warning, and
+// ends the sessions it opened: one of its two copies is not the member's,
+// and nothing tells which. It is logged and written to the audit log.
+func (c *Console) suspend(r *http.Request, m memberDoc, key Passkey) error {
+	ctx := r.Context()
+	now := c.opts.Clock.Now()
+	var ended []string
+	if _, err := updateMember(ctx, c.opts.DB, m.ID, func(m *memberDoc) error {
+		if !slices.Contains(m.PasskeyIDs, key.ID) || m.suspended(key.ID) {
+			ended = nil
+			return nil
+		}
+		key.Suspended = now
+		m.SuspendedPasskeys = append(m.SuspendedPasskeys, key)
+		ended = m.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == key.ID })
+		return nil
+	}); err != nil {
+		return fmt.Errorf("console: suspend passkey %s: %w", key.ID, err)
+	}
+	c.deleteSessions(ctx, ended)
+	c.opts.Logger.Warn("console: a passkey's sign counter went backwards (a copied passkey?); suspended it",
+		"member", m.ID, "passkey", key.ID, "addr", c.opts.Proxies.Peer(r))
+	c.audit(ctx, r, m.Member, "passkey-suspend", key.ID)
+	return nil
+}
+
+// serveClearSuspension clears the suspension of a member's passkey: an
+// admin who checked with the member that both copies are theirs.
+func (c *Console) serveClearSuspension(w http.ResponseWriter, r *http.Request, admin Member) error {
+	ctx := r.Context()
+	key := r.PathValue("passkey")
+	m, err := updateMember(ctx, c.opts.DB, r.PathValue("id"), func(m *memberDoc) error {
+		if !m.suspended(key) {
+			return errNoSuspension
+		}
+		m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == key })
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.audit(ctx, r, admin, "passkey-clear", key)
+	writeJSON(w, http.StatusOK, m.Member)
+	return nil
 }
 
 // Members returns every member of the console in db, oldest first.
@@ -238,9 +379,10 @@ func Members(ctx context.Context, db docstore.DB) ([]Member, error) {
 }
 
 // Revoke revokes the member id in db at now, written to the audit log as
-// done by the admin command: the member can no longer sign in, and every
-// session of theirs ends at once. Revoking a revoked member changes nothing.
-// The error wraps docstore.ErrNotFound when there is no such member.
+// done by the admin command: the member can no longer sign in, every
+// session of theirs ends at once, and the invitations they made no longer
+// enrol anyone. Revoking a revoked member changes nothing. The error wraps
+// docstore.ErrNotFound when there is no such member.
 func Revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (Member, error) {
 	m, err := revoke(ctx, db, now, id)
 	if err != nil {
@@ -251,18 +393,21 @@ func Revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (Memb
 }
 
 func revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (memberDoc, error) {
+	var ended []string
 	m, err := updateMember(ctx, db, id, func(m *memberDoc) error {
 		if m.Revoked.IsZero() {
 			m.Revoked = now
 		}
+		ended = m.dropSessions(func(sessionRef) bool { return true })
 		return nil
 	})
 	if err != nil {
 		return memberDoc{}, err
 	}
-	// Every request reads the member again, so the sessions are refused
-	// already; deleting them keeps the store clean.
-	return m, endSessions(ctx, db, id)
+	// Every request reads the member again, so the sessions and the
+	// invitations are refused already; deleting them keeps the store clean
+	// and the list of open invitations true.
+	return m, errors.Join(deleteSessions(ctx, db, ended), deleteInvitationsBy(ctx, db, id))
 }
 
 func (c *Console) serveMembers(w http.ResponseWriter, r *http.Request, _ Member) error {
@@ -284,6 +429,40 @@ func (c *Console) serveRevoke(w http.ResponseWriter, r *http.Request, admin Memb
 		return err
 	}
 	c.audit(r.Context(), r, admin, "revoke", id)
+	writeJSON(w, http.StatusOK, m.Member)
+	return nil
+}
+
+// serveChangeRole answers PATCH /admin/api/members/{id} {"role"}: another
+// member's new role. No admin changes their own, so the team always keeps
+// one. A demoted admin's open invitations are deleted (and would no longer
+// enrol anyone anyway).
+func (c *Console) serveChangeRole(w http.ResponseWriter, r *http.Request, admin Member, body RoleChange) error {
+	id := r.PathValue("id")
+	if err := checkRole(body.Role); err != nil {
+		return &apiError{http.StatusBadRequest, sentence(err.Error())}
+	}
+	if id == admin.ID {
+		return errRoleSelf
+	}
+	ctx := r.Context()
+	var was string
+	m, err := updateMember(ctx, c.opts.DB, id, func(m *memberDoc) error {
+		if !m.Revoked.IsZero() {
+			return errRoleRevoked
+		}
+		was, m.Role = m.Role, body.Role
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if was == RoleAdmin && body.Role != RoleAdmin {
+		if err := deleteInvitationsBy(ctx, c.opts.DB, id); err != nil {
+			c.opts.Logger.Warn("console: delete the invitations of a demoted admin", "member", id, "err", err)
+		}
+	}
+	c.audit(ctx, r, admin, "role", id+" "+body.Role)
 	writeJSON(w, http.StatusOK, m.Member)
 	return nil
 }

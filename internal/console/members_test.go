@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"testing"
 	"time"
@@ -99,6 +100,11 @@ func TestMemberAddsAndRemovesPasskeys(t *testing.T) {
 	if w := f.signIn(f.c, first, ""); w.Code != http.StatusUnauthorized {
 		t.Errorf("sign-in with a removed passkey: %d, want 401", w.Code)
 	}
+	// The session the removed passkey opened ended with it.
+	if f.alive(cookie) {
+		t.Error("the session of the removed passkey lives on")
+	}
+	cookie = f.signedIn(second)
 	w := f.send(f.c, request{method: "DELETE", path: "/admin/api/passkeys/" + after.Passkeys[0].ID, cookie: cookie})
 	if w.Code != http.StatusConflict || errorOf(t, w) != errLastPasskey.msg {
 		t.Errorf("removing the last passkey: %d %s, want 409", w.Code, w.Body)
@@ -202,5 +208,151 @@ func TestEveryRequestReadsTheMemberAgain(t *testing.T) {
 	}
 	if w := f.send(f.c, request{method: "GET", path: "/admin/api/members", cookie: admin}); w.Code != http.StatusForbidden {
 		t.Errorf("demoted admin: %d, want 403", w.Code)
+	}
+}
+
+func TestAdminChangesARole(t *testing.T) {
+	f := newAuthFixture(t)
+	_, ada, ad := f.member(RoleAdmin, "Ada")
+	_, bob, bo := f.member(RoleAdmin, "Bob")
+	_, sam, sa := f.member(RoleEditor, "Sam")
+	patch := func(cookie, id, role string) *httptest.ResponseRecorder {
+		return f.send(f.c, request{method: "PATCH", path: "/admin/api/members/" + id, cookie: cookie, body: map[string]string{"role": role}})
+	}
+	var m Member
+	w := patch(ada, sa.Member.ID, RoleAdmin)
+	checkAnswer(t, w, http.StatusOK, &m, "PATCH", "/admin/api/members/{sam}")
+	if m.ID != sa.Member.ID || m.Role != RoleAdmin {
+		t.Errorf("promoted %+v", m)
+	}
+	f.must(f.c, http.StatusOK, nil, request{method: "GET", path: "/admin/api/members", cookie: sam})
+	if log := f.auditActions(ada); !slices.Contains(log, "role "+sa.Member.ID+" admin") {
+		t.Errorf("audit log %q lacks the role change", log)
+	}
+	// Ada demotes Bob; Bob, an editor now, can no longer change roles.
+	checkAnswer(t, patch(ada, bo.Member.ID, RoleEditor), http.StatusOK, nil, "PATCH", "/admin/api/members/{bob}")
+	if w := patch(bob, ad.Member.ID, RoleEditor); w.Code != http.StatusForbidden {
+		t.Errorf("a demoted admin changes a role: %d %s, want 403", w.Code, w.Body)
+	}
+	const self = "You cannot change your own role; ask another admin (so the team always keeps an admin)"
+	for _, tt := range []struct {
+		name, cookie, id, role string
+		status                 int
+		msg                    string
+	}{
+		{"demote yourself", ada, ad.Member.ID, RoleEditor, http.StatusConflict, self},
+		{"unknown role", ada, sa.Member.ID, "owner", http.StatusBadRequest, `Role "owner": want editor or admin`},
+		{"nobody", ada, "0123456789abcdef0123456789abcdef", RoleEditor, http.StatusNotFound, "not found"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := patch(tt.cookie, tt.id, tt.role)
+			if w.Code != tt.status || errorOf(t, w) != tt.msg {
+				t.Errorf("%d %s, want %d %q", w.Code, w.Body, tt.status, tt.msg)
+			}
+		})
+	}
+	f.must(f.c, http.StatusOK, nil, request{method: "DELETE", path: "/admin/api/members/" + bo.Member.ID, cookie: ada})
+	if w := patch(ada, bo.Member.ID, RoleAdmin); w.Code != http.StatusConflict {
+		t.Errorf("promoting a revoked member: %d %s, want 409", w.Code, w.Body)
+	}
+}
+
+// suspendedOf returns the ids of the suspended passkeys of member id, as
+// the admin of cookie sees them in the members list.
+func (f *authFixture) suspendedOf(cookie, id string) []string {
+	f.t.Helper()
+	var members []struct {
+		ID                string
+		SuspendedPasskeys []struct{ ID string }
+	}
+	f.must(f.c, http.StatusOK, &members, request{method: "GET", path: "/admin/api/members", cookie: cookie})
+	var out []string
+	for _, m := range members {
+		if m.ID == id {
+			for _, p := range m.SuspendedPasskeys {
+				out = append(out, p.ID)
+			}
+		}
+	}
+	return out
+}
+
+// The refusals of a passkey whose sign counter went backwards.
+const (
+	cloned    = "This passkey's counter went backwards, as a copied passkey's would: it is suspended until an admin clears it. Use another passkey, and tell an admin"
+	suspended = "This passkey is suspended: its counter went backwards, as a copied passkey's would. Use another passkey, and ask an admin to check it and clear it"
+)
+
+func TestCloneWarningSuspendsThePasskeyUntilAnAdminClearsIt(t *testing.T) {
+	f := newAuthFixture(t)
+	_, ada, _ := f.member(RoleAdmin, "Ada")
+	phone, enrolled, sa := f.member(RoleEditor, "Sam")
+	tablet, _ := f.addPasskey(enrolled, "tablet")
+	id := sa.Passkeys[0].ID
+	opened := f.signedIn(phone) // the phone's counter is 1 in the store
+
+	// A copy of the phone's passkey, its counter behind: refused, and the
+	// passkey is suspended, with the sessions it opened.
+	phone.Credentials()[0].SignCount = 0
+	w := f.signIn(f.c, phone, "")
+	if w.Code != http.StatusUnauthorized || errorOf(t, w) != cloned {
+		t.Fatalf("cloned passkey: %d %s, want 401 %q", w.Code, w.Body, cloned)
+	}
+	if log := f.auditActions(ada); !slices.Contains(log, "passkey-suspend "+id) {
+		t.Errorf("audit log %q lacks passkey-suspend %s", log, id)
+	}
+	for _, cookie := range []string{enrolled, opened} {
+		if f.alive(cookie) {
+			t.Error("a session opened by the suspended passkey lives on")
+		}
+	}
+	if got := f.suspendedOf(ada, sa.Member.ID); !slices.Equal(got, []string{id}) {
+		t.Errorf("admins see suspended %v, want [%s]", got, id)
+	}
+
+	// The real phone, its counter ahead, is refused too, until an admin clears it.
+	phone.Credentials()[0].SignCount = 7
+	w = f.signIn(f.c, phone, "")
+	if w.Code != http.StatusForbidden || errorOf(t, w) != suspended {
+		t.Fatalf("suspended passkey signs in: %d %s, want 403 %q", w.Code, w.Body, suspended)
+	}
+	// Nor does it verify a session of the member.
+	other := f.signedIn(tablet)
+	var cer Ceremony
+	f.must(f.c, http.StatusOK, &cer, request{method: "POST", path: "/admin/api/verify/begin", cookie: other})
+	w = f.send(f.c, request{method: "POST", path: "/admin/api/verify/finish", cookie: other, body: f.assertAnyway(phone, cer)})
+	if w.Code != http.StatusForbidden || errorOf(t, w) != suspended {
+		t.Errorf("suspended passkey verifies: %d %s, want 403 %q", w.Code, w.Body, suspended)
+	}
+	// Only an admin clears it.
+	unsuspend := request{method: "DELETE", path: "/admin/api/members/" + sa.Member.ID + "/suspended/" + id}
+	unsuspend.cookie = other
+	if w := f.send(f.c, unsuspend); w.Code != http.StatusForbidden {
+		t.Errorf("the member clears their own suspension: %d, want 403", w.Code)
+	}
+	unsuspend.cookie = ada
+	f.must(f.c, http.StatusOK, nil, unsuspend)
+	if log := f.auditActions(ada); !slices.Contains(log, "passkey-clear "+id) {
+		t.Errorf("audit log %q lacks passkey-clear %s", log, id)
+	}
+	if got := f.suspendedOf(ada, sa.Member.ID); len(got) != 0 {
+		t.Errorf("still suspended: %v", got)
+	}
+	f.signedIn(phone)
+}
+
+func TestMemberRemovesASuspendedPasskey(t *testing.T) {
+	f := newAuthFixture(t)
+	phone, enrolled, sa := f.member(RoleEditor, "Sam")
+	tablet, _ := f.addPasskey(enrolled, "tablet")
+	f.signedIn(phone)
+	phone.Credentials()[0].SignCount = 0
+	if w := f.signIn(f.c, phone, ""); w.Code != http.StatusUnauthorized {
+		t.Fatalf("cloned passkey: %d %s", w.Code, w.Body)
+	}
+	var me Me
+	f.must(f.c, http.StatusOK, &me, request{method: "DELETE", path: "/admin/api/passkeys/" + sa.Passkeys[0].ID, cookie: f.signedIn(tablet)})
+	if len(me.Passkeys) != 1 || me.Passkeys[0].Name != "tablet" {
+		t.Errorf("after removing the suspended passkey: %+v", me.Passkeys)
 	}
 }

@@ -22,6 +22,11 @@ func roleRank(role string) int {
 // errSignIn is the answer to a request without a valid session.
 var errSignIn = &apiError{http.StatusUnauthorized, "sign in"}
 
+// errVerify refuses what needs a fresh verification (FreshVerification);
+// its answer carries CodeVerify, on which the console page asks for the
+// passkey and sends the request again.
+var errVerify = &apiError{http.StatusForbidden, "Confirm it is you: this needs your passkey again"}
+
 // A handler of the API returns its failure rather than answering it: the
 // route around it answers every failure in one place (fail, or failPost
 // for the content routes), so each failure is one return.
@@ -36,6 +41,24 @@ type (
 func (c *Console) requireRole(role string, h memberHandler) http.HandlerFunc {
 	return c.withSession(role, func(w http.ResponseWriter, r *http.Request, s session) error {
 		return h(w, r, s.member.Member)
+	})
+}
+
+// requireVerified is requireRole for what also needs a fresh
+// verification (errVerify without one).
+func (c *Console) requireVerified(role string, h memberHandler) http.HandlerFunc {
+	return c.withVerified(role, func(w http.ResponseWriter, r *http.Request, s session) error {
+		return h(w, r, s.member.Member)
+	})
+}
+
+// withVerified is withSession for what also needs a fresh verification.
+func (c *Console) withVerified(role string, h sessionHandler) http.HandlerFunc {
+	return c.withSession(role, func(w http.ResponseWriter, r *http.Request, s session) error {
+		if !s.doc.fresh(c.opts.Clock.Now()) {
+			return errVerify
+		}
+		return h(w, r, s)
 	})
 }
 
@@ -74,6 +97,10 @@ func (c *Console) authorize(w http.ResponseWriter, r *http.Request, role string)
 // fail answers err: a refusal with its status and sentence, a missing
 // document 404, anything else 500 (logged; the answer says no more).
 func (c *Console) fail(w http.ResponseWriter, err error) {
+	if errors.Is(err, errVerify) {
+		writeJSON(w, errVerify.status, Refusal{Error: errVerify.msg, Code: CodeVerify})
+		return
+	}
 	if ae, ok := refusal(err); ok {
 		writeError(w, ae.status, ae.msg)
 		return

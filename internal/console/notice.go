@@ -21,13 +21,11 @@ func validateNotice(n Notice, now time.Time) error {
 	if n.Text == "" {
 		return fmt.Errorf("%w: write the notice's text", errInvalidNotice)
 	}
-	switch checkLine(n.Text, MaxNoticeRunes) {
-	case lineNotUTF8:
-		return fmt.Errorf("%w: the text is not valid UTF-8", errInvalidNotice)
-	case lineTooLong:
+	if fault, _ := checkLine(n.Text, MaxNoticeRunes); fault == lineTooLong {
 		return fmt.Errorf("%w: the text has %d characters; a notice fits one line of the pit display, at most %d", errInvalidNotice, utf8.RuneCountInString(n.Text), MaxNoticeRunes)
-	case lineBreaks:
-		return fmt.Errorf("%w: the text must be one line, without line breaks or tabs", errInvalidNotice)
+	}
+	if err := lineError(n.Text, MaxNoticeRunes, "the text", "a notice"); err != nil {
+		return fmt.Errorf("%w: %w", errInvalidNotice, err)
 	}
 	switch {
 	case !n.Until.After(now):

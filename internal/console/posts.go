@@ -125,13 +125,16 @@ func normalize(f PostFields) PostFields {
 // validate reports, in a sentence an editor can act on, what is wrong with
 // fields (already normalized).
 func validate(f PostFields) error {
+	// The title is shown as one line on the site, the news feed and the pit
+	// display, like a pit notice.
+	titleErr := lineError(f.Title, MaxTitleRunes, "the title", "a title")
 	switch {
 	case f.Title == "":
 		return fmt.Errorf("%w: a post needs a title", errInvalidPost)
 	case utf8.RuneCountInString(f.Title) > MaxTitleRunes:
 		return fmt.Errorf("%w: the title is longer than %d characters", errInvalidPost, MaxTitleRunes)
-	case strings.ContainsAny(f.Title, "\n\r"):
-		return fmt.Errorf("%w: the title must be one line", errInvalidPost)
+	case titleErr != nil && utf8.ValidString(f.Title): // bad UTF-8 is said below, for both
+		return fmt.Errorf("%w: %w", errInvalidPost, titleErr)
 	case f.Date.IsZero():
 		return fmt.Errorf("%w: a post needs a date", errInvalidPost)
 	case len(f.Content) > MaxContentBytes:

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/docstore"
@@ -20,6 +21,28 @@ type sessionDoc struct {
 	LastSeen time.Time `json:"lastSeen"`
 	// Expires is the absolute end: Created + SessionMax.
 	Expires time.Time `json:"expires"`
+	// PasskeyID is the passkey that opened the session (by sign-in or
+	// enrolment): removing or suspending it ends the session.
+	PasskeyID string `json:"passkeyId"`
+	// Verified is when the member last proved with a passkey, user
+	// verified, to be at this session: its sign-in, or a later verify
+	// ceremony. What matters needs it within FreshVerification.
+	Verified time.Time `json:"verified"`
+}
+
+// fresh reports whether the session's last verification is recent enough
+// at now for what needs one (fresh verification).
+func (s sessionDoc) fresh(now time.Time) bool {
+	return !s.Verified.IsZero() && now.Sub(s.Verified) < FreshVerification
+}
+
+// sessionRef is a session as its member's document lists it: a session
+// the member's document does not list signs no one in, so one write of
+// that document ends any of them at once, on every instance.
+type sessionRef struct {
+	ID        string    `json:"id"`
+	PasskeyID string    `json:"passkeyId"`
+	Expires   time.Time `json:"expires"`
 }
 
 // valid reports whether the session may still be used at now: before its
@@ -103,7 +126,7 @@ func (c *Console) authenticate(r *http.Request) (session, error) {
 	if err != nil {
 		return session{}, err
 	}
-	if !s.member.Revoked.IsZero() {
+	if !s.member.Revoked.IsZero() || !s.member.listsSession(id) {
 		c.deleteSession(ctx, id)
 		return session{}, errNoSession
 	}
@@ -136,10 +159,14 @@ func (c *Console) touchSession(ctx context.Context, s *session, now time.Time) e
 	return err
 }
 
-// startSession signs memberID in: it deletes the session of any cookie r
-// carries (a session id is never reused across a sign-in, so one planted
-// before it is worthless) and sets the cookie of a new one.
-func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID string) (sessionDoc, error) {
+// startSession signs memberID in with passkeyID, verified now: it
+// deletes the session of any cookie r carries (a session id is never
+// reused across a sign-in, so one planted before it is worthless), lists
+// a new session in the member's document and sets its cookie. The member
+// must not be revoked, and must still hold the passkey, unsuspended, when
+// the session is listed: a passkey removed or suspended meanwhile opens
+// nothing.
+func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID, passkeyID string) (sessionDoc, error) {
 	ctx := r.Context()
 	if cookie, err := r.Cookie(SessionCookie); err == nil {
 		if old, ok := tokenID(cookie.Value); ok {
@@ -147,13 +174,59 @@ func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID 
 		}
 	}
 	now := c.opts.Clock.Now()
-	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax)}
+	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax), PasskeyID: passkeyID, Verified: now}
 	token, err := createWithToken(ctx, c.opts.DB, collSessions, doc)
 	if err != nil {
 		return sessionDoc{}, fmt.Errorf("console: store session: %w", err)
 	}
+	id, _ := tokenID(token)
+	var dropped []string
+	_, err = updateMember(ctx, c.opts.DB, memberID, func(m *memberDoc) error {
+		switch {
+		case !m.Revoked.IsZero():
+			return errMemberGone
+		case !slices.Contains(m.PasskeyIDs, passkeyID) || m.suspended(passkeyID):
+			return errSignInRefused
+		}
+		dropped = m.dropSessions(func(ref sessionRef) bool { return !now.Before(ref.Expires) })
+		if over := len(m.Sessions) + 1 - maxSessions; over > 0 {
+			// The oldest sessions make room: a member's document stays small.
+			for _, ref := range m.Sessions[:over] {
+				dropped = append(dropped, ref.ID)
+			}
+			m.Sessions = slices.Delete(m.Sessions, 0, over)
+		}
+		m.Sessions = append(m.Sessions, sessionRef{ID: id, PasskeyID: passkeyID, Expires: doc.Expires})
+		return nil
+	})
+	if err != nil {
+		c.deleteSession(ctx, id)
+		return sessionDoc{}, err
+	}
+	c.deleteSessions(ctx, dropped)
 	setSessionCookie(w, token, int(SessionMax/time.Second))
 	return doc, nil
+}
+
+// markVerified records that the member proved with a passkey, at now, to be
+// at session s.
+func (c *Console) markVerified(ctx context.Context, s *session, now time.Time) error {
+	err := c.opts.DB.Update(ctx, collSessions, s.id, func(cur []byte) ([]byte, error) {
+		if cur == nil {
+			return nil, errSignIn // signed out meanwhile
+		}
+		var doc sessionDoc
+		if err := json.Unmarshal(cur, &doc); err != nil {
+			return nil, fmt.Errorf("console: session: %w", err)
+		}
+		doc.Verified, doc.LastSeen = now, now
+		s.doc = doc
+		return json.Marshal(doc)
+	})
+	if err != nil && !errors.Is(err, errSignIn) {
+		return fmt.Errorf("console: record verification: %w", err)
+	}
+	return err
 }
 
 // setSessionCookie sets the session cookie: __Host- (Secure, Path=/, no
@@ -179,20 +252,23 @@ func (c *Console) deleteSession(ctx context.Context, id string) {
 	}
 }
 
-// endSessions deletes every session of memberID in db.
-func endSessions(ctx context.Context, db docstore.DB, memberID string) error {
-	docs, err := db.List(ctx, collSessions)
-	if err != nil {
-		return fmt.Errorf("console: list sessions: %w", err)
-	}
-	for _, d := range docs {
-		var s sessionDoc
-		if json.Unmarshal(d.JSON, &s) != nil || s.MemberID != memberID {
-			continue
-		}
-		if err := db.Delete(ctx, collSessions, d.ID); err != nil {
-			return fmt.Errorf("console: end session: %w", err)
+// deleteSessions deletes the sessions ids from db: their member's
+// document no longer lists them, so they sign no one in already, and this
+// only keeps the store small. It tries every one and returns the first
+// failure.
+func deleteSessions(ctx context.Context, db docstore.DB, ids []string) error {
+	var first error
+	for _, id := range ids {
+		if err := db.Delete(ctx, collSessions, id); err != nil && first == nil {
+			first = fmt.Errorf("console: end session: %w", err)
 		}
 	}
-	return nil
+	return first
+}
+
+// deleteSessions is deleteSessions on the console's store, a failure logged.
+func (c *Console) deleteSessions(ctx context.Context, ids []string) {
+	if err := deleteSessions(ctx, c.opts.DB, ids); err != nil {
+		c.opts.Logger.Warn("console: delete ended sessions", "err", err)
+	}
 }

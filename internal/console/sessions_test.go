@@ -181,3 +181,54 @@ func TestExpiredDocumentsAreSwept(t *testing.T) {
 		t.Errorf("idle session: %d, want 401", w.Code)
 	}
 }
+
+func TestRemovingAPasskeyEndsTheSessionsItOpened(t *testing.T) {
+	f := newAuthFixture(t)
+	first, enrolled, me := f.member(RoleEditor, "Sam")
+	second, _ := f.addPasskey(enrolled, "tablet")
+	again := f.signedIn(first)  // opened by the first passkey too
+	other := f.signedIn(second) // opened by the second
+	_, bystander, _ := f.member(RoleEditor, "Kim")
+	f.must(f.c, http.StatusOK, nil, request{method: "DELETE", path: "/admin/api/passkeys/" + me.Passkeys[0].ID, cookie: other})
+	for _, tt := range []struct {
+		name   string
+		cookie string
+		alive  bool
+	}{
+		{"enrolment session of the removed passkey", enrolled, false},
+		{"sign-in session of the removed passkey", again, false},
+		{"session of the other passkey", other, true},
+		{"another member's session", bystander, true},
+	} {
+		if got := f.alive(tt.cookie); got != tt.alive {
+			t.Errorf("%s: alive %v, want %v", tt.name, got, tt.alive)
+		}
+	}
+}
+
+func TestSignOutEverywhere(t *testing.T) {
+	f := newAuthFixture(t)
+	key, first, _ := f.member(RoleEditor, "Sam")
+	second := f.signedIn(key)
+	third := f.signedIn(key)
+	_, bystander, _ := f.member(RoleEditor, "Kim")
+	w := f.must(f.c, http.StatusNoContent, nil, request{method: "POST", path: "/admin/api/signout/everywhere", cookie: second})
+	if !strings.Contains(w.Header().Get("Set-Cookie"), "Max-Age=0") {
+		t.Errorf("sign-out everywhere kept the cookie: %q", w.Header().Get("Set-Cookie"))
+	}
+	for _, cookie := range []string{first, second, third} {
+		if f.alive(cookie) {
+			t.Errorf("a session survived sign-out everywhere")
+		}
+	}
+	if !f.alive(bystander) {
+		t.Error("another member's session ended")
+	}
+	if n := len(f.docs(collSessions)); n != 1 {
+		t.Errorf("%d sessions stored, want only the other member's", n)
+	}
+	// The passkey still signs in.
+	if !f.alive(f.signedIn(key)) {
+		t.Error("no new session after sign-out everywhere")
+	}
+}

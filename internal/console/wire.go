@@ -38,6 +38,10 @@ type Member struct {
 	Revoked time.Time `json:"revoked"`
 	// Passkeys counts the member's passkeys.
 	Passkeys int `json:"passkeys"`
+	// SuspendedPasskeys are the member's passkeys whose sign counter went
+	// backwards, as a copied passkey's would: they sign in and verify no
+	// one until an admin clears them (or the member removes them).
+	SuspendedPasskeys []Passkey `json:"suspendedPasskeys"`
 }
 
 // Passkey is one of a member's passkeys, as the member sees it.
@@ -46,6 +50,9 @@ type Passkey struct {
 	Name     string    `json:"name"`
 	Created  time.Time `json:"created"`
 	LastUsed time.Time `json:"lastUsed"`
+	// Suspended is when a clone warning suspended the passkey; zero while
+	// it may sign in.
+	Suspended time.Time `json:"suspended"`
 }
 
 // Me is GET /admin/api/me: who is signed in, with which passkeys.
@@ -54,6 +61,9 @@ type Me struct {
 	Passkeys []Passkey `json:"passkeys"`
 	// Expires is when the session ends at the latest.
 	Expires time.Time `json:"expires"`
+	// SessionPasskey is the id of the passkey that opened this session:
+	// removing it ends the session.
+	SessionPasskey string `json:"sessionPasskey"`
 }
 
 // Ceremony is the answer to a .../begin call of a WebAuthn ceremony: the
@@ -68,11 +78,46 @@ type Ceremony struct {
 // Invitation is the answer to POST /admin/api/invitations (and what the
 // admin command prints): a one-time link, whose token is in the fragment.
 type Invitation struct {
+	// ID is the invitation's OpenInvitation.ID.
+	ID      string    `json:"id"`
 	Link    string    `json:"link"`
 	Role    string    `json:"role"`
 	Name    string    `json:"name"`
 	Expires time.Time `json:"expires"`
 }
+
+// OpenInvitation is one invitation not used yet, in GET
+// /admin/api/invitations and the admin command's list. It has no link: the
+// store keeps only the hash of the link's token.
+type OpenInvitation struct {
+	// ID names the invitation to cancel it (DELETE
+	// /admin/api/invitations/{id}, admin uninvite ID); it enrols no one.
+	ID   string `json:"id"`
+	Role string `json:"role"`
+	Name string `json:"name"`
+	// By is the id of the admin who invited, or "admin command".
+	By      string    `json:"by"`
+	Created time.Time `json:"created"`
+	Expires time.Time `json:"expires"`
+}
+
+// RoleChange is the body of PATCH /admin/api/members/{id}: the member's new role.
+type RoleChange struct {
+	Role string `json:"role"`
+}
+
+// Refusal is the answer to every request the console refuses: a sentence
+// for the person, and for the refusals the page acts on, a code.
+type Refusal struct {
+	Error string `json:"error"`
+	// Code is CodeVerify, or absent.
+	Code string `json:"code,omitempty"`
+}
+
+// CodeVerify is the Refusal.code of an action that needs a fresh passkey
+// verification (POST /admin/api/verify/begin and finish), after which the
+// same request may be sent again.
+const CodeVerify = "verify"
 
 // PostFields are the fields of a post that an editor writes.
 type PostFields struct {

@@ -1,6 +1,6 @@
 // The console's calls of its API: any 401 (no session, or it ended) sends
 // the person to sign in, back here afterwards.
-import type { Photo } from '../platform/wire.gen';
+import { CodeVerify, type Photo, type Refusal } from '../platform/wire.gen';
 import { ApiError, errorSentence, NetworkError, request } from './public/api';
 import { signInHref } from './public/next';
 
@@ -22,6 +22,16 @@ export async function api<T>(
     if (err instanceof ApiError && err.status === 401) goSignIn();
     throw err;
   }
+}
+
+/**
+ * Whether err refuses an action until the member uses their passkey again
+ * (a 403 whose Refusal.code is CodeVerify); the same request may follow.
+ */
+export function needsVerification(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 403) return false;
+  const body = err.body as Partial<Refusal> | undefined;
+  return body?.code === CodeVerify;
 }
 
 /** Says what went wrong in a sentence. */

@@ -12,6 +12,8 @@ import { Passkeys } from './passkeys';
 import { PostsList } from './posts-list';
 import { AdminError } from './public/admin-error';
 import './public/public.css';
+import { SignOutButton } from './sign-out-button';
+import { VerifyProvider } from './verify';
 
 /** The console's pages, under /admin. */
 function ConsoleRoutes({ admin }: { admin: boolean }) {
@@ -63,14 +65,6 @@ export default function Console() {
   }, []);
   const state = useMemo(() => (me ? { me, setMe } : null), [me]);
 
-  async function signOut() {
-    try {
-      await api('POST', '/signout');
-    } finally {
-      window.location.assign('/admin/signin');
-    }
-  }
-
   if (error) {
     return (
       <div className="console-page">
@@ -85,21 +79,19 @@ export default function Console() {
   const admin = state.me.member.role === RoleAdmin;
   return (
     <MeContext.Provider value={state}>
-      <div className="console">
-        <header className="console-top">
-          <span className="console-top__title">Team console</span>
-          <span className="console-top__who">{state.me.member.name}</span>
-          <button
-            type="button"
-            className="admin-button admin-button--quiet"
-            onClick={() => void signOut()}
-          >
-            Sign out
-          </button>
-        </header>
-        <ConsoleRoutes admin={admin} />
-        <ConsoleNav admin={admin} />
-      </div>
+      <VerifyProvider>
+        <div className="console">
+          <header className="console-top">
+            <span className="console-top__title">Team console</span>
+            <span className="console-top__who">{state.me.member.name}</span>
+            <SignOutButton everywhere={false} className="admin-button admin-button--quiet">
+              Sign out
+            </SignOutButton>
+          </header>
+          <ConsoleRoutes admin={admin} />
+          <ConsoleNav admin={admin} />
+        </div>
+      </VerifyProvider>
     </MeContext.Provider>
   );
 }

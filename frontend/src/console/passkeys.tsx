@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import type { Ceremony, Me } from '../platform/wire.gen';
 import { useAction } from './action';
-import { api } from './api';
+import { api, goSignIn } from './api';
 import { ConfirmButtons } from './confirm-buttons';
-import { formatWhen } from './datetime';
+import { formatWhen, isZeroTime } from './datetime';
 import { useMe } from './me';
 import { AdminError } from './public/admin-error';
 import { ceremonyError, defaultDeviceName } from './public/pages';
 import { createPasskey } from './public/webauthn';
+import { SignOutButton } from './sign-out-button';
 
-/** /admin/passkeys: my passkeys; add one (a second phone) or remove one. */
+/**
+ * /admin/passkeys: my passkeys; add one (a second phone) or remove one;
+ * sign out everywhere.
+ */
 export function Passkeys() {
   const { me, setMe } = useMe();
   const [name, setName] = useState('');
@@ -35,7 +39,12 @@ export function Passkeys() {
   }
 
   async function remove(id: string) {
-    await run(async () => setMe(await api<Me>('DELETE', `/passkeys/${encodeURIComponent(id)}`)));
+    await run(async () => {
+      const after = await api<Me>('DELETE', `/passkeys/${encodeURIComponent(id)}`);
+      // Removing the passkey that opened this session ended it.
+      if (id === me.sessionPasskey) goSignIn();
+      else setMe(after);
+    });
     setConfirming(null);
   }
 
@@ -54,7 +63,14 @@ export function Passkeys() {
             <span className="post-row__meta">
               Made {formatWhen(key.created)}
               {formatWhen(key.lastUsed) && ` · last used ${formatWhen(key.lastUsed)}`}
+              {key.id === me.sessionPasskey && ' · signed in here with it'}
             </span>
+            {!isZeroTime(key.suspended) && (
+              <span className="admin-note">
+                Suspended {formatWhen(key.suspended)}: its counter went backwards, as a copied
+                passkey’s would. Remove it, or ask an admin to check it and clear it.
+              </span>
+            )}
             {confirming === key.id ? (
               <ConfirmButtons
                 cancel="Keep it"
@@ -62,7 +78,7 @@ export function Passkeys() {
                 onConfirm={() => void remove(key.id)}
                 onCancel={() => setConfirming(null)}
               >
-                Remove “{key.name}”
+                Remove “{key.name}”{key.id === me.sessionPasskey && ' and sign out here'}
               </ConfirmButtons>
             ) : (
               <button
@@ -78,6 +94,16 @@ export function Passkeys() {
           </li>
         ))}
       </ul>
+      <section className="admin-panel" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Signed in somewhere else?</h2>
+        <p className="admin-hint">
+          A lost phone, or a computer that is not yours: end every session of yours, this one too.
+          Your passkeys stay.
+        </p>
+        <SignOutButton everywhere className="admin-button admin-button--danger">
+          Sign out everywhere
+        </SignOutButton>
+      </section>
       <AdminError>{error}</AdminError>
       <div className="console-actions">
         <label className="admin-field">

@@ -21,6 +21,8 @@ export const PhaseFinished = "finished";
 export const RoleEditor = "editor";
 /** Member.role: also invites and revokes members and reads the audit log. */
 export const RoleAdmin = "admin";
+/** Refusal.code: the action needs the passkey again (POST /admin/api/verify/begin and finish), then the same request. */
+export const CodeVerify = "verify";
 /** Post.status: the site does not show it. */
 export const StatusDraft = "draft";
 /** Post.status: the site shows it from its date, still to come. */
@@ -566,6 +568,12 @@ export interface Member {
   revoked: string;
   /** Passkeys counts the member's passkeys. */
   passkeys: number;
+  /**
+   * SuspendedPasskeys are the member's passkeys whose sign counter went backwards,
+   * as a copied passkey's would: they sign in and verify no one until an admin
+   * clears them (or the member removes them).
+   */
+  suspendedPasskeys: Passkey[] | null;
 }
 
 /** Passkey is one of a member's passkeys, as the member sees it. */
@@ -574,6 +582,11 @@ export interface Passkey {
   name: string;
   created: string;
   lastUsed: string;
+  /**
+   * Suspended is when a clone warning suspended the passkey; zero while it may sign
+   * in.
+   */
+  suspended: string;
 }
 
 /** Me is GET /admin/api/me: who is signed in, with which passkeys. */
@@ -582,6 +595,11 @@ export interface Me {
   passkeys: Passkey[] | null;
   /** Expires is when the session ends at the latest. */
   expires: string;
+  /**
+   * SessionPasskey is the id of the passkey that opened this session: removing it
+   * ends the session.
+   */
+  sessionPasskey: string;
 }
 
 /**
@@ -600,10 +618,46 @@ export interface Ceremony {
  * command prints): a one-time link, whose token is in the fragment.
  */
 export interface Invitation {
+  /** ID is the invitation's OpenInvitation.ID. */
+  id: string;
   link: string;
   role: string;
   name: string;
   expires: string;
+}
+
+/**
+ * OpenInvitation is one invitation not used yet, in GET /admin/api/invitations and
+ * the admin command's list. It has no link: the store keeps only the hash of the
+ * link's token.
+ */
+export interface OpenInvitation {
+  /**
+   * ID names the invitation to cancel it (DELETE /admin/api/invitations/{id},
+   * admin uninvite ID); it enrols no one.
+   */
+  id: string;
+  role: string;
+  name: string;
+  /** By is the id of the admin who invited, or "admin command". */
+  by: string;
+  created: string;
+  expires: string;
+}
+
+/** RoleChange is the body of PATCH /admin/api/members/{id}: the member's new role. */
+export interface RoleChange {
+  role: string;
+}
+
+/**
+ * Refusal is the answer to every request the console refuses: a sentence for the
+ * person, and for the refusals the page acts on, a code.
+ */
+export interface Refusal {
+  error: string;
+  /** Code is CodeVerify, or absent. */
+  code?: string;
 }
 
 /** PostFields are the fields of a post that an editor writes. */
