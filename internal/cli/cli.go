@@ -106,7 +106,8 @@ Usage:
   robohornets [flags]          open the desktop window (pit display, shop TV)
   robohornets serve [flags]    serve the public website over HTTP
   robohornets news CMD ...     list, show, add, edit, remove, import or export news
-  robohornets admin CMD ...    invite, list or revoke members of the team console
+  robohornets admin CMD ...    invite, list or revoke members, list or cancel invitations
+                               of the team console, verify its audit log
   robohornets healthcheck [URL]  exit 0 when serve is ready (URL answers 200), else 1
                                (default URL http://127.0.0.1:$PORT/readyz, PORT 8080)
   robohornets version          print the version, commit and build date
