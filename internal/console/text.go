@@ -32,11 +32,29 @@ func checkLine(s string, maxRunes int) (lineFault, rune) {
 	case utf8.RuneCountInString(s) > maxRunes:
 		return lineTooLong, 0
 	}
-	if i := strings.IndexFunc(s, hiddenRune); i >= 0 {
-		r, _ := utf8.DecodeRuneInString(s[i:])
-		return lineHidden, r
+	prev := rune(-1)
+	for i, r := range s {
+		if hiddenRune(r) && !(r == zeroWidthJoiner && emojiJoin(prev, s[i+len(string(r)):])) {
+			return lineHidden, r
+		}
+		prev = r
 	}
 	return lineOK, 0
+}
+
+// zeroWidthJoiner (Cf) joins emoji into one picture: 🧑 + ZWJ + 🔧 is a
+// mechanic, which a team writes in a title or a name.
+const zeroWidthJoiner = '\u200D'
+
+// emojiJoin reports whether a zero-width joiner after prev and before rest
+// joins two emoji (a symbol, a skin tone modifier or the emoji variation
+// selector before it, a symbol after it): there it shows as one picture,
+// and hides nothing. Anywhere else it is an invisible character.
+func emojiJoin(prev rune, rest string) bool {
+	// At the end of the text, next is utf8.RuneError, itself a symbol (So).
+	next, _ := utf8.DecodeRuneInString(rest)
+	before := prev == '\uFE0F' || unicode.In(prev, unicode.So, unicode.Sk)
+	return before && next != utf8.RuneError && unicode.Is(unicode.So, next)
 }
 
 // hiddenRune reports whether r has no place in one line that others read:

@@ -30,6 +30,12 @@ func TestCheckLine(t *testing.T) {
 		{"a byte order mark", "\uFEFFa", 10, lineHidden, 0xFEFF},
 		{"a next line (C1 control)", "a\u0085b", 10, lineHidden, 0x85},
 		{"too long wins over a line break", "a\nbcd", 3, lineTooLong, 0},
+		{"an emoji joined of two (mechanic)", "Pit crew \U0001F9D1\u200D\U0001F527", 20, lineOK, 0},
+		{"a joined emoji with a skin tone", "\U0001F469\U0001F3FD\u200D\U0001F4BB", 10, lineOK, 0},
+		{"a joined emoji after the emoji selector", "\U0001F3F3\uFE0F\u200D\U0001F308", 10, lineOK, 0},
+		{"a joiner between letters", "Ad\u200Da", 10, lineHidden, 0x200D},
+		{"a joiner at the end of an emoji", "\U0001F916\u200D", 10, lineHidden, 0x200D},
+		{"a joiner before a letter", "\U0001F916\u200Da", 10, lineHidden, 0x200D},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
