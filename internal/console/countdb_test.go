@@ -126,3 +126,51 @@ func (c *countingDB) PutBlob(ctx context.Context, id string, data []byte) error 
 	}
 	return c.DB.PutBlob(ctx, id, data)
 }
+
+func (c *countingDB) Page(ctx context.Context, coll, after string, limit int) ([]docstore.Doc, error) {
+	docs, err := c.DB.Page(ctx, coll, after, limit)
+	c.read(coll, max(1, len(docs)))
+	return docs, err
+}
+
+func (c *countingDB) Newest(ctx context.Context, coll string, limit int) ([]docstore.Doc, error) {
+	docs, err := c.DB.Newest(ctx, coll, limit)
+	c.read(coll, max(1, len(docs)))
+	return docs, err
+}
+
+func (c *countingDB) Tx(ctx context.Context, fn func(docstore.Txn) error) error {
+	return c.DB.Tx(ctx, func(tx docstore.Txn) error { return fn(countingTxn{tx, c}) })
+}
+
+// countingTxn counts the reads and writes of a transaction of a countingDB.
+type countingTxn struct {
+	docstore.Txn
+	c *countingDB
+}
+
+func (t countingTxn) Get(coll, id string) ([]byte, error) {
+	t.c.read(coll, 1)
+	return t.Txn.Get(coll, id)
+}
+
+func (t countingTxn) Create(coll, id string, doc []byte) error {
+	if err := t.c.write(coll); err != nil {
+		return err
+	}
+	return t.Txn.Create(coll, id, doc)
+}
+
+func (t countingTxn) Put(coll, id string, doc []byte) error {
+	if err := t.c.write(coll); err != nil {
+		return err
+	}
+	return t.Txn.Put(coll, id, doc)
+}
+
+func (t countingTxn) Delete(coll, id string) error {
+	if err := t.c.write(coll); err != nil {
+		return err
+	}
+	return t.Txn.Delete(coll, id)
+}

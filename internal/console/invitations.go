@@ -93,12 +93,15 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 
 // readInvitation returns the invitation of token if it may still be used.
 func (c *Console) readInvitation(ctx context.Context, token string) (string, invitationDoc, error) {
-	id, ok := tokenID(token)
+	id, ok, err := c.tokenID(ctx, token)
+	if err != nil {
+		return "", invitationDoc{}, err
+	}
 	if !ok {
 		return "", invitationDoc{}, errInvitationGone
 	}
 	var inv invitationDoc
-	err := readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
+	err = readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
 	if errors.Is(err, docstore.ErrNotFound) {
 		return "", invitationDoc{}, errInvitationGone
 	}

@@ -34,8 +34,8 @@ func TestInvitationTokenIsInTheFragmentAndStoredOnlyAsItsHash(t *testing.T) {
 	}
 	token := u.Fragment
 	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != 32 {
-		t.Fatalf("token %q: want 32 bytes in base64url (%v)", token, err)
+	if err != nil || len(raw) != 48 {
+		t.Fatalf("token %q: want 48 bytes (32 random, 16 of MAC) in base64url (%v)", token, err)
 	}
 	if inv.Role != RoleAdmin || inv.Name != "Ada" || !inv.Expires.Equal(authStart.Add(InvitationTTL)) {
 		t.Errorf("invitation %+v", inv)
