@@ -117,7 +117,9 @@ func (c *Console) serveRestore(w http.ResponseWriter, r *http.Request, m Member,
 	id := r.PathValue("id")
 	d, err := c.change(r, id, s, m, func(Revision) (Revision, error) {
 		return Revision{PostFields: old.PostFields, Note: fmt.Sprintf("restored from %d", old.N)}, nil
-	}, func(d postDoc) (string, string) { return "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, old.N) })
+	}, func(d postDoc) (string, string) {
+		return "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, old.N)
+	})
 	if err != nil {
 		return err
 	}
