@@ -25,6 +25,9 @@ Commands:
              print a one-time link to enrol a passkey (the first admin comes in this way)
   list       list the members
   revoke ID  revoke a member: they can no longer sign in, and their sessions end at once
+  audit verify
+             check the audit log's chain: exit 1, naming the first entry, when an
+             entry was changed, deleted, moved or added after it was written
 
 The store is the news store's: local files in DIR (DIR/console) or Firestore.
 `
@@ -34,7 +37,7 @@ The store is the news store's: local files in DIR (DIR/console) or Firestore.
 const defaultInviteBase = "http://localhost:8080"
 
 func (p Program) runAdmin(args []string) error {
-	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke", adminCommands)
+	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke, audit", adminCommands)
 	if err != nil {
 		return err
 	}
@@ -67,6 +70,7 @@ var adminCommands = map[string]func(adminCommand, context.Context, []string) err
 	"invite": adminCommand.invite,
 	"list":   adminCommand.list,
 	"revoke": adminCommand.revoke,
+	"audit":  adminCommand.audit,
 }
 
 // adminCommand runs the admin sub-commands against one store.
@@ -176,5 +180,36 @@ func (c adminCommand) revoke(ctx context.Context, args []string) error {
 		return err
 	}
 	_, err = fmt.Fprintf(c.stdout, "Revoked %s (%s): their sessions have ended.\n", m.ID, m.Role)
+	return err
+}
+
+// audit runs "admin audit verify": the chain of the audit log checked
+// (console.VerifyAudit); a broken one is an error, so exit 1.
+func (c adminCommand) audit(ctx context.Context, args []string) error {
+	fs := newFlagSet("admin audit", adminUsage, c.stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || fs.Arg(0) != "verify" {
+		return fmt.Errorf("%w: audit takes one command: verify", errUsage)
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	check, err := console.VerifyAudit(ctx, db)
+	if errors.Is(err, console.ErrAuditBroken) {
+		return fmt.Errorf("%w (after %d entries that hold)", err, check.Checked)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.stdout, "The audit log's chain holds: %d entries checked.\n", check.Checked)
+	if err == nil && check.Unchained > 0 {
+		_, err = fmt.Fprintf(c.stdout, "%d older entries, written before the log was a chain, cannot be checked.\n", check.Unchained)
+	}
+	if err == nil && check.Head != "" {
+		_, err = fmt.Fprintf(c.stdout, "Last entry's hash: %s\n(note it down: a later check shows whether the log was rewritten since)\n", check.Head)
+	}
 	return err
 }
