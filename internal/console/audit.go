@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,13 +38,10 @@ const auditVerifyPage = 500
 // auditHeadID is the id of the head in collAuditHead.
 const auditHeadID = "head"
 
-// auditIDTime formats an entry's time at the start of its id in the log
-// before the chain (those entries are read, and never checked).
-const auditIDTime = "20060102T150405.000000000Z"
-
 // auditIDPrefix starts the id of every entry of the chain, followed by its
 // number in auditIDDigits digits: the ids sort as the numbers do, and
-// after every id of the log before the chain (a year's digits).
+// after every id of the log before the chain, which started with the
+// entry's time ("20260314T090000.000000000Z-…").
 const (
 	auditIDPrefix = "e"
 	auditIDDigits = 12
@@ -170,15 +168,24 @@ func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
 	return db.Tx(ctx, func(tx docstore.Txn) error { return appendAudit(tx, e) })
 }
 
-// serveAudit answers the last auditShown entries, newest first: only
-// those are read.
+// serveAudit answers the last auditShown entries of the chain, newest
+// first: the head says which they are, and only they are read (in id
+// order: Firestore's emulator refuses to read ids backwards). Entries of
+// the log before the chain are not shown; VerifyAudit counts them.
 func (c *Console) serveAudit(w http.ResponseWriter, r *http.Request, _ Member) error {
-	docs, err := c.opts.DB.Newest(r.Context(), collAudit, auditShown)
+	ctx := r.Context()
+	var head auditHead
+	err := readDoc(ctx, c.opts.DB, collAuditHead, auditHeadID, "the audit log's head", &head)
+	if err != nil && !errors.Is(err, docstore.ErrNotFound) {
+		return err
+	}
+	// auditID(0) sorts after every id before the chain, before entry 1.
+	docs, err := c.opts.DB.Page(ctx, collAudit, auditID(max(0, head.Seq-auditShown)), auditShown)
 	if err != nil {
 		return fmt.Errorf("console: read audit log: %w", err)
 	}
 	out := make([]AuditEntry, 0, len(docs))
-	for _, d := range docs {
+	for _, d := range slices.Backward(docs) {
 		var e AuditEntry
 		if err := json.Unmarshal(d.JSON, &e); err != nil {
 			return fmt.Errorf("console: audit entry %s: %w", d.ID, err)

@@ -133,12 +133,6 @@ func (c *countingDB) Page(ctx context.Context, coll, after string, limit int) ([
 	return docs, err
 }
 
-func (c *countingDB) Newest(ctx context.Context, coll string, limit int) ([]docstore.Doc, error) {
-	docs, err := c.DB.Newest(ctx, coll, limit)
-	c.read(coll, max(1, len(docs)))
-	return docs, err
-}
-
 func (c *countingDB) Tx(ctx context.Context, fn func(docstore.Txn) error) error {
 	return c.DB.Tx(ctx, func(tx docstore.Txn) error { return fn(countingTxn{tx, c}) })
 }

@@ -2,11 +2,8 @@ package console
 
 import (
 	"encoding/base64"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -116,26 +113,12 @@ func TestAuditReadIsNewestFirstAndBounded(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	db := newCountingDB(openTestDB(t, dir))
 	f := newContentFixtureOn(t, db)
-	// 10,000 entries written as files, as Local reads any file of its layout.
-	if err := os.MkdirAll(filepath.Join(dir, collAudit), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range 10_000 {
-		e := AuditEntry{At: t0.Add(time.Duration(i) * time.Second), Name: "Bob", Action: "test", Target: fmt.Sprintf("entry %d", i)}
-		data, err := json.Marshal(e)
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := e.At.UTC().Format(auditIDTime) + "-00000000"
-		if err := os.WriteFile(filepath.Join(dir, collAudit, id+".json"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeChain(t, dir, 10_000)
 	db.reset()
 	var got []AuditEntry
 	f.must(http.StatusOK, &got, bob, "GET", "/admin/api/audit", nil)
-	if len(got) != 500 || got[0].Target != "entry 9999" || got[499].Target != "entry 9500" {
-		t.Fatalf("audit: %d entries, want 500 from entry 9999 down to entry 9500", len(got))
+	if len(got) != 500 || got[0].Target != "p v10000" || got[499].Target != "p v9501" {
+		t.Fatalf("audit: %d entries, want 500 from p v10000 down to p v9501", len(got))
 	}
 	if n := db.readsOf(collAudit); n > auditShown {
 		t.Errorf("reading the audit log read %d entries of 10000, want at most %d", n, auditShown)

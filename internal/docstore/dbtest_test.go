@@ -373,7 +373,6 @@ func testInvalidIDs(t *testing.T, a, _ DB) {
 				"Update coll": a.Update(ctx, id, "p", keep),
 				"List":        second(a.List(ctx, id)),
 				"Page":        second(a.Page(ctx, id, "", 1)),
-				"Newest":      second(a.Newest(ctx, id, 1)),
 				"Tx Put":      a.Tx(ctx, func(tx Txn) error { _ = tx.Put("Posts", id, doc); return nil }),
 				"Tx Create":   a.Tx(ctx, func(tx Txn) error { return tx.Create("Posts", id, doc) }),
 				"Tx Delete":   a.Tx(ctx, func(tx Txn) error { return tx.Delete(id, "p") }),
@@ -484,9 +483,6 @@ func testPage(t *testing.T, a, b DB) {
 		{"after an absent id", func() ([]Doc, error) { return a.Page(ctx, "Posts", "a0", 10) }, "b", 1},
 		{"all", func() ([]Doc, error) { return a.Page(ctx, "Posts", "", 10) }, "C a a-b a.b b", 5},
 		{"empty collection", func() ([]Doc, error) { return a.Page(ctx, "Nothing", "", 10) }, "", 0},
-		{"newest two", func() ([]Doc, error) { return a.Newest(ctx, "Posts", 2) }, "b a.b", 2},
-		{"newest all", func() ([]Doc, error) { return a.Newest(ctx, "Posts", 10) }, "b a.b a-b a C", 5},
-		{"newest of an empty collection", func() ([]Doc, error) { return a.Newest(ctx, "Nothing", 10) }, "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -507,9 +503,6 @@ func testPage(t *testing.T, a, b DB) {
 	for _, limit := range []int{0, -1, MaxPage + 1} {
 		if _, err := a.Page(ctx, "Posts", "", limit); err == nil {
 			t.Errorf("Page with limit %d: no error", limit)
-		}
-		if _, err := a.Newest(ctx, "Posts", limit); err == nil {
-			t.Errorf("Newest with limit %d: no error", limit)
 		}
 	}
 }

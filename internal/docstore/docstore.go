@@ -67,12 +67,9 @@ type DB interface {
 	// after ("" starts at the first), ordered by id: a collection is read
 	// in pages, each starting after the last id of the one before. Fewer
 	// than limit documents means there are no more. limit must be
-	// positive, and at most MaxPage.
+	// positive, and at most MaxPage. (Only ascending: the Firestore
+	// emulator refuses a descending scan of document ids.)
 	Page(ctx context.Context, coll, after string, limit int) ([]Doc, error)
-	// Newest returns at most limit documents of coll with the greatest
-	// ids, greatest first (for ids that sort by time, the newest).
-	// limit must be positive, and at most MaxPage.
-	Newest(ctx context.Context, coll string, limit int) ([]Doc, error)
 	// Tx runs fn in a transaction over any documents of any collections:
 	// its writes (Txn's Create, Put and Delete) are staged and made
 	// together when fn returns nil, or not at all: fn returning an error
@@ -116,7 +113,7 @@ type Txn interface {
 // MaxTxWrites is the most writes one transaction makes: Firestore's limit.
 const MaxTxWrites = 500
 
-// MaxPage is the most documents one Page or Newest returns.
+// MaxPage is the most documents one Page returns.
 const MaxPage = 1000
 
 // ErrBadTx means a transaction breaks a rule that Firestore sets and
@@ -178,7 +175,7 @@ func (s *txStage) Delete(coll, id string) error {
 	return s.add(txWrite{Coll: coll, ID: id, Delete: true})
 }
 
-// checkLimit reports whether limit is one Page and Newest take.
+// checkLimit reports whether limit is one Page takes.
 func checkLimit(limit int) error {
 	if limit < 1 || limit > MaxPage {
 		return fmt.Errorf("docstore: a page of %d documents: want 1 to %d", limit, MaxPage)

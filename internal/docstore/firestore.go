@@ -267,17 +267,6 @@ func (s *Firestore) List(ctx context.Context, coll string) ([]Doc, error) {
 // JSON field) are skipped, and the query goes on past them, so that fewer
 // than limit still means the end.
 func (s *Firestore) Page(ctx context.Context, coll, after string, limit int) ([]Doc, error) {
-	return s.page(ctx, coll, after, limit, firestore.Asc)
-}
-
-// Newest returns at most limit documents of coll with the greatest ids.
-func (s *Firestore) Newest(ctx context.Context, coll string, limit int) ([]Doc, error) {
-	return s.page(ctx, coll, "", limit, firestore.Desc)
-}
-
-// page returns at most limit documents of coll in the order dir of their
-// ids, starting after the id after ("" for the first).
-func (s *Firestore) page(ctx context.Context, coll, after string, limit int, dir firestore.Direction) ([]Doc, error) {
 	if err := validateColl(coll); err != nil {
 		return nil, err
 	}
@@ -289,7 +278,7 @@ func (s *Firestore) page(ctx context.Context, coll, after string, limit int, dir
 	list := make([]Doc, 0, limit)
 	for {
 		want := limit - len(list)
-		q := s.client.Collection(coll).OrderBy(firestore.DocumentID, dir).Limit(want)
+		q := s.client.Collection(coll).OrderBy(firestore.DocumentID, firestore.Asc).Limit(want)
 		if after != "" {
 			q = q.StartAfter(after)
 		}

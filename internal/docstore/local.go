@@ -308,19 +308,6 @@ func (l *Local) Page(_ context.Context, coll, after string, limit int) ([]Doc, e
 	return readIDs(coll, dir, ids[i:], limit)
 }
 
-// Newest returns at most limit documents of coll with the greatest ids.
-func (l *Local) Newest(_ context.Context, coll string, limit int) ([]Doc, error) {
-	if err := checkLimit(limit); err != nil {
-		return nil, err
-	}
-	dir, ids, err := l.ids(coll)
-	if err != nil {
-		return nil, err
-	}
-	slices.Reverse(ids)
-	return readIDs(coll, dir, ids, limit)
-}
-
 // journalName is the file, in Local's directory, that holds the writes of
 // a transaction while they are made (Tx): a process killed among them
 // leaves it, and the next writer or OpenLocal makes them all.
