@@ -30,6 +30,9 @@ Commands:
              list the invitations not used yet
   uninvite ID
              cancel an invitation: its link no longer works
+  audit verify
+             check the audit log's chain: exit 1, naming the first entry, when an
+             entry was changed, deleted, moved or added after it was written
 
 The store is the news store's: local files in DIR (DIR/console) or Firestore.
 `
@@ -39,7 +42,7 @@ The store is the news store's: local files in DIR (DIR/console) or Firestore.
 const defaultInviteBase = "http://localhost:8080"
 
 func (p Program) runAdmin(args []string) error {
-	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke, invitations, uninvite", adminCommands)
+	c, do, rest, err := subcommand(p, args, "admin", adminUsage, "invite, list, revoke, invitations, uninvite, audit", adminCommands)
 	if err != nil {
 		return err
 	}
@@ -76,6 +79,7 @@ var adminCommands = map[string]func(adminCommand, context.Context, []string) err
 	// dies before its hour is up.
 	"invitations": adminCommand.invitations,
 	"uninvite":    adminCommand.uninvite,
+	"audit":       adminCommand.audit,
 }
 
 // adminCommand runs the admin sub-commands against one store.
@@ -230,5 +234,32 @@ func (c adminCommand) uninvite(ctx context.Context, args []string) error {
 		who += " " + inv.Name
 	}
 	_, err = fmt.Fprintf(c.stdout, "Cancelled the invitation %s (%s): its link no longer works.\n", inv.ID, who)
+	return err
+}
+
+// audit runs "admin audit verify": the chain of the audit log checked
+// (console.VerifyAudit); a broken one is an error, so exit 1.
+func (c adminCommand) audit(ctx context.Context, args []string) error {
+	args, db, err := c.argsThenStore("audit", args, 1, "takes one command: verify")
+	if err != nil {
+		return err
+	}
+	if args[0] != "verify" {
+		return fmt.Errorf("%w: unknown audit command %q: admin audit takes one command: verify", errUsage, args[0])
+	}
+	check, err := console.VerifyAudit(ctx, db)
+	if errors.Is(err, console.ErrAuditBroken) {
+		return fmt.Errorf("%w (after %d entries that hold)", err, check.Checked)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.stdout, "The audit log's chain holds: %d entries checked.\n", check.Checked)
+	if err == nil && check.Unchained > 0 {
+		_, err = fmt.Fprintf(c.stdout, "%d older entries, written before the log was a chain, cannot be checked.\n", check.Unchained)
+	}
+	if err == nil && check.Head != "" {
+		_, err = fmt.Fprintf(c.stdout, "Last entry's hash: %s\n(note it down: a later check shows whether the log was rewritten since)\n", check.Head)
+	}
 	return err
 }

@@ -19,7 +19,7 @@ func adminCmd(t *testing.T, data string, args ...string) runResult {
 }
 
 // inviteLink is the link line of admin invite's output.
-var inviteLink = regexp.MustCompile(`(?m)^(\S+/admin/enrol#[A-Za-z0-9_-]{43})$`)
+var inviteLink = regexp.MustCompile(`(?m)^(\S+/admin/enrol#[A-Za-z0-9_-]{64})$`)
 
 func TestAdminInviteListRevoke(t *testing.T) {
 	data := t.TempDir()
@@ -101,6 +101,9 @@ func TestAdminErrors(t *testing.T) {
 		{name: "revoke without id", args: []string{"revoke"}, wantCode: 2, wantErr: "revoke takes one member ID"},
 		{name: "revoke nobody", args: []string{"revoke", "0123456789abcdef0123456789abcdef"}, wantCode: 1, wantErr: `no member "0123456789abcdef0123456789abcdef"`},
 		{name: "list with argument", args: []string{"list", "x"}, wantCode: 2, wantErr: "list takes no arguments"},
+		{name: "audit without verify", args: []string{"audit"}, wantCode: 2, wantErr: "audit takes one command: verify"},
+		{name: "audit with another command", args: []string{"audit", "check"}, wantCode: 2, wantErr: "audit takes one command: verify"},
+		{name: "audit verify with argument", args: []string{"audit", "verify", "x"}, wantCode: 2, wantErr: "audit takes one command: verify"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,5 +167,39 @@ func TestAdminInvitationsAndUninvite(t *testing.T) {
 	audit, err := db.List(context.Background(), "Audit")
 	if err != nil || len(audit) != 3 || !strings.Contains(string(audit[2].JSON), `"action":"uninvite"`) {
 		t.Errorf("audit log %v, %v; want two invitations and an uninvite", audit, err)
+	}
+}
+
+func TestAdminAuditVerify(t *testing.T) {
+	data := t.TempDir()
+	for _, role := range []string{"admin", "editor"} {
+		if r := adminCmd(t, data, "invite", "--role", role); r.code != 0 {
+			t.Fatalf("invite: exit %d\n%s", r.code, r.stderr)
+		}
+	}
+	r := adminCmd(t, data, "audit", "verify")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "The audit log's chain holds: 2 entries checked.\nLast entry's hash: ") {
+		t.Fatalf("audit verify: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	// Someone with the store's files changes the first entry.
+	db, err := docstore.OpenLocal(datadir.Dir(data).Console())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close() }()
+	entry, err := db.Get(context.Background(), "Audit", "e000000000001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(entry), `"target":"admin"`, `"target":"editor"`, 1)
+	if changed == string(entry) {
+		t.Fatalf("entry %s has no admin target to change", entry)
+	}
+	if err := db.Put(context.Background(), "Audit", "e000000000001", []byte(changed)); err != nil {
+		t.Fatal(err)
+	}
+	r = adminCmd(t, data, "audit", "verify")
+	if r.code != 1 || !strings.Contains(r.stderr, "entry e000000000001 (invite \"editor\" at ") || !strings.Contains(r.stderr, "it was changed afterwards (after 0 entries that hold)") {
+		t.Errorf("audit verify of a changed log: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 }

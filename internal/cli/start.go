@@ -101,8 +101,10 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		stopNews()
 		return services{}, err
 	}
+	var running sync.WaitGroup
 	stopAll := func() {
 		cancel()
+		running.Wait()
 		stopNews()
 		_ = db.Close() // shutting down: nothing is left to report to
 	}
@@ -113,6 +115,7 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 			return services{}, err
 		}
 		site.Console = console
+		running.Go(func() { _ = console.Run(ctx) }) // sweeps expired records until stop
 	}
 	site.Media = console.MediaHandler(db)
 	site.Ready = storeReady(db)
@@ -142,7 +145,6 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		stopDemo = func() { _ = demo.Close() }
 	}
 	events := frcevent.NewHub(opts)
-	var running sync.WaitGroup
 	running.Go(func() { _ = events.Run(ctx) })
 	running.Go(func() { _ = notices.Run(ctx) })
 

@@ -35,8 +35,9 @@ var (
 // defaultPasskeyName names a passkey its owner did not name.
 const defaultPasskeyName = "Passkey"
 
-// finishCeremony reads the body of a finish call and takes its ceremony of
-// kind from the store.
+// finishCeremony reads the body of a finish call and opens its sealed
+// ceremony of kind, without a store read. The handler verifies the answer,
+// then spends the ceremony (spendCeremony) before acting on it.
 func (c *Console) finishCeremony(w http.ResponseWriter, r *http.Request, kind string) (ceremonyFinish, ceremonyDoc, error) {
 	var body ceremonyFinish
 	if err := readJSON(w, r, &body); err != nil {
@@ -50,7 +51,7 @@ func (c *Console) finishCeremony(w http.ResponseWriter, r *http.Request, kind st
 		name = defaultPasskeyName
 	}
 	body.Name = name
-	cer, err := c.takeCeremony(r.Context(), body.Ceremony, kind)
+	cer, err := c.openCeremony(r.Context(), body.Ceremony, kind)
 	return body, cer, err
 }
 
@@ -68,7 +69,7 @@ func (c *Console) webauthnFailed(refusal *apiError, err error) error {
 
 // beginCeremony answers a .../begin call: begin starts the ceremony with
 // the WebAuthn of doc's relying party, and doc, with the session begin
-// returns, is stored for the finish.
+// returns, goes sealed in the answer for the finish (nothing is stored).
 func (c *Console) beginCeremony(w http.ResponseWriter, r *http.Request, doc ceremonyDoc, begin func(*webauthn.WebAuthn) (options any, sess *webauthn.SessionData, err error)) error {
 	wa, err := doc.RP.webauthn()
 	if err != nil {
@@ -108,7 +109,6 @@ func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	ctx := r.Context()
-	c.sweep(ctx)
 	invID, inv, err := c.readInvitation(ctx, body.Token)
 	if err != nil {
 		return err
@@ -134,6 +134,9 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error
 		return c.webauthnFailed(errPasskeyRefused, err)
 	}
 	ctx := r.Context()
+	if err := c.spendCeremony(ctx, cer); err != nil {
+		return err
+	}
 	inv, err := c.consumeInvitation(ctx, cer.Invitation)
 	if err != nil {
 		return err
@@ -213,7 +216,6 @@ func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	c.sweep(r.Context())
 	return c.beginCeremony(w, r, ceremonyDoc{Kind: kindSignIn, RP: rp}, func(wa *webauthn.WebAuthn) (any, *webauthn.SessionData, error) {
 		assertion, sess, err := wa.BeginDiscoverableLogin()
 		if err != nil {
@@ -225,7 +227,8 @@ func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) error
 
 // serveSignInFinish verifies a passkey's assertion, records its sign
 // counter and flags, and signs its member in with a new session.
-func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) error {
+func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) (err error) {
+	defer func() { c.auditSignInRefusal(r, err) }()
 	body, cer, err := c.finishCeremony(w, r, kindSignIn)
 	if err != nil {
 		return err
@@ -269,6 +272,9 @@ func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) erro
 		return lookupErr
 	case err != nil:
 		return c.webauthnFailed(errSignInRefused, err)
+	}
+	if err := c.spendCeremony(ctx, cer); err != nil {
+		return err
 	}
 	// go-webauthn flags a counter that did not move forward
 	// (CloneWarning); recordUse refuses it, atomically with the store, and
@@ -398,6 +404,9 @@ func (c *Console) serveVerifyFinish(w http.ResponseWriter, r *http.Request, s se
 	if err != nil {
 		return c.webauthnFailed(errPasskeyRefused, err)
 	}
+	if err := c.spendCeremony(ctx, cer); err != nil {
+		return err
+	}
 	if err := c.recordUse(r, s.member, cred); err != nil {
 		return err
 	}
@@ -425,6 +434,9 @@ func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s s
 	cred, err := c.createCredential(cer, user, body.Credential)
 	if err != nil {
 		return c.webauthnFailed(errPasskeyRefused, err)
+	}
+	if err := c.spendCeremony(ctx, cer); err != nil {
+		return err
 	}
 	key, err := c.storePasskey(r, s.member.ID, body.Name, cred)
 	if err != nil {

@@ -2,10 +2,14 @@ package console
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,6 +17,8 @@ import (
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
+
+	"github.com/robohornets/robohornets/internal/docstore"
 )
 
 // rpName is the name browsers show beside a passkey of the console.
@@ -33,9 +39,14 @@ const (
 	kindVerify  = "verify"
 )
 
-// ceremonyDoc is a WebAuthn ceremony between its begin and its finish, kept
-// in the store (collCeremonies) so the finish may reach another instance.
+// ceremonyDoc is a WebAuthn ceremony between its begin and its finish. It
+// is not stored: the begin's answer carries it sealed (sealCeremony), and
+// the finish sends it back, to whichever instance, so a begin costs the
+// store nothing. Only a finish whose answer was verified writes to the
+// store (spendCeremony), so that the ceremony is answered once.
 type ceremonyDoc struct {
+	// ID names the ceremony in collCeremonies once it is answered.
+	ID      string               `json:"id"`
 	Kind    string               `json:"kind"`
 	RP      relyingParty         `json:"rp"`
 	Session webauthn.SessionData `json:"session"`
@@ -120,88 +131,174 @@ func (rp relyingParty) webauthn() (*webauthn.WebAuthn, error) {
 	return wa, nil
 }
 
-// startCeremony stores a ceremony and returns what its begin call answers.
+// ceremonySealLabel is the additional data of every sealed ceremony: it
+// keeps them apart from anything else the key might seal.
+const ceremonySealLabel = "robohornets ceremony v1"
+
+// maxSealedCeremony bounds the sealed ceremony a finish may send back:
+// far more than any begin makes (a few hundred bytes).
+const maxSealedCeremony = 8 << 10
+
+// startCeremony seals a ceremony and returns what its begin call answers:
+// its options and, as its id, the sealed ceremony. The store is not
+// written (and, but for the instance's first ceremony, not read).
 func (c *Console) startCeremony(ctx context.Context, doc ceremonyDoc, options any) (Ceremony, error) {
 	opts, err := json.Marshal(options)
 	if err != nil {
 		return Ceremony{}, fmt.Errorf("console: ceremony options: %w", err)
 	}
+	doc.ID = randomHex(16)
 	doc.Expires = c.opts.Clock.Now().Add(CeremonyTTL)
-	id := randomHex(16)
-	if err := writeDoc(ctx, c.opts.DB.Create, collCeremonies, id, doc); err != nil {
-		return Ceremony{}, fmt.Errorf("console: store ceremony: %w", err)
+	plain, err := json.Marshal(doc)
+	if err != nil {
+		return Ceremony{}, fmt.Errorf("console: ceremony: %w", err)
 	}
-	return Ceremony{ID: id, Options: opts}, nil
+	aead, err := c.ceremonyAEAD(ctx)
+	if err != nil {
+		return Ceremony{}, err
+	}
+	nonce := randomBytes(aead.NonceSize())
+	sealed := aead.Seal(nonce, nonce, plain, []byte(ceremonySealLabel))
+	return Ceremony{ID: base64.RawURLEncoding.EncodeToString(sealed), Options: opts}, nil
 }
 
-// takeCeremony removes the ceremony id of kind from the store and returns
-// it: a ceremony is answered once, whether the answer is good or not.
-func (c *Console) takeCeremony(ctx context.Context, id, kind string) (ceremonyDoc, error) {
-	if !isHexID(id, 16) {
-		return ceremonyDoc{}, errCeremonyGone
+// ceremonyAEAD is AES-256-GCM under the store's key keyCeremonies.
+func (c *Console) ceremonyAEAD(ctx context.Context) (cipher.AEAD, error) {
+	key, err := c.key(ctx, keyCeremonies)
+	if err != nil {
+		return nil, err
 	}
-	var doc ceremonyDoc
-	err := c.opts.DB.Update(ctx, collCeremonies, id, func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, errCeremonyGone
-		}
-		doc = ceremonyDoc{}
-		if err := json.Unmarshal(cur, &doc); err != nil {
-			return nil, fmt.Errorf("console: ceremony %s: %w", id, err)
-		}
-		return nil, nil
-	})
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("console: ceremony key: %w", err)
+	}
+	return cipher.NewGCM(block)
+}
+
+// openCeremony returns the ceremony of kind that sealed holds, without
+// reading the store; errCeremonyGone when sealed is not one this store's
+// consoles sealed, was changed, has expired or is of another kind.
+func (c *Console) openCeremony(ctx context.Context, sealed, kind string) (ceremonyDoc, error) {
+	aead, err := c.ceremonyAEAD(ctx)
 	if err != nil {
 		return ceremonyDoc{}, err
 	}
-	if doc.Kind != kind || !c.opts.Clock.Now().Before(doc.Expires) {
+	if len(sealed) > maxSealedCeremony {
+		return ceremonyDoc{}, errCeremonyGone
+	}
+	data, err := base64.RawURLEncoding.DecodeString(sealed)
+	if err != nil || len(data) < aead.NonceSize() {
+		return ceremonyDoc{}, errCeremonyGone
+	}
+	plain, err := aead.Open(nil, data[:aead.NonceSize()], data[aead.NonceSize():], []byte(ceremonySealLabel))
+	if err != nil {
+		return ceremonyDoc{}, errCeremonyGone
+	}
+	var doc ceremonyDoc
+	if err := json.Unmarshal(plain, &doc); err != nil {
+		return ceremonyDoc{}, fmt.Errorf("console: sealed ceremony: %w", err)
+	}
+	if doc.Kind != kind || !isHexID(doc.ID, 16) || !c.opts.Clock.Now().Before(doc.Expires) {
 		return ceremonyDoc{}, errCeremonyGone
 	}
 	return doc, nil
 }
 
-// sweepEvery is how often an instance removes what has expired (ceremonies
-// never finished, sessions, invitations never used).
+// answeredCeremony is the record of an answered ceremony in
+// collCeremonies, kept until the ceremony expires (Run then removes it).
+type answeredCeremony struct {
+	Expires time.Time `json:"expires"`
+}
+
+// spendCeremony records that cer was answered, or returns errCeremonyGone
+// when it already was: a finish calls it once the answer is verified
+// (a write after proof), before it acts on the answer.
+func (c *Console) spendCeremony(ctx context.Context, cer ceremonyDoc) error {
+	err := writeDoc(ctx, c.opts.DB.Create, collCeremonies, cer.ID, answeredCeremony{Expires: cer.Expires})
+	if errors.Is(err, docstore.ErrExists) {
+		return errCeremonyGone
+	}
+	if err != nil {
+		return fmt.Errorf("console: record an answered ceremony: %w", err)
+	}
+	return nil
+}
+
+// sweepEvery is how often Run removes what has expired.
 const sweepEvery = CeremonyTTL
 
-// sweep removes expired ceremonies, sessions and invitations, at most once
-// every sweepEvery per instance. Expired documents are already refused
-// where they are read; this only keeps the store small.
+// sweepPage is how many documents a sweep reads at a time.
+const sweepPage = 100
+
+// Run removes the expired records of answered ceremonies, sessions and
+// invitations now and every sweepEvery, until ctx ends; it returns
+// ctx.Err(). Expired documents are already refused where they are read:
+// this only keeps the store small, in the background, a page at a time,
+// so no request pays for it. Every instance runs it; two removing the
+// same document do no harm.
+func (c *Console) Run(ctx context.Context) error {
+	for {
+		c.sweep(ctx)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-c.opts.Clock.After(sweepEvery):
+		}
+	}
+}
+
+// sweep removes the documents that have expired at the clock's now.
 func (c *Console) sweep(ctx context.Context) {
 	now := c.opts.Clock.Now()
-	c.sweepMu.Lock()
-	if now.Sub(c.lastSweep) < sweepEvery {
-		c.sweepMu.Unlock()
-		return
-	}
-	c.lastSweep = now
-	c.sweepMu.Unlock()
-	expired := func(coll string, isExpired func(data []byte) bool) {
-		docs, err := c.opts.DB.List(ctx, coll)
+	c.sweepCollection(ctx, collCeremonies, func(data []byte) bool {
+		var d answeredCeremony
+		return json.Unmarshal(data, &d) == nil && !now.Before(d.Expires)
+	})
+	c.sweepCollection(ctx, collSessions, func(data []byte) bool {
+		var d sessionDoc
+		return json.Unmarshal(data, &d) == nil && !d.valid(now)
+	})
+	c.sweepCollection(ctx, collInvitations, func(data []byte) bool {
+		var d invitationDoc
+		return json.Unmarshal(data, &d) == nil && !now.Before(d.Expires)
+	})
+}
+
+// sweepCollection removes the documents of coll that expired says have,
+// reading coll sweepPage documents at a time. Each is removed in a
+// transaction that reads it again, so one renewed meanwhile stays.
+// Failures are logged; the next sweep tries again.
+func (c *Console) sweepCollection(ctx context.Context, coll string, expired func([]byte) bool) {
+	after := ""
+	for {
+		docs, err := c.opts.DB.Page(ctx, coll, after, sweepPage)
 		if err != nil {
 			c.opts.Logger.Warn("console: sweep", "collection", coll, "err", err)
 			return
 		}
 		for _, d := range docs {
-			if isExpired(d.JSON) {
-				if err := c.opts.DB.Delete(ctx, coll, d.ID); err != nil {
-					c.opts.Logger.Warn("console: sweep", "collection", coll, "id", d.ID, "err", err)
+			if !expired(d.JSON) {
+				continue
+			}
+			err := c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+				cur, err := tx.Get(coll, d.ID)
+				if errors.Is(err, docstore.ErrNotFound) {
+					return nil
 				}
+				if err != nil || !expired(cur) {
+					return err
+				}
+				return tx.Delete(coll, d.ID)
+			})
+			if err != nil {
+				c.opts.Logger.Warn("console: sweep", "collection", coll, "id", d.ID, "err", err)
 			}
 		}
+		if len(docs) < sweepPage {
+			return
+		}
+		after = docs[len(docs)-1].ID
 	}
-	expired(collCeremonies, func(data []byte) bool {
-		var d ceremonyDoc
-		return json.Unmarshal(data, &d) == nil && !now.Before(d.Expires)
-	})
-	expired(collSessions, func(data []byte) bool {
-		var d sessionDoc
-		return json.Unmarshal(data, &d) == nil && !d.valid(now)
-	})
-	expired(collInvitations, func(data []byte) bool {
-		var d invitationDoc
-		return json.Unmarshal(data, &d) == nil && !now.Before(d.Expires)
-	})
 }
 
 // randomHex returns n random bytes in hex.

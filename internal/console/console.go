@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"sync"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -29,11 +28,20 @@ const (
 	collPasskeys    = "Passkeys"
 	collInvitations = "Invitations"
 	collSessions    = "Sessions"
-	collCeremonies  = "Ceremonies"
-	collPosts       = "Posts"
-	collRevisions   = "Revisions"
-	collNotices     = NoticeCollection
-	collAudit       = "Audit"
+	// collCeremonies records the ceremonies answered (not those begun,
+	// which live sealed in the browser until their finish), until they
+	// expire: a ceremony is answered once.
+	collCeremonies = "Ceremonies"
+	collPosts      = "Posts"
+	collRevisions  = "Revisions"
+	collNotices    = NoticeCollection
+	collAudit      = "Audit"
+	// collAuditHead holds the one document auditHeadID: the number and
+	// hash of the audit log's last entry.
+	collAuditHead = "AuditHead"
+	// collKeys holds the console's secret keys, each made once for the
+	// whole store (keys.go).
+	collKeys = "Keys"
 )
 
 // Collections lists every docstore collection the console writes, for
@@ -49,6 +57,8 @@ var Collections = []string{
 	collRevisions,
 	collNotices,
 	collAudit,
+	collAuditHead,
+	collKeys,
 }
 
 // Where the pit notice lives: the one document NoticeID of NoticeCollection
@@ -88,10 +98,10 @@ type Console struct {
 	site *url.URL
 	// limiter counts the sign-in and enrolment requests of each client.
 	limiter *rateLimiter
-	// sweepMu guards lastSweep, when this instance last removed expired
-	// ceremonies, sessions and invitations.
-	sweepMu   sync.Mutex
-	lastSweep time.Time
+	// keys caches the store's keys (keys.go).
+	keys keyring
+	// refusals bounds the refusals written to the audit log.
+	refusals refusalLimit
 	// photos bounds the memory of the photos processed at once.
 	photos *photo.Limiter
 }

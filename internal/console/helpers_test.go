@@ -323,7 +323,13 @@ type contentFixture struct {
 
 func newContentFixture(t *testing.T) *contentFixture {
 	t.Helper()
-	db := openTestDB(t, filepath.Join(t.TempDir(), "db"))
+	return newContentFixtureOn(t, openTestDB(t, filepath.Join(t.TempDir(), "db")))
+}
+
+// newContentFixtureOn is newContentFixture on db (a wrapper of a real
+// store, to count or fail its calls).
+func newContentFixtureOn(t *testing.T, db docstore.DB) *contentFixture {
+	t.Helper()
 	clk := clock.NewFake(t0)
 	c := newTestConsole(t, Options{DB: db, Clock: clk})
 	f := &contentFixture{t: t, c: c, clk: clk, db: db, news: c.opts.News, cookies: map[string]*http.Cookie{}}

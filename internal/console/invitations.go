@@ -100,7 +100,7 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 		return Invitation{}, fmt.Errorf("%w: %w", ErrBadInvitation, err)
 	}
 	doc := invitationDoc{Role: role, Name: name, Created: now, Expires: now.Add(InvitationTTL), By: by, ID: randomHex(invitationIDBytes)}
-	token, err := createWithToken(ctx, db, collInvitations, doc)
+	token, _, err := createWithToken(ctx, db, collInvitations, doc)
 	if err != nil {
 		return Invitation{}, fmt.Errorf("console: store invitation: %w", err)
 	}
@@ -115,12 +115,15 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 
 // readInvitation returns the invitation of token if it may still be used.
 func (c *Console) readInvitation(ctx context.Context, token string) (string, invitationDoc, error) {
-	id, ok := tokenID(token)
+	id, ok, err := c.tokenID(ctx, token)
+	if err != nil {
+		return "", invitationDoc{}, err
+	}
 	if !ok {
 		return "", invitationDoc{}, errInvitationGone
 	}
 	var inv invitationDoc
-	err := readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
+	err = readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
 	if errors.Is(err, docstore.ErrNotFound) {
 		return "", invitationDoc{}, errInvitationGone
 	}

@@ -89,6 +89,7 @@ func (c *Console) authorize(w http.ResponseWriter, r *http.Request, role string)
 		return session{}, err
 	}
 	if roleRank(s.member.Role) < roleRank(role) {
+		c.auditRefusal(r, s.member.Member, "refused", r.Method+" "+r.URL.Path)
 		return session{}, &apiError{http.StatusForbidden, "This needs the " + role + " role"}
 	}
 	return s, nil

@@ -52,10 +52,17 @@ func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
 	return n, nil
 }
 
-// writeNotice stores n as the pit notice; the notice hub of every
-// instance watches it.
-func (c *Console) writeNotice(ctx context.Context, n Notice) error {
-	if err := writeDoc(ctx, c.opts.DB.Put, collNotices, NoticeID, n); err != nil {
+// writeNotice stores n as the pit notice, with the audit entry of m doing
+// action on target, in one transaction; the notice hub of every instance
+// watches the notice.
+func (c *Console) writeNotice(r *http.Request, m Member, n Notice, action, target string) error {
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		if err := stage(tx.Put, collNotices, NoticeID, n); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m, action, target)
+	})
+	if err != nil {
 		return fmt.Errorf("console: write the pit notice: %w", err)
 	}
 	return nil
@@ -80,10 +87,9 @@ func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Membe
 	if err := validateNotice(n, now); err != nil {
 		return &apiError{http.StatusBadRequest, brokenRule(err, errInvalidNotice)}
 	}
-	if err := c.writeNotice(r.Context(), n); err != nil {
+	if err := c.writeNotice(r, m, n, "set notice", n.Text); err != nil {
 		return c.unavailable("The notice could not be saved; try again in a moment.", "console: notice", "err", err)
 	}
-	c.audit(r.Context(), r, m, "set notice", n.Text)
 	writeJSON(w, http.StatusOK, n)
 	return nil
 }
@@ -93,10 +99,9 @@ func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Membe
 // deleted, so watchers see who took it down and when.
 func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Member) error {
 	n := Notice{By: memberName(m), At: c.opts.Clock.Now()}
-	if err := c.writeNotice(r.Context(), n); err != nil {
+	if err := c.writeNotice(r, m, n, "clear notice", NoticeID); err != nil {
 		return c.unavailable("The notice could not be taken down; try again in a moment.", "console: notice", "err", err)
 	}
-	c.audit(r.Context(), r, m, "clear notice", NoticeID)
 	writeJSON(w, http.StatusOK, n)
 	return nil
 }

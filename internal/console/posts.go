@@ -52,8 +52,9 @@ func (e *conflictError) Error() string {
 
 // postDoc is a post as collPosts keeps it: its id and its latest revision,
 // whose number is the post's version. Each revision is also kept on its own
-// in collRevisions (recordRevision), so the post document alone is enough to
-// rebuild its latest revision if writing that one failed.
+// in collRevisions, written in the same transaction as the post; the post
+// document stands in for its latest one where an older version of the
+// console failed to keep it.
 type postDoc struct {
 	ID string `json:"id"`
 	Revision
@@ -219,74 +220,82 @@ func (c *Console) loadPost(ctx context.Context, id string) (postDoc, *news.Artic
 
 // change makes the next revision of post id, as next derives it from the
 // latest one, when s.BaseVersion is the post's version (0 for an article
-// with no post yet, whose revision 1 is then the article as it is). A save
+// with no post yet, whose revision 1 is then the article as it is), and
+// records it in the audit log as m doing what audit says of it. A save
 // that changes no field, or a change repeating the latest one (same fields
 // and note), makes no revision and returns the post as it is, whatever the
 // base says: a save retried after its answer was lost is not a conflict.
 // Otherwise a base that is not the version is refused with a
-// *conflictError, which shows the editor s.PostFields as yours. The
-// version is checked inside DB.Update, so two instances saving at once
-// cannot both win.
-func (c *Console) change(ctx context.Context, id string, s Save, m Member, next func(cur Revision) (Revision, error)) (postDoc, error) {
+// *conflictError, which shows the editor s.PostFields as yours. The post,
+// its revision and the audit entry are written in one transaction, which
+// checks the version, so two instances saving at once cannot both win,
+// and a change is never made without its entry.
+func (c *Console) change(r *http.Request, id string, s Save, m Member, next func(cur Revision) (Revision, error), audit func(d postDoc) (action, target string)) (postDoc, error) {
 	if err := news.ValidateID(id); err != nil {
 		return postDoc{}, fmt.Errorf("%w: %v", errNoPost, err)
 	}
-	var legacy *postDoc
-	if _, err := c.opts.DB.Get(ctx, collPosts, id); errors.Is(err, docstore.ErrNotFound) {
-		a, err := c.article(ctx, id)
-		if err != nil {
-			return postDoc{}, err
-		}
-		if a == nil {
-			return postDoc{}, fmt.Errorf("%w: %q", errNoPost, id)
-		}
-		d := legacyDoc(*a, c.opts.Clock.Now())
-		// Revision 1 first: whoever creates the post records the same one.
-		if err := c.recordRevision(ctx, d); err != nil {
-			return postDoc{}, err
-		}
-		legacy = &d
-	} else if err != nil {
-		return postDoc{}, fmt.Errorf("console: read post %q: %w", id, err)
-	}
+	ctx := r.Context()
 	var out postDoc
-	err := c.opts.DB.Update(ctx, collPosts, id, func(cur []byte) ([]byte, error) {
+	err := c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
 		var d postDoc
-		version := 0
+		version, legacy := 0, false
+		cur, err := tx.Get(collPosts, id)
 		switch {
-		case cur != nil:
+		case err == nil:
 			if err := json.Unmarshal(cur, &d); err != nil {
-				return nil, fmt.Errorf("console: post %q: %w", id, err)
+				return fmt.Errorf("console: post %q: %w", id, err)
 			}
 			version = d.N
-		case legacy != nil:
-			d = *legacy // revision 1, made from the article; the post had version 0
+		case errors.Is(err, docstore.ErrNotFound):
+			a, err := c.article(ctx, id)
+			if err != nil {
+				return err
+			}
+			if a == nil {
+				return fmt.Errorf("%w: %q", errNoPost, id)
+			}
+			// Revision 1, made from the article; the post had version 0.
+			d, legacy = legacyDoc(*a, c.opts.Clock.Now()), true
 		default:
-			return nil, fmt.Errorf("%w: %q", errNoPost, id)
+			return err
 		}
 		rev, err := next(d.Revision)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rev.PostFields = normalize(rev.PostFields)
 		if err := validate(rev.PostFields); err != nil {
-			return nil, err
+			return err
 		}
-		if sameFields(rev.PostFields, d.PostFields) && (rev.Note == noteSaved || rev.Note == d.Note) {
+		switch {
+		case sameFields(rev.PostFields, d.PostFields) && (rev.Note == noteSaved || rev.Note == d.Note):
 			out = d
-			if cur == nil {
-				return json.Marshal(d)
+			if !legacy {
+				return nil
 			}
-			return cur, nil
-		}
-		if version != s.BaseVersion {
+		case version != s.BaseVersion:
 			theirs := d
 			theirs.N = version
-			return nil, &conflictError{theirs: theirs, yours: s.PostFields}
+			return &conflictError{theirs: theirs, yours: s.PostFields}
+		default:
+			rev.N, rev.By, rev.At = d.N+1, memberName(m), c.opts.Clock.Now()
+			out = postDoc{ID: id, Revision: rev}
 		}
-		rev.N, rev.By, rev.At = d.N+1, memberName(m), c.opts.Clock.Now()
-		out = postDoc{ID: id, Revision: rev}
-		return json.Marshal(out)
+		// A revision is never replaced: the version read above is the one
+		// before out's in every transaction that writes out's revision.
+		if legacy && out.N > 1 {
+			if err := stage(tx.Put, collRevisions, revisionID(id, d.N), d.Revision); err != nil {
+				return err
+			}
+		}
+		if err := stage(tx.Put, collRevisions, revisionID(id, out.N), out.Revision); err != nil {
+			return err
+		}
+		if err := stage(tx.Put, collPosts, id, out); err != nil {
+			return err
+		}
+		action, target := audit(out)
+		return c.auditIn(tx, r, m, action, target)
 	})
 	if err != nil {
 		var conflict *conflictError
@@ -295,13 +304,19 @@ func (c *Console) change(ctx context.Context, id string, s Save, m Member, next 
 		}
 		return postDoc{}, fmt.Errorf("console: save post %q: %w", id, err)
 	}
-	return out, c.recordRevision(ctx, out)
+	return out, nil
 }
 
-// freeID makes a post id from a title that no post and no article has:
-// news.Slug(title), then with -2, -3… It creates the post's document, so
-// two editors creating "Kickoff" at once get kickoff and kickoff-2.
-func (c *Console) freeID(ctx context.Context, title string, doc func(id string) postDoc) (postDoc, error) {
+// errIDTaken means a post already has the id freeID tries.
+var errIDTaken = errors.New("post id taken")
+
+// freeID creates the post that doc makes of an id made from title that no
+// post and no article has: news.Slug(title), then with -2, -3… With it,
+// its first revision and the audit entry of m creating it, in one
+// transaction. Two editors creating "Kickoff" at once get kickoff and
+// kickoff-2.
+func (c *Console) freeID(r *http.Request, m Member, title string, doc func(id string) postDoc) (postDoc, error) {
+	ctx := r.Context()
 	base := news.Slug(title)
 	for n := 1; n <= maxSlugTries; n++ {
 		id := base
@@ -316,8 +331,22 @@ func (c *Console) freeID(ctx context.Context, title string, doc func(id string) 
 			continue
 		}
 		d := doc(id)
-		err = writeDoc(ctx, c.opts.DB.Create, collPosts, id, d)
-		if errors.Is(err, docstore.ErrExists) {
+		err = c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+			if _, err := tx.Get(collPosts, id); !errors.Is(err, docstore.ErrNotFound) {
+				if err == nil {
+					return errIDTaken
+				}
+				return err
+			}
+			if err := stage(tx.Create, collPosts, id, d); err != nil {
+				return err
+			}
+			if err := stage(tx.Put, collRevisions, revisionID(id, d.N), d.Revision); err != nil {
+				return err
+			}
+			return c.auditIn(tx, r, m, "create post", id)
+		})
+		if errors.Is(err, errIDTaken) {
 			continue
 		}
 		if err != nil {
@@ -425,16 +454,12 @@ func (c *Console) serveCreatePost(w http.ResponseWriter, r *http.Request, m Memb
 	if err := validate(f); err != nil {
 		return err
 	}
-	d, err := c.freeID(r.Context(), f.Title, func(id string) postDoc {
+	d, err := c.freeID(r, m, f.Title, func(id string) postDoc {
 		return postDoc{ID: id, Revision: Revision{N: 1, PostFields: f, By: memberName(m), At: c.opts.Clock.Now(), Note: "created"}}
 	})
-	if err == nil {
-		err = c.recordRevision(r.Context(), d)
-	}
 	if err != nil {
 		return err
 	}
-	c.audit(r.Context(), r, m, "create post", d.ID)
 	writeJSON(w, http.StatusCreated, c.wirePost(d, nil, true))
 	return nil
 }
@@ -454,14 +479,12 @@ func (c *Console) serveGetPost(w http.ResponseWriter, r *http.Request, _ Member)
 // old one.
 func (c *Console) serveSavePost(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s, m, func(Revision) (Revision, error) {
+	// An autosave of unchanged text makes no revision, and no entry.
+	d, err := c.change(r, id, s, m, func(Revision) (Revision, error) {
 		return Revision{PostFields: s.PostFields, Note: noteSaved}, nil
-	})
+	}, func(d postDoc) (string, string) { return "save post", fmt.Sprintf("%s v%d", id, d.N) })
 	if err != nil {
 		return err
-	}
-	if d.N != s.BaseVersion { // an autosave of unchanged text makes no revision, and no entry
-		c.audit(r.Context(), r, m, "save post", fmt.Sprintf("%s v%d", id, d.N))
 	}
 	return c.answerPost(w, r, d)
 }

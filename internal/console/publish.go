@@ -13,7 +13,10 @@ import (
 // latest revision goes to the news store dated Save.At, or now when At is
 // zero. A date to come schedules it: the news hub of every instance shows
 // it from that moment, with no one in the console. Publishing makes a
-// revision ("published" or "scheduled") with that date.
+// revision ("published" or "scheduled") with that date, and its audit
+// entry in the same transaction, before the news store is written (a
+// store apart): when that write fails, the editor is asked to publish
+// again, which writes the news store without a second revision or entry.
 func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	now := c.opts.Clock.Now()
 	at := s.At
@@ -25,10 +28,12 @@ func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member,
 		note, action = "scheduled", "schedule post"
 	}
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s, m, func(cur Revision) (Revision, error) {
+	d, err := c.change(r, id, s, m, func(cur Revision) (Revision, error) {
 		f := cur.PostFields
 		f.Date = at
 		return Revision{PostFields: f, Note: note}, nil
+	}, func(d postDoc) (string, string) {
+		return action, fmt.Sprintf("%s v%d at %s", id, d.N, d.Date.Format(time.RFC3339))
 	})
 	if err != nil {
 		return err
@@ -37,7 +42,6 @@ func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member,
 		return c.unavailable(fmt.Sprintf("Version %d is saved, but the news store could not be written, so it is not on the site yet; publish again in a moment.", d.N),
 			"console: publish", "post", id, "err", err)
 	}
-	c.audit(r.Context(), r, m, action, fmt.Sprintf("%s v%d at %s", id, d.N, d.Date.Format(time.RFC3339)))
 	return c.answerPost(w, r, d)
 }
 
@@ -46,9 +50,9 @@ func (c *Console) servePublish(w http.ResponseWriter, r *http.Request, m Member,
 // a revision "unpublished".
 func (c *Console) serveUnpublish(w http.ResponseWriter, r *http.Request, m Member, s Save) error {
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s, m, func(cur Revision) (Revision, error) {
+	d, err := c.change(r, id, s, m, func(cur Revision) (Revision, error) {
 		return Revision{PostFields: cur.PostFields, Note: "unpublished"}, nil
-	})
+	}, func(postDoc) (string, string) { return "unpublish post", id })
 	if err != nil {
 		return err
 	}
@@ -56,6 +60,5 @@ func (c *Console) serveUnpublish(w http.ResponseWriter, r *http.Request, m Membe
 		return c.unavailable("The news store could not be written, so the post is still on the site; unpublish again in a moment.",
 			"console: unpublish", "post", id, "err", err)
 	}
-	c.audit(r.Context(), r, m, "unpublish post", id)
 	return c.answerPost(w, r, d)
 }

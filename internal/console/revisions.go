@@ -24,19 +24,9 @@ func revisionID(id string, n int) string {
 	return fmt.Sprintf("%s.%06d", id, n)
 }
 
-// recordRevision keeps d's latest revision in collRevisions. It is never
-// replaced: a revision already there (written by a retried or concurrent
-// call) is the same one.
-func (c *Console) recordRevision(ctx context.Context, d postDoc) error {
-	err := writeDoc(ctx, c.opts.DB.Create, collRevisions, revisionID(d.ID, d.N), d.Revision)
-	if err != nil && !errors.Is(err, docstore.ErrExists) {
-		return fmt.Errorf("console: keep revision %d of post %q: %w", d.N, d.ID, err)
-	}
-	return nil
-}
-
 // revision returns revision n of the post d. The latest one is also in d
-// itself, which stands in for it if keeping it failed.
+// itself, which stands in for it where an older version of the console
+// failed to keep it.
 func (c *Console) revision(ctx context.Context, d postDoc, n int) (Revision, error) {
 	if n < 1 || n > d.N {
 		return Revision{}, fmt.Errorf("%w: %d of post %q", errNoRevision, n, d.ID)
@@ -125,12 +115,13 @@ func (c *Console) serveRestore(w http.ResponseWriter, r *http.Request, m Member,
 	}
 	s.PostFields = old.PostFields // what a conflict shows as the editor's own
 	id := r.PathValue("id")
-	d, err := c.change(r.Context(), id, s, m, func(Revision) (Revision, error) {
+	d, err := c.change(r, id, s, m, func(Revision) (Revision, error) {
 		return Revision{PostFields: old.PostFields, Note: fmt.Sprintf("restored from %d", old.N)}, nil
+	}, func(d postDoc) (string, string) {
+		return "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, old.N)
 	})
 	if err != nil {
 		return err
 	}
-	c.audit(r.Context(), r, m, "restore post", fmt.Sprintf("%s v%d from v%d", id, d.N, old.N))
 	return c.answerPost(w, r, d)
 }

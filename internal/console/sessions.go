@@ -2,6 +2,8 @@ package console
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -55,30 +57,64 @@ func (s sessionDoc) valid(now time.Time) bool {
 // write a minute per session, not one per request.
 const lastSeenEvery = time.Minute
 
-// tokenBytes is the size of a session or invitation token.
-const tokenBytes = 32
+// A session or invitation token is tokenBytes random bytes and the first
+// tokenMACBytes of their HMAC-SHA256 under the store's key keyTokens, in
+// base64url: a token no console made is refused without a store read.
+const (
+	tokenBytes    = 32
+	tokenMACBytes = 16
+)
 
-// newToken returns a fresh token (tokenBytes random bytes, base64url).
-func newToken() string {
-	return base64.RawURLEncoding.EncodeToString(randomBytes(tokenBytes))
+// tokenMACLabel keeps the MAC of a token apart from any other use of the key.
+const tokenMACLabel = "robohornets token v1\x00"
+
+// tokenMAC is the MAC of a token's random bytes under key.
+func tokenMAC(key, random []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(tokenMACLabel))
+	m.Write(random)
+	return m.Sum(nil)[:tokenMACBytes]
 }
 
-// tokenID returns the store id of a token: the hex SHA-256 of its bytes,
-// or false when it is not a token this package made.
-func tokenID(token string) (string, bool) {
+// newToken returns a fresh token signed with key.
+func newToken(key []byte) string {
+	b := randomBytes(tokenBytes)
+	return base64.RawURLEncoding.EncodeToString(append(b, tokenMAC(key, b)...))
+}
+
+// verifyToken returns the store id of a token signed with key: the hex
+// SHA-256 of its bytes; false when key did not sign it.
+func verifyToken(key []byte, token string) (string, bool) {
 	b, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(b) != tokenBytes {
+	if err != nil || len(b) != tokenBytes+tokenMACBytes || !hmac.Equal(b[tokenBytes:], tokenMAC(key, b[:tokenBytes])) {
 		return "", false
 	}
 	return hashHex(b), true
 }
 
+// tokenID returns the store id of a token (verifyToken), false when no
+// console of this store made it. Only the instance's first call reads the
+// store (its key).
+func (c *Console) tokenID(ctx context.Context, token string) (string, bool, error) {
+	key, err := c.key(ctx, keyTokens)
+	if err != nil {
+		return "", false, err
+	}
+	id, ok := verifyToken(key, token)
+	return id, ok, nil
+}
+
 // createWithToken stores v as a new document of coll whose id is that of a
-// new token (tokenID), and returns the token: the store never holds it.
-func createWithToken(ctx context.Context, db docstore.DB, coll string, v any) (string, error) {
-	token := newToken()
-	id, _ := tokenID(token)
-	return token, writeDoc(ctx, db.Create, coll, id, v)
+// new token (verifyToken), and returns the token and that id: the store
+// never holds the token.
+func createWithToken(ctx context.Context, db docstore.DB, coll string, v any) (token, id string, err error) {
+	key, err := storeKey(ctx, db, keyTokens)
+	if err != nil {
+		return "", "", err
+	}
+	token = newToken(key)
+	id, _ = verifyToken(key, token)
+	return token, id, writeDoc(ctx, db.Create, coll, id, v)
 }
 
 // session is a signed-in request: its member, re-read from the store, and
@@ -101,11 +137,14 @@ func (c *Console) authenticate(r *http.Request) (session, error) {
 	if err != nil {
 		return session{}, errNoSession
 	}
-	id, ok := tokenID(cookie.Value)
-	if !ok {
-		return session{}, errNoSession
-	}
 	ctx := r.Context()
+	id, ok, err := c.tokenID(ctx, cookie.Value)
+	if err != nil {
+		return session{}, err
+	}
+	if !ok {
+		return session{}, errNoSession // forged: refused without a store read
+	}
 	s := session{id: id}
 	err = readDoc(ctx, c.opts.DB, collSessions, id, "session", &s.doc)
 	if errors.Is(err, docstore.ErrNotFound) {
@@ -169,17 +208,16 @@ func (c *Console) touchSession(ctx context.Context, s *session, now time.Time) e
 func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID, passkeyID string) (sessionDoc, error) {
 	ctx := r.Context()
 	if cookie, err := r.Cookie(SessionCookie); err == nil {
-		if old, ok := tokenID(cookie.Value); ok {
+		if old, ok, _ := c.tokenID(ctx, cookie.Value); ok {
 			c.deleteSession(ctx, old)
 		}
 	}
 	now := c.opts.Clock.Now()
 	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax), PasskeyID: passkeyID, Verified: now}
-	token, err := createWithToken(ctx, c.opts.DB, collSessions, doc)
+	token, id, err := createWithToken(ctx, c.opts.DB, collSessions, doc)
 	if err != nil {
 		return sessionDoc{}, fmt.Errorf("console: store session: %w", err)
 	}
-	id, _ := tokenID(token)
 	var dropped []string
 	_, err = updateMember(ctx, c.opts.DB, memberID, func(m *memberDoc) error {
 		switch {

@@ -1,9 +1,13 @@
 package console
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -29,8 +33,8 @@ func TestSessionCookieAttributes(t *testing.T) {
 	}
 	token := sessionCookieOf(t, w)
 	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) != 32 {
-		t.Fatalf("session token %q: want 32 random bytes in base64url", token)
+	if err != nil || len(raw) != 48 {
+		t.Fatalf("session token %q: want 48 bytes (32 random, 16 of MAC) in base64url", token)
 	}
 	sum := sha256.Sum256(raw)
 	docs := f.docs(collSessions)
@@ -62,7 +66,7 @@ func TestSignInRotatesTheSessionAndAPlantedOneIsWorthless(t *testing.T) {
 		t.Errorf("signed in as %s, want %s", me.Member.ID, victim.Member.ID)
 	}
 	// A made-up cookie is never adopted either.
-	planted := newToken()
+	planted := newToken(randomBytes(keyBytes))
 	w = f.signIn(f.c, victimKey, planted)
 	if got := sessionCookieOf(t, w); got == planted {
 		t.Error("sign-in adopted a cookie the browser sent")
@@ -112,7 +116,7 @@ func TestLastSeenIsWrittenAtMostOnceAMinute(t *testing.T) {
 	_, cookie, _ := f.member(RoleEditor, "")
 	lastSeen := func() time.Time {
 		t.Helper()
-		id, _ := tokenID(cookie)
+		id, _, _ := f.c.tokenID(t.Context(), cookie)
 		s, err := f.c.authenticate(httpRequestWithCookie(cookie))
 		if err != nil || s.id != id {
 			t.Fatalf("authenticate: %v", err)
@@ -157,24 +161,51 @@ func TestSignedIn(t *testing.T) {
 	if !f.c.SignedIn(httpRequestWithCookie(cookie)) {
 		t.Error("SignedIn = false with a valid session")
 	}
-	for _, bad := range []string{"", "garbage", newToken()} {
+	for _, bad := range []string{"", "garbage", newToken(randomBytes(keyBytes))} {
 		if f.c.SignedIn(httpRequestWithCookie(bad)) {
 			t.Errorf("SignedIn = true with cookie %q", bad)
 		}
 	}
 }
 
-func TestExpiredDocumentsAreSwept(t *testing.T) {
+func TestRunSweepsExpiredDocumentsInTheBackground(t *testing.T) {
 	f := newAuthFixture(t)
-	_, cookie, _ := f.member(RoleEditor, "")
+	key, cookie, _ := f.member(RoleEditor, "")
+	f.signIn(f.c, key, "")
 	f.invite(RoleEditor, "")
-	f.beginSignIn(f.c) // a ceremony never finished
-	f.clk.Advance(SessionIdle)
-	_, live, _ := f.member(RoleEditor, "") // its begin sweeps
-	for coll, want := range map[string]int{collSessions: 1, collInvitations: 0, collCeremonies: 0} {
-		if n := len(f.docs(coll)); n != want {
-			t.Errorf("%s: %d documents after the sweep, want %d", coll, n, want)
+	// More expired invitations than a sweep reads at a time.
+	for i := range 2*sweepPage + 50 {
+		data, err := json.Marshal(invitationDoc{Role: RoleEditor, Expires: authStart.Add(time.Minute)})
+		if err != nil {
+			t.Fatal(err)
 		}
+		if err := f.db.Put(t.Context(), collInvitations, fmt.Sprintf("old-%03d", i), data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.clk.Advance(SessionIdle)
+	_, live, _ := f.member(RoleEditor, "") // a session, and an answered ceremony, still fresh
+	counts := func() map[string]int {
+		return map[string]int{collSessions: len(f.docs(collSessions)), collInvitations: len(f.docs(collInvitations)), collCeremonies: len(f.docs(collCeremonies))}
+	}
+	if got := counts(); got[collSessions] != 3 || got[collInvitations] != 251 || got[collCeremonies] != 3 {
+		t.Fatalf("before Run: %v; want 3 sessions, 251 invitations and 3 answered ceremonies (requests sweep nothing)", got)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- f.c.Run(ctx) }()
+	f.clk.BlockUntilWaiters(1) // the first sweep is done
+	if got := counts(); got[collSessions] != 1 || got[collInvitations] != 0 || got[collCeremonies] != 1 {
+		t.Errorf("after Run's first sweep: %v; want the fresh session and answered ceremony only", got)
+	}
+	f.clk.Advance(sweepEvery)
+	f.clk.BlockUntilWaiters(1) // the second sweep is done
+	if got := counts(); got[collSessions] != 1 || got[collCeremonies] != 0 {
+		t.Errorf("after Run's second sweep: %v; want the session only", got)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Run ended with %v, want context.Canceled", err)
 	}
 	f.must(f.c, http.StatusOK, nil, request{method: "GET", path: "/admin/api/me", cookie: live})
 	if w := f.send(f.c, request{method: "GET", path: "/admin/api/me", cookie: cookie}); w.Code != http.StatusUnauthorized {

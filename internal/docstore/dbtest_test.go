@@ -34,6 +34,10 @@ func testDB(t *testing.T, open openPair) {
 		{"InvalidIDs", testInvalidIDs},
 		{"InvalidDocs", testInvalidDocs},
 		{"Blobs", testBlobs},
+		{"Page", testPage},
+		{"Tx", testTx},
+		{"TxAborts", testTxAborts},
+		{"TxContention", testTxContention},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -368,6 +372,11 @@ func testInvalidIDs(t *testing.T, a, _ DB) {
 				"Put coll":    a.Put(ctx, id, "p", doc),
 				"Update coll": a.Update(ctx, id, "p", keep),
 				"List":        second(a.List(ctx, id)),
+				"Page":        second(a.Page(ctx, id, "", 1)),
+				"Tx Put":      a.Tx(ctx, func(tx Txn) error { _ = tx.Put("Posts", id, doc); return nil }),
+				"Tx Create":   a.Tx(ctx, func(tx Txn) error { return tx.Create("Posts", id, doc) }),
+				"Tx Delete":   a.Tx(ctx, func(tx Txn) error { return tx.Delete(id, "p") }),
+				"Tx Get":      a.Tx(ctx, func(tx Txn) error { return second(tx.Get("Posts", id)) }),
 				"Watch":       a.Watch(ctx, id, func([]Doc) { t.Error("Watch called fn") }),
 			} {
 				if !errors.Is(err, ErrInvalidID) {
@@ -448,5 +457,204 @@ func testBlobs(t *testing.T, a, b DB) {
 	docs, err := a.List(ctx, "Posts")
 	if err != nil || len(docs) != 0 {
 		t.Errorf("List after PutBlob = %v, %v; want none", ids(docs), err)
+	}
+}
+
+func testPage(t *testing.T, a, b DB) {
+	ctx := t.Context()
+	for _, id := range []string{"b", "a.b", "a", "a-b", "C"} {
+		if err := b.Put(ctx, "Posts", id, []byte(`"`+id+`"`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Put(ctx, "Members", "x", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		page  func() ([]Doc, error)
+		want  string
+		wantN int
+	}{
+		{"first page", func() ([]Doc, error) { return a.Page(ctx, "Posts", "", 2) }, "C a", 2},
+		{"second page", func() ([]Doc, error) { return a.Page(ctx, "Posts", "a", 2) }, "a-b a.b", 2},
+		{"last page", func() ([]Doc, error) { return a.Page(ctx, "Posts", "a.b", 2) }, "b", 1},
+		{"past the end", func() ([]Doc, error) { return a.Page(ctx, "Posts", "b", 2) }, "", 0},
+		{"after an absent id", func() ([]Doc, error) { return a.Page(ctx, "Posts", "a0", 10) }, "b", 1},
+		{"all", func() ([]Doc, error) { return a.Page(ctx, "Posts", "", 10) }, "C a a-b a.b b", 5},
+		{"empty collection", func() ([]Doc, error) { return a.Page(ctx, "Nothing", "", 10) }, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := tt.page()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(ids(docs), " "); got != tt.want || len(docs) != tt.wantN {
+				t.Errorf("ids = %q, want %q", got, tt.want)
+			}
+			for _, d := range docs {
+				if string(d.JSON) != `"`+d.ID+`"` {
+					t.Errorf("%s = %s, want \"%s\"", d.ID, d.JSON, d.ID)
+				}
+			}
+		})
+	}
+	for _, limit := range []int{0, -1, MaxPage + 1} {
+		if _, err := a.Page(ctx, "Posts", "", limit); err == nil {
+			t.Errorf("Page with limit %d: no error", limit)
+		}
+	}
+}
+
+func testTx(t *testing.T, a, b DB) {
+	ctx := t.Context()
+	if err := b.Put(ctx, "Posts", "old", []byte(`"old"`)); err != nil {
+		t.Fatal(err)
+	}
+	err := a.Tx(ctx, func(tx Txn) error {
+		if _, err := tx.Get("Posts", "new"); !errors.Is(err, ErrNotFound) {
+			return fmt.Errorf("Get of a missing document: %v, want ErrNotFound", err)
+		}
+		if got, err := tx.Get("Posts", "old"); err != nil || string(got) != `"old"` {
+			return fmt.Errorf("Get = %s, %v; want \"old\"", got, err)
+		}
+		if err := tx.Create("Posts", "new", []byte(`"new"`)); err != nil {
+			return err
+		}
+		if err := tx.Put("Audit", "1", []byte(`"entry"`)); err != nil {
+			return err
+		}
+		if err := tx.Delete("Posts", "old"); err != nil {
+			return err
+		}
+		// A read after a write sees the store before the transaction.
+		if got, err := tx.Get("Posts", "old"); err != nil || string(got) != `"old"` {
+			return fmt.Errorf("Get after a staged Delete = %s, %v; want \"old\"", got, err)
+		}
+		if _, err := tx.Get("Posts", "new"); !errors.Is(err, ErrNotFound) {
+			return fmt.Errorf("Get after a staged Create: %v, want ErrNotFound", err)
+		}
+		return tx.Delete("Posts", "never")
+	})
+	if err != nil {
+		t.Fatalf("Tx: %v", err)
+	}
+	if got := mustGet(t, b, "Posts", "new"); got != `"new"` {
+		t.Errorf("after Tx, Posts/new = %s, want \"new\"", got)
+	}
+	if got := mustGet(t, b, "Audit", "1"); got != `"entry"` {
+		t.Errorf("after Tx, Audit/1 = %s, want \"entry\"", got)
+	}
+	if _, err := b.Get(ctx, "Posts", "old"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("after Tx, Posts/old: %v, want ErrNotFound", err)
+	}
+	if err := a.Tx(ctx, func(Txn) error { return nil }); err != nil {
+		t.Errorf("Tx without writes: %v", err)
+	}
+}
+
+func testTxAborts(t *testing.T, a, b DB) {
+	ctx := t.Context()
+	if err := b.Put(ctx, "Posts", "there", []byte(`"there"`)); err != nil {
+		t.Fatal(err)
+	}
+	// Each fn stages a Put of Posts/p and Audit/1 before it fails.
+	stage := func(tx Txn) {
+		_ = tx.Put("Posts", "p", []byte(`"p"`))
+		_ = tx.Put("Audit", "1", []byte(`"entry"`))
+	}
+	tests := []struct {
+		name string
+		fn   func(Txn) error
+		want error
+	}{
+		{"fn's error", func(tx Txn) error { stage(tx); return errAbort }, errAbort},
+		{"create of an existing document", func(tx Txn) error { stage(tx); return tx.Create("Posts", "there", []byte(`1`)) }, ErrExists},
+		{"second write of a document", func(tx Txn) error { stage(tx); _ = tx.Create("Posts", "p", []byte(`1`)); return nil }, ErrBadTx},
+		{"refused write that fn ignored", func(tx Txn) error { stage(tx); _ = tx.Put("Posts", "q", []byte(`{`)); return nil }, ErrNotJSON},
+		{"invalid id that fn ignored", func(tx Txn) error { stage(tx); _ = tx.Put("Posts", "a/b", []byte(`1`)); return nil }, ErrInvalidID},
+		{"too many writes", func(tx Txn) error {
+			stage(tx)
+			for i := range MaxTxWrites {
+				_ = tx.Put("Posts", fmt.Sprintf("n%d", i), []byte(`1`))
+			}
+			return nil
+		}, ErrBadTx},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := a.Tx(ctx, tt.fn); !errors.Is(err, tt.want) {
+				t.Errorf("Tx: %v, want %v", err, tt.want)
+			}
+			for _, doc := range []struct{ coll, id string }{{"Posts", "p"}, {"Audit", "1"}, {"Posts", "n0"}} {
+				if _, err := b.Get(ctx, doc.coll, doc.id); !errors.Is(err, ErrNotFound) {
+					t.Errorf("after an aborted Tx, %s/%s: %v, want ErrNotFound", doc.coll, doc.id, err)
+				}
+			}
+			if got := mustGet(t, b, "Posts", "there"); got != `"there"` {
+				t.Errorf("after an aborted Tx, Posts/there = %s, want \"there\"", got)
+			}
+		})
+	}
+}
+
+// testTxContention moves one unit at a time between two counters in
+// transactions of both stores at once: isolation keeps their sum.
+func testTxContention(t *testing.T, a, b DB) {
+	const writers = 20
+	ctx := t.Context()
+	if err := a.Put(ctx, "Counters", "from", []byte(`{"n":100}`)); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for i := range writers {
+		db := a
+		if i%2 == 1 {
+			db = b
+		}
+		wg.Go(func() {
+			errs <- db.Tx(ctx, func(tx Txn) error {
+				var from, to counter
+				for _, c := range []struct {
+					id string
+					v  *counter
+				}{{"from", &from}, {"to", &to}} {
+					data, err := tx.Get("Counters", c.id)
+					if errors.Is(err, ErrNotFound) {
+						continue
+					}
+					if err != nil {
+						return err
+					}
+					if err := json.Unmarshal(data, c.v); err != nil {
+						return err
+					}
+				}
+				from.N--
+				to.N++
+				for id, v := range map[string]counter{"from": from, "to": to} {
+					data, err := json.Marshal(v)
+					if err != nil {
+						return err
+					}
+					if err := tx.Put("Counters", id, data); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Errorf("Tx: %v", err)
+		}
+	}
+	if from, to := readCounter(t, b, "Counters", "from"), readCounter(t, b, "Counters", "to"); from != 80 || to != 20 {
+		t.Errorf("counters from %d, to %d after %d moves; want 80 and 20", from, to, writers)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -62,6 +63,25 @@ type DB interface {
 	// changes nothing. fn must be quick and must not use the store: Local
 	// holds its lock while fn runs, Firestore refuses nested transactions.
 	Update(ctx context.Context, coll, id string, fn func(cur []byte) ([]byte, error)) error
+	// Page returns at most limit documents of coll whose ids sort after
+	// after ("" starts at the first), ordered by id: a collection is read
+	// in pages, each starting after the last id of the one before. Fewer
+	// than limit documents means there are no more. limit must be
+	// positive, and at most MaxPage. (Only ascending: the Firestore
+	// emulator refuses a descending scan of document ids.)
+	Page(ctx context.Context, coll, after string, limit int) ([]Doc, error)
+	// Tx runs fn in a transaction over any documents of any collections:
+	// its writes (Txn's Create, Put and Delete) are staged and made
+	// together when fn returns nil, or not at all: fn returning an error
+	// aborts with that error, and so does a write that fn staged and the
+	// store refused (an invalid id or document). A staged Create whose
+	// document exists at commit aborts with an error wrapping ErrExists.
+	// No other writer changes what fn read before the commit: under
+	// contention fn may be called again, so fn must not have effects
+	// outside the transaction. Like Update's, fn must be quick and must
+	// not use the store except through its Txn. A transaction makes at
+	// most MaxTxWrites writes, at most one of each document (ErrBadTx).
+	Tx(ctx context.Context, fn func(Txn) error) error
 	// Watch calls fn with the whole collection now and after every change,
 	// until ctx ends or the store fails; it returns the reason (ctx.Err(), or
 	// an error wrapping ErrUnreachable when the store cannot be reached).
@@ -72,6 +92,95 @@ type DB interface {
 	GetBlob(ctx context.Context, id string) ([]byte, error)
 	// Close releases the store's resources.
 	Close() error
+}
+
+// Txn is the view of the store a transaction's function has (DB.Tx).
+// Reads may come before or after writes: every Get sees the store as it
+// was before the transaction's writes, which are made only at its commit.
+// Each write returns the error that will abort the transaction when it is
+// refused (an invalid id, a document that is not JSON or too large).
+type Txn interface {
+	// Get returns the document's JSON, or an error wrapping ErrNotFound.
+	Get(coll, id string) ([]byte, error)
+	// Create stages a new document (see DB.Tx for one that exists).
+	Create(coll, id string, doc []byte) error
+	// Put stages creating or replacing a document.
+	Put(coll, id string, doc []byte) error
+	// Delete stages removing a document; one that does not exist is no error.
+	Delete(coll, id string) error
+}
+
+// MaxTxWrites is the most writes one transaction makes: Firestore's limit.
+const MaxTxWrites = 500
+
+// MaxPage is the most documents one Page returns.
+const MaxPage = 1000
+
+// ErrBadTx means a transaction breaks a rule that Firestore sets and
+// every store keeps: at most MaxTxWrites writes, at most one of each
+// document.
+var ErrBadTx = errors.New("transaction refused")
+
+// txWrite is one staged write of a transaction; Local's journal keeps them
+// as JSON.
+type txWrite struct {
+	Coll   string          `json:"coll"`
+	ID     string          `json:"id"`
+	Doc    json.RawMessage `json:"doc,omitempty"`
+	Delete bool            `json:"delete,omitempty"`
+	Create bool            `json:"create,omitempty"`
+}
+
+// txStage collects a transaction's writes and the first refusal among
+// them, which aborts it even when fn ignored it.
+type txStage struct {
+	// check reports whether a store takes coll/id (its own id rules).
+	check  func(coll, id string) error
+	writes []txWrite
+	err    error
+}
+
+// add stages w once check and checkDoc take it, and returns the refusal
+// otherwise.
+func (s *txStage) add(w txWrite) error {
+	err := s.check(w.Coll, w.ID)
+	if err == nil && !w.Delete {
+		err = checkDoc(w.Coll, w.ID, w.Doc)
+	}
+	if err == nil && len(s.writes) >= MaxTxWrites {
+		err = fmt.Errorf("docstore: %w: more than %d writes", ErrBadTx, MaxTxWrites)
+	}
+	if err == nil && slices.ContainsFunc(s.writes, func(o txWrite) bool { return o.Coll == w.Coll && o.ID == w.ID }) {
+		err = fmt.Errorf("docstore: %w: %s/%s written twice", ErrBadTx, w.Coll, w.ID)
+	}
+	if err != nil {
+		if s.err == nil {
+			s.err = err
+		}
+		return err
+	}
+	s.writes = append(s.writes, w)
+	return nil
+}
+
+func (s *txStage) Create(coll, id string, doc []byte) error {
+	return s.add(txWrite{Coll: coll, ID: id, Doc: doc, Create: true})
+}
+
+func (s *txStage) Put(coll, id string, doc []byte) error {
+	return s.add(txWrite{Coll: coll, ID: id, Doc: doc})
+}
+
+func (s *txStage) Delete(coll, id string) error {
+	return s.add(txWrite{Coll: coll, ID: id, Delete: true})
+}
+
+// checkLimit reports whether limit is one Page takes.
+func checkLimit(limit int) error {
+	if limit < 1 || limit > MaxPage {
+		return fmt.Errorf("docstore: a page of %d documents: want 1 to %d", limit, MaxPage)
+	}
+	return nil
 }
 
 // MaxBlobBytes is the largest blob every store keeps: a Firestore document

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"cloud.google.com/go/firestore"
@@ -259,6 +260,123 @@ func (s *Firestore) List(ctx context.Context, coll string) ([]Doc, error) {
 		return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
 	}
 	return docs(snaps), nil
+}
+
+// Page returns at most limit documents of coll after the id after, by a
+// query ordered by document id. Documents this package did not write (no
+// JSON field) are skipped, and the query goes on past them, so that fewer
+// than limit still means the end.
+func (s *Firestore) Page(ctx context.Context, coll, after string, limit int) ([]Doc, error) {
+	if err := validateColl(coll); err != nil {
+		return nil, err
+	}
+	if err := checkLimit(limit); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	list := make([]Doc, 0, limit)
+	for {
+		want := limit - len(list)
+		q := s.client.Collection(coll).OrderBy(firestore.DocumentID, firestore.Asc).Limit(want)
+		if after != "" {
+			q = q.StartAfter(after)
+		}
+		snaps, err := q.Documents(ctx).GetAll()
+		if err != nil {
+			return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
+		}
+		list = append(list, docs(snaps)...)
+		if len(snaps) < want || len(list) == limit {
+			return list, nil
+		}
+		after = snaps[len(snaps)-1].Ref.ID
+	}
+}
+
+// firestoreTxn is a transaction of Firestore: reads go to the transaction,
+// writes are staged and given to it when fn has returned, since Firestore
+// refuses a read after a write.
+type firestoreTxn struct {
+	txStage
+	s  *Firestore
+	tx *firestore.Transaction
+}
+
+func (t *firestoreTxn) Get(coll, id string) ([]byte, error) {
+	ref, err := t.s.doc(coll, id)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := t.tx.Get(ref)
+	if status.Code(err) == codes.NotFound {
+		return nil, fmt.Errorf("docstore: %s/%s: %w", coll, id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("docstore: get %s/%s: %w", coll, id, err)
+	}
+	return jsonOf(snap)
+}
+
+// docCheck reports whether coll/id names a document Firestore takes.
+func docCheck(coll, id string) error {
+	if err := validateColl(coll); err != nil {
+		return err
+	}
+	return ValidateID(id)
+}
+
+// Tx runs fn in a Firestore transaction, which Firestore retries (calling
+// fn again) when another writer got there first.
+func (s *Firestore) Tx(ctx context.Context, fn func(Txn) error) error {
+	ctx, cancel := context.WithTimeout(ctx, updateTimeout)
+	defer cancel()
+	// fnErr tells fn's own error (or a refused write's) from the
+	// transaction's, which is wrapped.
+	var fnErr error
+	var creates []txWrite
+	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		t := &firestoreTxn{txStage: txStage{check: docCheck}, s: s, tx: tx}
+		fnErr = fn(t)
+		if fnErr == nil {
+			fnErr = t.err
+		}
+		if fnErr != nil {
+			return fnErr
+		}
+		creates = creates[:0]
+		for _, w := range t.writes {
+			ref := s.client.Collection(w.Coll).Doc(w.ID)
+			var err error
+			switch {
+			case w.Delete:
+				err = tx.Delete(ref)
+			case w.Create:
+				creates = append(creates, w)
+				err = tx.Create(ref, fields(w.Doc))
+			default:
+				err = tx.Set(ref, fields(w.Doc))
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}, firestore.MaxAttempts(updateAttempts))
+	switch {
+	case err == nil:
+		return nil
+	case fnErr != nil:
+		return fnErr
+	case status.Code(err) == codes.AlreadyExists:
+		// Firestore does not say which: name the creates.
+		names := make([]string, len(creates))
+		for i, w := range creates {
+			names[i] = w.Coll + "/" + w.ID
+		}
+		return fmt.Errorf("docstore: transaction: create one of %s: %w", strings.Join(names, ", "), ErrExists)
+	}
+	return fmt.Errorf("docstore: transaction: %w", err)
 }
 
 // errNoFirstSnapshot ends a Watch whose first snapshot does not come. It

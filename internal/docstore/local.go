@@ -1,8 +1,8 @@
 package docstore
 
 import (
-	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -35,7 +35,7 @@ const lockName = ".lock"
 // never leaves half a document, and files written by hand or by another
 // process are read like any other.
 //
-// Writes of documents (Create, Put, Delete, Update) hold a lock on the
+// Writes of documents (Create, Put, Delete, Update, Tx) hold a lock on the
 // whole directory: a mutex shared by every Local of this process on the
 // same directory, and on Unix systems an advisory lock (flock) on DIR/.lock,
 // which serve and the admin command take alike. On other systems only the
@@ -71,14 +71,22 @@ func OpenLocal(dir string) (*Local, error) {
 	if err != nil {
 		return nil, fmt.Errorf("docstore: open %s: %w", dir, err)
 	}
+	// File times are wall time, so they are compared with time.Now.
+	_, _ = atomicfile.RemoveStale(abs, time.Now()) // a journal's
 	for _, e := range entries {
 		if e.IsDir() {
-			// File times are wall time, so they are compared with time.Now.
 			_, _ = atomicfile.RemoveStale(filepath.Join(abs, e.Name()), time.Now())
 		}
 	}
 	mu, _ := dirMutexes.LoadOrStore(abs, new(sync.Mutex))
-	return &Local{dir: abs, mu: mu.(*sync.Mutex)}, nil
+	l := &Local{dir: abs, mu: mu.(*sync.Mutex)}
+	// Finish the transaction a killed writer left, before anyone reads.
+	unlock, err := l.lock()
+	if err != nil {
+		return nil, fmt.Errorf("docstore: open %s: %w", dir, err)
+	}
+	unlock()
+	return l, nil
 }
 
 // validateLocal is ValidateID with Local's limit on length.
@@ -108,6 +116,8 @@ func (l *Local) docPath(coll, id string) (string, error) {
 }
 
 // lock takes the directory's lock for a write and returns its release.
+// It first finishes the transaction of a writer killed mid-commit, if any
+// (Tx).
 func (l *Local) lock() (unlock func(), err error) {
 	l.mu.Lock()
 	release, err := lockFile(filepath.Join(l.dir, lockName))
@@ -115,10 +125,15 @@ func (l *Local) lock() (unlock func(), err error) {
 		l.mu.Unlock()
 		return nil, fmt.Errorf("docstore: lock %s: %w", l.dir, err)
 	}
-	return func() {
+	unlock = func() {
 		release()
 		l.mu.Unlock()
-	}, nil
+	}
+	if err := l.recoverJournal(); err != nil {
+		unlock()
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // read returns the file at p, or nil when there is none.
@@ -219,39 +234,202 @@ func (l *Local) Update(_ context.Context, coll, id string, fn func(cur []byte) (
 	return nil
 }
 
-// List returns the documents of coll by id. Files that are not documents
-// (temporary files, other names) are left out; a collection never written
-// is empty.
-func (l *Local) List(_ context.Context, coll string) ([]Doc, error) {
+// ids returns the directory of coll and the ids of its documents, in
+// order. Files that are not documents (temporary files, other names) are
+// left out; a collection never written has none. Only the directory is
+// read, not the documents.
+func (l *Local) ids(coll string) (string, []string, error) {
 	dir, err := l.collDir(coll)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return []Doc{}, nil
+		return dir, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
+		return "", nil, fmt.Errorf("docstore: list %s: %w", coll, err)
 	}
-	docs := make([]Doc, 0, len(entries))
+	ids := make([]string, 0, len(entries))
 	for _, e := range entries {
 		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || !e.Type().IsRegular() || validateLocal(id) != nil {
-			continue
+		if ok && e.Type().IsRegular() && validateLocal(id) == nil {
+			ids = append(ids, id)
 		}
-		data, err := read(filepath.Join(dir, e.Name()))
+	}
+	// File names sort "a-b.json" before "a.json"; ids sort "a" first.
+	slices.Sort(ids)
+	return dir, ids, nil
+}
+
+// readIDs returns the documents of coll with ids, in that order, at most
+// limit of them (no limit when limit < 0); one deleted since its id was
+// listed is left out.
+func readIDs(coll, dir string, ids []string, limit int) ([]Doc, error) {
+	docs := make([]Doc, 0, min(len(ids), max(limit, 0)))
+	for _, id := range ids {
+		if len(docs) == limit {
+			break
+		}
+		data, err := read(filepath.Join(dir, id+".json"))
 		if err != nil {
 			return nil, fmt.Errorf("docstore: list %s: %w", coll, err)
 		}
-		if data == nil {
-			continue // deleted since ReadDir
+		if data != nil {
+			docs = append(docs, Doc{ID: id, JSON: data})
 		}
-		docs = append(docs, Doc{ID: id, JSON: data})
 	}
-	// File names sort "a-b.json" before "a.json"; ids sort "a" first.
-	slices.SortFunc(docs, func(a, b Doc) int { return cmp.Compare(a.ID, b.ID) })
 	return docs, nil
+}
+
+// List returns the documents of coll by id.
+func (l *Local) List(_ context.Context, coll string) ([]Doc, error) {
+	dir, ids, err := l.ids(coll)
+	if err != nil {
+		return nil, err
+	}
+	return readIDs(coll, dir, ids, -1)
+}
+
+// Page returns at most limit documents of coll after the id after. The
+// directory is listed whole, but only the page's documents are read.
+func (l *Local) Page(_ context.Context, coll, after string, limit int) ([]Doc, error) {
+	if err := checkLimit(limit); err != nil {
+		return nil, err
+	}
+	dir, ids, err := l.ids(coll)
+	if err != nil {
+		return nil, err
+	}
+	i, found := slices.BinarySearch(ids, after)
+	if found {
+		i++
+	}
+	return readIDs(coll, dir, ids[i:], limit)
+}
+
+// journalName is the file, in Local's directory, that holds the writes of
+// a transaction while they are made (Tx): a process killed among them
+// leaves it, and the next writer or OpenLocal makes them all.
+const journalName = ".tx-journal.json"
+
+// localTxn is a transaction of Local: reads go to the files, under the
+// directory's lock, and writes are staged for the commit.
+type localTxn struct {
+	txStage
+	l *Local
+}
+
+func (t *localTxn) Get(coll, id string) ([]byte, error) {
+	return t.l.Get(context.Background(), coll, id)
+}
+
+// Tx runs fn under the directory's lock, then makes its writes. A
+// transaction of more than one write is first written whole to a journal,
+// so that a process killed among the writes leaves them to be finished by
+// the next writer (every write takes the lock, which finishes it first) or
+// the next OpenLocal. Readers, which take no lock, may see part of such a
+// transaction until then.
+func (l *Local) Tx(_ context.Context, fn func(Txn) error) error {
+	unlock, err := l.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	tx := &localTxn{txStage: txStage{check: l.docCheck}, l: l}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if tx.err != nil {
+		return tx.err
+	}
+	if err := l.checkCreates(tx.writes); err != nil {
+		return err
+	}
+	switch len(tx.writes) {
+	case 0:
+		return nil
+	case 1:
+		return l.apply(tx.writes[0])
+	}
+	data, err := json.Marshal(tx.writes)
+	if err != nil {
+		return fmt.Errorf("docstore: journal: %w", err)
+	}
+	if err := atomicfile.Write(filepath.Join(l.dir, journalName), data); err != nil {
+		return fmt.Errorf("docstore: journal: %w", err)
+	}
+	return l.finishJournal(tx.writes)
+}
+
+// docCheck reports whether coll/id names a document Local keeps.
+func (l *Local) docCheck(coll, id string) error {
+	_, err := l.docPath(coll, id)
+	return err
+}
+
+// checkCreates returns an error wrapping ErrExists when a Create of writes
+// meets a document.
+func (l *Local) checkCreates(writes []txWrite) error {
+	for _, w := range writes {
+		if !w.Create {
+			continue
+		}
+		p, _ := l.docPath(w.Coll, w.ID) // checked when staged
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			if err != nil {
+				return fmt.Errorf("docstore: create %s/%s: %w", w.Coll, w.ID, err)
+			}
+			return fmt.Errorf("docstore: create %s/%s: %w", w.Coll, w.ID, ErrExists)
+		}
+	}
+	return nil
+}
+
+// apply makes one write of a transaction.
+func (l *Local) apply(w txWrite) error {
+	p, err := l.docPath(w.Coll, w.ID)
+	if err != nil {
+		return err
+	}
+	if w.Delete {
+		err = remove(p)
+	} else {
+		err = write(p, w.Doc)
+	}
+	if err != nil {
+		return fmt.Errorf("docstore: transaction: write %s/%s: %w", w.Coll, w.ID, err)
+	}
+	return nil
+}
+
+// finishJournal makes the writes of the journal, in order, then removes
+// it. Making a write again is harmless: each is a whole document or a
+// removal.
+func (l *Local) finishJournal(writes []txWrite) error {
+	for _, w := range writes {
+		if err := l.apply(w); err != nil {
+			return err
+		}
+	}
+	if err := remove(filepath.Join(l.dir, journalName)); err != nil {
+		return fmt.Errorf("docstore: journal: %w", err)
+	}
+	return nil
+}
+
+// recoverJournal finishes the transaction of a journal that a process
+// killed among its writes left; it runs under the lock.
+func (l *Local) recoverJournal() error {
+	data, err := read(filepath.Join(l.dir, journalName))
+	if err != nil || data == nil {
+		return err
+	}
+	var writes []txWrite
+	if err := json.Unmarshal(data, &writes); err != nil {
+		return fmt.Errorf("docstore: journal %s of an interrupted transaction: %w", filepath.Join(l.dir, journalName), err)
+	}
+	return l.finishJournal(writes)
 }
 
 // Watch calls fn with coll now and again after every change to its

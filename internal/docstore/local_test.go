@@ -2,6 +2,7 @@ package docstore
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -190,5 +191,88 @@ func TestLocalLockAcrossProcesses(t *testing.T) {
 	}
 	if got, want := readCounter(t, l, "Counters", helperCounter), (processes+1)*each; got != want {
 		t.Errorf("counter = %d, want %d", got, want)
+	}
+}
+
+// TestLocalTxKilledMidCommitIsFinished leaves what a process killed in the
+// middle of a transaction's writes leaves (its journal, and the first of
+// its writes made), and checks that the next writer, or the next
+// OpenLocal, makes the rest: no transaction stays half made.
+func TestLocalTxKilledMidCommitIsFinished(t *testing.T) {
+	tests := []struct {
+		name   string
+		finish func(t *testing.T, l *Local, dir string) DB
+	}{
+		{"next OpenLocal", func(t *testing.T, _ *Local, dir string) DB { return openLocal(t, dir) }},
+		{"next write", func(t *testing.T, l *Local, _ string) DB {
+			if err := l.Put(t.Context(), "Other", "x", []byte(`1`)); err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}},
+		{"next transaction", func(t *testing.T, l *Local, _ string) DB {
+			if err := l.Tx(t.Context(), func(Txn) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			l := openLocal(t, dir)
+			ctx := t.Context()
+			for coll, doc := range map[string]string{"AuditHead": `{"seq":1}`, "Posts": `"doomed"`} {
+				id := map[string]string{"AuditHead": "head", "Posts": "gone"}[coll]
+				if err := l.Put(ctx, coll, id, []byte(doc)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writes := []txWrite{
+				{Coll: "Audit", ID: "2", Doc: []byte(`"entry 2"`), Create: true},
+				{Coll: "Posts", ID: "gone", Delete: true},
+				{Coll: "AuditHead", ID: "head", Doc: []byte(`{"seq":2}`)},
+			}
+			journal, err := json.Marshal(writes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, journalName), journal, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := l.apply(writes[0]); err != nil {
+				t.Fatal(err)
+			}
+			db := tt.finish(t, l, dir)
+			if got := mustGet(t, db, "Audit", "2"); got != `"entry 2"` {
+				t.Errorf("Audit/2 = %s, want \"entry 2\"", got)
+			}
+			if got := mustGet(t, db, "AuditHead", "head"); got != `{"seq":2}` {
+				t.Errorf("AuditHead/head = %s, want {\"seq\":2}", got)
+			}
+			if _, err := db.Get(ctx, "Posts", "gone"); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Posts/gone: %v, want ErrNotFound", err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, journalName)); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("journal after it was finished: %v, want none", err)
+			}
+		})
+	}
+}
+
+// TestLocalTxLeavesNoJournal checks a transaction of several writes
+// removes its journal once they are made.
+func TestLocalTxLeavesNoJournal(t *testing.T) {
+	dir := t.TempDir()
+	l := openLocal(t, dir)
+	err := l.Tx(t.Context(), func(tx Txn) error {
+		_ = tx.Put("Audit", "1", []byte(`1`))
+		return tx.Put("AuditHead", "head", []byte(`1`))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, journalName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("journal after a transaction: %v, want none", err)
 	}
 }

@@ -11,7 +11,8 @@ import (
 // file declares no composite index and no field override. The program's
 // queries are whole collections, in document-id order at most (news.List,
 // docstore.List, the listeners), which Firestore serves without any index
-// of its own; a query that needs a composite index must add it here.
+// of its own (docstore.Page reads in document-id order too); a query that
+// needs a composite index must add it here.
 func TestDeployFiles(t *testing.T) {
 	var firebase struct {
 		Firestore struct {
