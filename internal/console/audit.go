@@ -131,16 +131,6 @@ func appendAudit(tx docstore.Txn, e AuditEntry) error {
 	return nil
 }
 
-// stage stages v's JSON as the document id of coll with write, a Txn's
-// Create or Put (writeDoc's counterpart in a transaction).
-func stage(write func(coll, id string, doc []byte) error, coll, id string, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return write(coll, id, data)
-}
-
 // auditEntry is the entry of m doing action on target, now, from r's address.
 func (c *Console) auditEntry(r *http.Request, m Member, action, target string) AuditEntry {
 	return AuditEntry{At: c.opts.Clock.Now(), MemberID: m.ID, Name: m.Name, Action: action, Target: target, Addr: c.opts.Proxies.Peer(r)}
@@ -153,19 +143,23 @@ func (c *Console) auditIn(tx docstore.Txn, r *http.Request, m Member, action, ta
 	return appendAudit(tx, c.auditEntry(r, m, action, target))
 }
 
-// audit writes the entry of m doing action on target, in a transaction of
-// its own, after the change it records: for changes not made in one
-// transaction (a store's blob, the news store, several steps). A failure
-// is logged; the change has been made.
-func (c *Console) audit(ctx context.Context, r *http.Request, m Member, action, target string) {
-	if err := writeAudit(ctx, c.opts.DB, c.auditEntry(r, m, action, target)); err != nil {
-		c.opts.Logger.Error("console: audit", "action", action, "target", target, "member", m.ID, "err", err)
+// auditor stages, in a transaction, the entry of whoever makes the change
+// the transaction makes: action on target. A change that both the console
+// and the admin command make takes one (auditAs, cliAudit).
+type auditor func(tx docstore.Txn, action, target string) error
+
+// auditAs is the auditor of member m, asking with r.
+func (c *Console) auditAs(r *http.Request, m Member) auditor {
+	return func(tx docstore.Txn, action, target string) error {
+		return c.auditIn(tx, r, m, action, target)
 	}
 }
 
-// writeAudit appends e to the audit log of db in a transaction of its own.
-func writeAudit(ctx context.Context, db docstore.DB, e AuditEntry) error {
-	return db.Tx(ctx, func(tx docstore.Txn) error { return appendAudit(tx, e) })
+// cliAudit is the auditor of the admin command, run at now.
+func cliAudit(now time.Time) auditor {
+	return func(tx docstore.Txn, action, target string) error {
+		return appendAudit(tx, AuditEntry{At: now, Name: cliActor, Action: action, Target: target, Addr: cliAddr})
+	}
 }
 
 // serveAudit answers the last auditShown entries of the chain, newest
@@ -323,20 +317,33 @@ func (l *refusalLimit) take(client string, now time.Time) (dropped int, ok bool)
 	return dropped, true
 }
 
+// maxRefusalTarget bounds the target of a refusal's entry, in bytes: an
+// anonymous request chooses its path, and the audit page shows hundreds
+// of entries.
+const maxRefusalTarget = 200
+
 // auditRefusal records in the audit log that r was refused: action names
-// the refusal, target what was asked; m is the member who asked (the zero
-// Member when no one is signed in). Within refusalsPerClient and
-// refusalsPerMinute; the refusals left out are counted in the next entry.
+// the refusal, target what was asked (cut to maxRefusalTarget); m is the
+// member who asked (the zero Member when no one is signed in). Within
+// refusalsPerClient and refusalsPerMinute; the refusals left out are
+// counted in the next entry. A refusal changes nothing, so its entry is
+// written in a transaction of its own, and a failure only logged.
 func (c *Console) auditRefusal(r *http.Request, m Member, action, target string) {
 	client, _ := netaddr.Keys(c.opts.Proxies.Peer(r))
 	dropped, ok := c.refusals.take(client, c.opts.Clock.Now())
 	if !ok {
 		return
 	}
+	if len(target) > maxRefusalTarget {
+		target = strings.ToValidUTF8(target[:maxRefusalTarget], "") + "…"
+	}
 	if dropped > 0 {
 		target = strings.TrimSpace(fmt.Sprintf("%s (and %d more refusals not recorded)", target, dropped))
 	}
-	c.audit(r.Context(), r, m, action, target)
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error { return c.auditIn(tx, r, m, action, target) })
+	if err != nil {
+		c.opts.Logger.Error("console: audit a refusal", "action", action, "target", target, "member", m.ID, "err", err)
+	}
 }
 
 // auditSignInRefusal records a sign-in whose passkey was refused (err,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
@@ -113,7 +114,7 @@ func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	if err := c.checkInviter(ctx, inv); err != nil {
+	if err := checkInviter(storeGet(ctx, c.opts.DB), inv); err != nil {
 		return c.refuseInvitation(ctx, invID, err)
 	}
 	user := waUser{m: memberDoc{Member: Member{ID: randomHex(memberIDBytes), Name: inv.Name, Role: inv.Role}}}
@@ -121,8 +122,10 @@ func (c *Console) serveEnrolBegin(w http.ResponseWriter, r *http.Request) error 
 }
 
 // serveEnrolFinish registers the passkey of an enrolment, consumes its
-// invitation (atomically: a link works once), creates the member and signs
-// them in.
+// invitation, creates the member and signs them in: all in one
+// transaction with its audit entry, so a link works once, and only for an
+// enrolment that is stored whole. The inviter is checked again there: they
+// may have been revoked or demoted since the begin.
 func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error {
 	body, cer, err := c.finishCeremony(w, r, kindEnrol)
 	if err != nil {
@@ -137,38 +140,44 @@ func (c *Console) serveEnrolFinish(w http.ResponseWriter, r *http.Request) error
 	if err := c.spendCeremony(ctx, cer); err != nil {
 		return err
 	}
-	inv, err := c.consumeInvitation(ctx, cer.Invitation)
+	key := c.newPasskey(cer.MemberID, body.Name, cred)
+	ns, err := c.prepareSession(r, cer.MemberID, key.ID)
 	if err != nil {
-		return err
-	}
-	// Checked again: the inviter may have been revoked or demoted since
-	// the begin. The invitation is consumed already, so a refusal kills it.
-	if err := c.checkInviter(ctx, inv); err != nil {
-		if _, refused := refusal(err); !refused {
-			c.returnInvitation(ctx, cer.Invitation, inv)
-		}
 		return err
 	}
 	now := c.opts.Clock.Now()
-	key, err := c.storePasskey(r, cer.MemberID, body.Name, cred)
-	if err != nil {
-		c.returnInvitation(ctx, cer.Invitation, inv)
-		return err
-	}
-	m := memberDoc{
-		Member:     Member{ID: cer.MemberID, Name: inv.Name, Role: inv.Role, Created: now, Passkeys: 1},
-		PasskeyIDs: []string{key.ID},
-	}
-	if err := writeDoc(ctx, c.opts.DB.Create, collMembers, m.ID, m); err != nil {
-		// No member: the passkey leads nowhere, and the link may be used again.
-		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
-			c.opts.Logger.Warn("console: remove the passkey of a failed enrolment", "passkey", key.ID, "err", derr)
+	var m memberDoc
+	err = c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+		inv, err := openInvitation(tx.Get, cer.Invitation, now)
+		if err != nil {
+			return err
 		}
-		c.returnInvitation(ctx, cer.Invitation, inv)
-		return fmt.Errorf("console: store member: %w", err)
+		if err := checkInviter(tx.Get, inv); err != nil {
+			return err
+		}
+		if err := tx.Delete(collInvitations, cer.Invitation); err != nil {
+			return err
+		}
+		if err := stagePasskey(tx, key); err != nil {
+			return err
+		}
+		m = memberDoc{
+			Member:     Member{ID: cer.MemberID, Name: inv.Name, Role: inv.Role, Created: now, Passkeys: 1},
+			PasskeyIDs: []string{key.ID},
+		}
+		if err := ns.addTo(tx, &m); err != nil {
+			return err
+		}
+		if err := stage(tx.Create, collMembers, m.ID, m); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m.Member, "enrol", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
+	})
+	if err != nil {
+		return c.refuseInvitation(ctx, cer.Invitation, err)
 	}
-	c.audit(ctx, r, m.Member, "enrol", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
-	return c.signIn(w, r, m, key.ID)
+	c.giveSession(w, r, ns)
+	return c.answerMe(w, r, m, ns.doc)
 }
 
 // createCredential verifies a registration's answer against its ceremony.
@@ -184,31 +193,27 @@ func (c *Console) createCredential(cer ceremonyDoc, user waUser, credential json
 	return wa.CreateCredential(user, cer.Session, parsed)
 }
 
-// storePasskey stores a new passkey of memberID.
-func (c *Console) storePasskey(r *http.Request, memberID, name string, cred *webauthn.Credential) (passkeyDoc, error) {
-	key := passkeyDoc{
+// newPasskey is a new passkey of memberID named name, of the credential
+// cred a registration made; stagePasskey stores it.
+func (c *Console) newPasskey(memberID, name string, cred *webauthn.Credential) passkeyDoc {
+	return passkeyDoc{
 		Passkey:    Passkey{ID: passkeyID(cred.ID), Name: name, Created: c.opts.Clock.Now()},
 		MemberID:   memberID,
 		Credential: *cred,
 	}
-	err := writeDoc(r.Context(), c.opts.DB.Create, collPasskeys, key.ID, key)
-	if errors.Is(err, docstore.ErrExists) {
-		return passkeyDoc{}, errPasskeyTaken
-	}
-	if err != nil {
-		return passkeyDoc{}, fmt.Errorf("console: store passkey: %w", err)
-	}
-	return key, nil
 }
 
-// signIn starts a new session for m, opened by the passkey passkeyID, and
-// answers Me.
-func (c *Console) signIn(w http.ResponseWriter, r *http.Request, m memberDoc, passkeyID string) error {
-	s, err := c.startSession(w, r, m.ID, passkeyID)
-	if err != nil {
-		return err
+// stagePasskey stages, in tx, storing the new passkey key; one stored
+// already is refused (errPasskeyTaken).
+func stagePasskey(tx docstore.Txn, key passkeyDoc) error {
+	_, err := tx.Get(collPasskeys, key.ID)
+	switch {
+	case err == nil:
+		return errPasskeyTaken
+	case !errors.Is(err, docstore.ErrNotFound):
+		return fmt.Errorf("console: read passkey: %w", err)
 	}
-	return c.answerMe(w, r, m, s)
+	return stage(tx.Create, collPasskeys, key.ID, key)
 }
 
 func (c *Console) serveSignInBegin(w http.ResponseWriter, r *http.Request) error {
@@ -276,49 +281,91 @@ func (c *Console) serveSignInFinish(w http.ResponseWriter, r *http.Request) (err
 	if err := c.spendCeremony(ctx, cer); err != nil {
 		return err
 	}
-	// go-webauthn flags a counter that did not move forward
-	// (CloneWarning); recordUse refuses it, atomically with the store, and
-	// suspends the passkey.
-	if err := c.recordUse(r, member, cred); err != nil {
+	id := passkeyID(cred.ID)
+	ns, err := c.prepareSession(r, member.ID, id)
+	if err != nil {
 		return err
 	}
-	c.audit(ctx, r, member.Member, "sign-in", passkeyID(cred.ID))
-	return c.signIn(w, r, member, passkeyID(cred.ID))
+	// The passkey's use, the new session and the entry are stored
+	// together; the member is read again there, so a passkey removed or
+	// suspended, or a member revoked, since the lookup opens nothing.
+	var used Passkey
+	err = c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+		m, err := changeMember(tx, member.ID, func(m *memberDoc) error {
+			err := usable(*m, id)
+			if err == nil {
+				used, err = useIn(tx, *m, cred, ns.doc.Created)
+			}
+			if err != nil {
+				return err
+			}
+			return ns.addTo(tx, m)
+		})
+		if err != nil {
+			return err
+		}
+		member = m
+		return c.auditIn(tx, r, m.Member, "sign-in", id)
+	})
+	if err != nil {
+		return c.refuseClone(r, member, used, err)
+	}
+	c.giveSession(w, r, ns)
+	return c.answerMe(w, r, member, ns.doc)
 }
 
-// recordUse stores the sign counter, flags and time of an assertion (a
-// sign-in or a verification) on its passkey, one of member m's. A
-// suspended passkey is refused. The counter must still move forward in
-// the store: of two assertions that race with the same counter, one is
-// refused; a counter behind the stored one (a clone warning) is refused
-// and suspends the passkey.
-func (c *Console) recordUse(r *http.Request, m memberDoc, cred *webauthn.Credential) error {
-	id := passkeyID(cred.ID)
-	if m.suspended(id) {
+// usable refuses a sign-in or verification of member m with the passkey
+// id: one suspended (errSuspended), a member revoked (errMemberGone), a
+// passkey m does not hold (errSignInRefused).
+func usable(m memberDoc, id string) error {
+	switch {
+	case m.suspended(id):
 		return errSuspended
+	case !m.Revoked.IsZero():
+		return errMemberGone
+	case !slices.Contains(m.PasskeyIDs, id):
+		return errSignInRefused
 	}
-	var used Passkey
-	err := c.opts.DB.Update(r.Context(), collPasskeys, id, func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, errSignInRefused
-		}
-		var key passkeyDoc
-		if err := json.Unmarshal(cur, &key); err != nil {
-			return nil, fmt.Errorf("console: passkey %s: %w", id, err)
-		}
-		if key.MemberID != m.ID {
-			return nil, errSignInRefused
-		}
-		used = key.Passkey
-		stored, got := key.Credential.Authenticator.SignCount, cred.Authenticator.SignCount
-		if (stored != 0 || got != 0) && got <= stored {
-			return nil, errCloned
-		}
-		key.Credential.Authenticator.SignCount = got
-		key.Credential.Flags = cred.Flags
-		key.LastUsed = c.opts.Clock.Now()
-		return json.Marshal(key)
-	})
+	return nil
+}
+
+// useIn stages, in tx, the sign counter, flags and time (now) of an
+// assertion (a sign-in or a verification) on its passkey, one of member
+// m's, and returns the passkey as stored. The counter must move forward
+// in the store: of two assertions that race with the same counter, one is
+// refused; a counter behind the stored one (go-webauthn's CloneWarning)
+// is refused with errCloned, which suspends the passkey (refuseClone).
+func useIn(tx docstore.Txn, m memberDoc, cred *webauthn.Credential, now time.Time) (Passkey, error) {
+	id := passkeyID(cred.ID)
+	data, err := tx.Get(collPasskeys, id)
+	if errors.Is(err, docstore.ErrNotFound) {
+		return Passkey{}, errSignInRefused
+	}
+	if err != nil {
+		return Passkey{}, fmt.Errorf("console: read passkey %s: %w", id, err)
+	}
+	var key passkeyDoc
+	if err := json.Unmarshal(data, &key); err != nil {
+		return Passkey{}, fmt.Errorf("console: passkey %s: %w", id, err)
+	}
+	if key.MemberID != m.ID {
+		return Passkey{}, errSignInRefused
+	}
+	stored, got := key.Credential.Authenticator.SignCount, cred.Authenticator.SignCount
+	if (stored != 0 || got != 0) && got <= stored {
+		return key.Passkey, errCloned
+	}
+	key.Credential.Authenticator.SignCount = got
+	key.Credential.Flags = cred.Flags
+	key.LastUsed = now
+	return key.Passkey, stage(tx.Put, collPasskeys, id, key)
+}
+
+// refuseClone returns err, the failure of an assertion's transaction by
+// member m with the passkey used; when it is errCloned, it first suspends
+// the passkey (in a transaction of its own: the assertion's stored
+// nothing), and returns the suspension's failure if it fails.
+func (c *Console) refuseClone(r *http.Request, m memberDoc, used Passkey, err error) error {
 	if errors.Is(err, errCloned) {
 		if serr := c.suspend(r, m, used); serr != nil {
 			return serr
@@ -407,14 +454,31 @@ func (c *Console) serveVerifyFinish(w http.ResponseWriter, r *http.Request, s se
 	if err := c.spendCeremony(ctx, cer); err != nil {
 		return err
 	}
-	if err := c.recordUse(r, s.member, cred); err != nil {
-		return err
+	// The passkey's use, the session's verification and the entry are
+	// stored together, the member and the session read again there.
+	now := c.opts.Clock.Now()
+	var used Passkey
+	m := s.member
+	err = c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+		var err error
+		if m, err = readMember(tx.Get, s.member.ID); err != nil {
+			return err
+		}
+		if err := usable(m, passkeyID(cred.ID)); err != nil {
+			return err
+		}
+		if used, err = useIn(tx, m, cred, now); err != nil {
+			return err
+		}
+		if s.doc, err = verifiedIn(tx, m, s.id, now); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m.Member, "verify", passkeyID(cred.ID))
+	})
+	if err != nil {
+		return c.refuseClone(r, m, used, err)
 	}
-	if err := c.markVerified(ctx, &s, c.opts.Clock.Now()); err != nil {
-		return err
-	}
-	c.audit(ctx, r, s.member.Member, "verify", passkeyID(cred.ID))
-	return c.answerMe(w, r, s.member, s.doc)
+	return c.answerMe(w, r, m, s.doc)
 }
 
 // servePasskeyFinish adds a passkey to the signed-in member.
@@ -438,26 +502,30 @@ func (c *Console) servePasskeyFinish(w http.ResponseWriter, r *http.Request, s s
 	if err := c.spendCeremony(ctx, cer); err != nil {
 		return err
 	}
-	key, err := c.storePasskey(r, s.member.ID, body.Name, cred)
-	if err != nil {
-		return err
-	}
-	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
-		switch {
-		case !m.Revoked.IsZero():
-			return errMemberGone
-		case len(m.PasskeyIDs) >= maxPasskeys:
-			return errTooMany
+	key := c.newPasskey(s.member.ID, body.Name, cred)
+	var m memberDoc
+	err = c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+		var err error
+		m, err = changeMember(tx, s.member.ID, func(m *memberDoc) error {
+			switch {
+			case !m.Revoked.IsZero():
+				return errMemberGone
+			case len(m.PasskeyIDs) >= maxPasskeys:
+				return errTooMany
+			}
+			m.PasskeyIDs = append(m.PasskeyIDs, key.ID)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		m.PasskeyIDs = append(m.PasskeyIDs, key.ID)
-		return nil
+		if err := stagePasskey(tx, key); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m.Member, "passkey-add", key.ID)
 	})
 	if err != nil {
-		if derr := c.opts.DB.Delete(ctx, collPasskeys, key.ID); derr != nil {
-			c.opts.Logger.Error("console: delete unlisted passkey", "id", key.ID, "err", derr)
-		}
 		return err
 	}
-	c.audit(ctx, r, m.Member, "passkey-add", key.ID)
 	return c.answerMe(w, r, m, s.doc)
 }

@@ -202,6 +202,15 @@ func TestRefusalsAreAudited(t *testing.T) {
 	}
 	f.clk.Advance(time.Minute)
 	f.send(f.c, request{method: "GET", path: "/admin/api/members", cookie: editor, remote: "198.51.100.7:1"})
+	// Another site's page makes a browser post to the console (CSRF).
+	crossSite := http.Header{"Sec-Fetch-Site": {"cross-site"}, "Origin": {"https://evil.example"}}
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/signout/everywhere", cookie: editor, header: crossSite}); w.Code != http.StatusForbidden {
+		t.Fatalf("cross-origin POST: %d %s, want 403", w.Code, w.Body)
+	}
+	// Its path is the attacker's to choose: the entry keeps 200 bytes of it.
+	if w := f.send(f.c, request{method: "POST", path: "/admin/api/" + strings.Repeat("a", 5000), header: crossSite}); w.Code != http.StatusForbidden {
+		t.Fatalf("cross-origin POST: %d %s, want 403", w.Code, w.Body)
+	}
 	var log []AuditEntry
 	f.must(f.c, http.StatusOK, &log, request{method: "GET", path: "/admin/api/audit", cookie: admin})
 	counts := map[string]int{}
@@ -215,10 +224,12 @@ func TestRefusalsAreAudited(t *testing.T) {
 	// first counting the editor's left out, 6 left out; then the next
 	// minute's counts those.
 	want := map[string]int{
-		"refused GET /admin/api/members":                                    3,
-		"sign-in refused (and 2 more refusals not recorded)":                1,
-		"sign-in refused ":                                                  8,
-		"refused GET /admin/api/members (and 6 more refusals not recorded)": 1,
+		"refused GET /admin/api/members":                                         3,
+		"sign-in refused (and 2 more refusals not recorded)":                     1,
+		"sign-in refused ":                                                       8,
+		"refused GET /admin/api/members (and 6 more refusals not recorded)":      1,
+		"cross-origin refused POST /admin/api/signout/everywhere":                1,
+		"cross-origin refused POST /admin/api/" + strings.Repeat("a", 184) + "…": 1,
 	}
 	for k, n := range want {
 		if counts[k] != n {

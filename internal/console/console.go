@@ -166,3 +166,32 @@ func writeDoc(ctx context.Context, write func(ctx context.Context, coll, id stri
 	}
 	return write(ctx, coll, id, data)
 }
+
+// stage stages v's JSON as the document id of coll with write, a Txn's
+// Create or Put (writeDoc's counterpart in a transaction).
+func stage(write func(coll, id string, doc []byte) error, coll, id string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return write(coll, id, data)
+}
+
+// stageDeletes stages, in tx, deleting the documents ids of coll.
+func stageDeletes(tx docstore.Txn, coll string, ids []string) error {
+	for _, id := range ids {
+		if err := tx.Delete(coll, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// getFunc reads a document: a transaction's Get, or a store's (storeGet),
+// so that one check serves a request's read and its transaction's.
+type getFunc func(coll, id string) ([]byte, error)
+
+// storeGet is db's Get as a getFunc.
+func storeGet(ctx context.Context, db docstore.DB) getFunc {
+	return func(coll, id string) ([]byte, error) { return db.Get(ctx, coll, id) }
+}

@@ -44,7 +44,9 @@ func New(opts Options) (*Console, error) {
 		return &apiError{http.StatusNotFound, "no such API"}
 	}))
 	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Before any session is read: the refusal names no member.
+		c.auditRefusal(r, Member{}, "cross-origin refused", r.Method+" "+r.URL.Path)
 		writeError(w, http.StatusForbidden, "cross-origin request refused")
 	}))
 	c.handler = cop.Handler(mux)

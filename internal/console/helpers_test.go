@@ -353,10 +353,19 @@ func (f *contentFixture) signIn(m Member) *http.Cookie {
 	if err := f.db.Put(f.t.Context(), collMembers, m.ID, data); err != nil {
 		f.t.Fatal(err)
 	}
-	w := httptest.NewRecorder()
-	if _, err := f.c.startSession(w, httptest.NewRequest("POST", "/admin/api/signin/finish", nil), m.ID, fixturePasskey); err != nil {
+	ns, err := f.c.prepareSession(httptest.NewRequest("POST", "/admin/api/signin/finish", nil), m.ID, fixturePasskey)
+	if err != nil {
 		f.t.Fatal(err)
 	}
+	err = f.db.Tx(f.t.Context(), func(tx docstore.Txn) error {
+		_, err := changeMember(tx, m.ID, func(m *memberDoc) error { return ns.addTo(tx, m) })
+		return err
+	})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	f.c.giveSession(w, httptest.NewRequest("POST", "/admin/api/signin/finish", nil), ns)
 	cookies := w.Result().Cookies()
 	if len(cookies) != 1 || cookies[0].Name != SessionCookie {
 		f.t.Fatalf("sign-in cookies %v", cookies)
@@ -481,4 +490,20 @@ func (f *authFixture) assertAnyway(key *passkeytest.Authenticator, cer Ceremony)
 	}
 	cer.Options = loose
 	return f.assert(key, cer)
+}
+
+// changeStored changes the member id in db with fn, and nothing else: what
+// another instance would have done, or one that failed halfway.
+func changeStored(t *testing.T, db docstore.DB, id string, fn func(m *memberDoc)) {
+	t.Helper()
+	err := db.Tx(t.Context(), func(tx docstore.Txn) error {
+		_, err := changeMember(tx, id, func(m *memberDoc) error {
+			fn(m)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -75,12 +75,11 @@ func cleanName(name, what string) (string, error) {
 // which browsers never send to a server, and the store keeps only its hash.
 // The error wraps ErrBadInvitation for a bad role or name.
 func Invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, name string) (Invitation, error) {
-	inv, err := invite(ctx, db, now, siteURL, role, name, cliActor)
+	key, err := storeKey(ctx, db, keyTokens)
 	if err != nil {
 		return Invitation{}, err
 	}
-	err = writeAudit(ctx, db, AuditEntry{At: now, Name: cliActor, Action: "invite", Target: inviteTarget(inv), Addr: cliAddr})
-	return inv, err
+	return invite(ctx, db, key, now, siteURL, role, name, cliActor, cliAudit(now))
 }
 
 // inviteTarget is the audit log's target of an invitation.
@@ -91,7 +90,9 @@ func inviteTarget(inv Invitation) string {
 	return inv.Role + " " + inv.Name
 }
 
-func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, name, by string) (Invitation, error) {
+// invite stores an invitation made by by, whose token key signs, with
+// audit's entry in one transaction.
+func invite(ctx context.Context, db docstore.DB, key []byte, now time.Time, siteURL, role, name, by string, audit auditor) (Invitation, error) {
 	if err := checkRole(role); err != nil {
 		return Invitation{}, fmt.Errorf("%w: %w", ErrBadInvitation, err)
 	}
@@ -100,20 +101,28 @@ func invite(ctx context.Context, db docstore.DB, now time.Time, siteURL, role, n
 		return Invitation{}, fmt.Errorf("%w: %w", ErrBadInvitation, err)
 	}
 	doc := invitationDoc{Role: role, Name: name, Created: now, Expires: now.Add(InvitationTTL), By: by, ID: randomHex(invitationIDBytes)}
-	token, _, err := createWithToken(ctx, db, collInvitations, doc)
-	if err != nil {
-		return Invitation{}, fmt.Errorf("console: store invitation: %w", err)
-	}
-	return Invitation{
+	token, id := newTokenID(key)
+	inv := Invitation{
 		ID:      doc.ID,
 		Link:    strings.TrimRight(siteURL, "/") + "/admin/enrol#" + token,
 		Role:    role,
 		Name:    name,
 		Expires: doc.Expires,
-	}, nil
+	}
+	err = db.Tx(ctx, func(tx docstore.Txn) error {
+		if err := stage(tx.Create, collInvitations, id, doc); err != nil {
+			return err
+		}
+		return audit(tx, "invite", inviteTarget(inv))
+	})
+	if err != nil {
+		return Invitation{}, fmt.Errorf("console: store invitation: %w", err)
+	}
+	return inv, nil
 }
 
-// readInvitation returns the invitation of token if it may still be used.
+// readInvitation returns the store id of the invitation of token and the
+// invitation, if it may still be used.
 func (c *Console) readInvitation(ctx context.Context, token string) (string, invitationDoc, error) {
 	id, ok, err := c.tokenID(ctx, token)
 	if err != nil {
@@ -122,28 +131,38 @@ func (c *Console) readInvitation(ctx context.Context, token string) (string, inv
 	if !ok {
 		return "", invitationDoc{}, errInvitationGone
 	}
-	var inv invitationDoc
-	err = readDoc(ctx, c.opts.DB, collInvitations, id, "invitation", &inv)
+	inv, err := openInvitation(storeGet(ctx, c.opts.DB), id, c.opts.Clock.Now())
+	return id, inv, err
+}
+
+// openInvitation reads with get the invitation of store id id, and
+// returns it if it may still be used at now; else errInvitationGone.
+func openInvitation(get getFunc, id string, now time.Time) (invitationDoc, error) {
+	data, err := get(collInvitations, id)
 	if errors.Is(err, docstore.ErrNotFound) {
-		return "", invitationDoc{}, errInvitationGone
+		return invitationDoc{}, errInvitationGone
 	}
 	if err != nil {
-		return "", invitationDoc{}, err
+		return invitationDoc{}, fmt.Errorf("console: read invitation: %w", err)
 	}
-	if !c.opts.Clock.Now().Before(inv.Expires) {
-		return "", invitationDoc{}, errInvitationGone
+	var inv invitationDoc
+	if err := json.Unmarshal(data, &inv); err != nil {
+		return invitationDoc{}, fmt.Errorf("console: invitation: %w", err)
 	}
-	return id, inv, nil
+	if !now.Before(inv.Expires) {
+		return invitationDoc{}, errInvitationGone
+	}
+	return inv, nil
 }
 
 // checkInviter refuses (errInviterGone) an invitation whose inviter may no
-// longer invite: a member revoked, demoted or gone. The admin command's
-// invitations stand: whoever runs it holds the store.
-func (c *Console) checkInviter(ctx context.Context, inv invitationDoc) error {
+// longer invite: a member revoked, demoted or gone, read with get. The
+// admin command's invitations stand: whoever runs it holds the store.
+func checkInviter(get getFunc, inv invitationDoc) error {
 	if inv.By == cliActor {
 		return nil
 	}
-	m, err := getMember(ctx, c.opts.DB, inv.By)
+	m, err := readMember(get, inv.By)
 	switch {
 	case errors.Is(err, docstore.ErrNotFound):
 		return errInviterGone
@@ -166,35 +185,6 @@ func (c *Console) refuseInvitation(ctx context.Context, id string, err error) er
 	return err
 }
 
-// consumeInvitation deletes the invitation id and returns it, atomically:
-// of two enrolments that race with one link, exactly one gets it.
-func (c *Console) consumeInvitation(ctx context.Context, id string) (invitationDoc, error) {
-	var inv invitationDoc
-	err := c.opts.DB.Update(ctx, collInvitations, id, func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, errInvitationGone
-		}
-		inv = invitationDoc{}
-		if err := json.Unmarshal(cur, &inv); err != nil {
-			return nil, fmt.Errorf("console: invitation: %w", err)
-		}
-		if !c.opts.Clock.Now().Before(inv.Expires) {
-			return nil, errInvitationGone
-		}
-		return nil, nil
-	})
-	return inv, err
-}
-
-// returnInvitation puts back an invitation consumed by an enrolment that
-// then failed to store its member: a link dies on its first successful use,
-// not on a failure of the store. It stays valid until its own expiry.
-func (c *Console) returnInvitation(ctx context.Context, id string, inv invitationDoc) {
-	if err := writeDoc(ctx, c.opts.DB.Create, collInvitations, id, inv); err != nil {
-		c.opts.Logger.Warn("console: cannot give back the invitation of a failed enrolment", "err", err)
-	}
-}
-
 // siteBase is the origin invitation links of the console start with: the
 // SiteURL, else the request's own origin.
 func (c *Console) siteBase(r *http.Request) string {
@@ -208,14 +198,17 @@ func (c *Console) siteBase(r *http.Request) string {
 }
 
 func (c *Console) serveInvite(w http.ResponseWriter, r *http.Request, admin Member, req invitationRequest) error {
-	inv, err := invite(r.Context(), c.opts.DB, c.opts.Clock.Now(), c.siteBase(r), req.Role, req.Name, admin.ID)
+	key, err := c.key(r.Context(), keyTokens)
+	if err != nil {
+		return err
+	}
+	inv, err := invite(r.Context(), c.opts.DB, key, c.opts.Clock.Now(), c.siteBase(r), req.Role, req.Name, admin.ID, c.auditAs(r, admin))
 	if errors.Is(err, ErrBadInvitation) {
 		return &apiError{http.StatusBadRequest, brokenRule(err, ErrBadInvitation)}
 	}
 	if err != nil {
 		return err
 	}
-	c.audit(r.Context(), r, admin, "invite", inviteTarget(inv))
 	writeJSON(w, http.StatusOK, inv)
 	return nil
 }
@@ -269,15 +262,12 @@ func Invitations(ctx context.Context, db docstore.DB, now time.Time) ([]OpenInvi
 // longer enrols anyone. The error wraps ErrNoInvitation when no open
 // invitation has that id.
 func Uninvite(ctx context.Context, db docstore.DB, now time.Time, id string) (OpenInvitation, error) {
-	inv, err := uninvite(ctx, db, now, id)
-	if err != nil {
-		return OpenInvitation{}, err
-	}
-	err = writeAudit(ctx, db, AuditEntry{At: now, Name: cliActor, Action: "uninvite", Target: inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}), Addr: cliAddr})
-	return inv, err
+	return uninvite(ctx, db, now, id, cliAudit(now))
 }
 
-func uninvite(ctx context.Context, db docstore.DB, now time.Time, id string) (OpenInvitation, error) {
+// uninvite deletes the open invitation id, with audit's entry, in one
+// transaction.
+func uninvite(ctx context.Context, db docstore.DB, now time.Time, id string, audit auditor) (OpenInvitation, error) {
 	ids, invs, err := openInvitations(ctx, db, now)
 	if err != nil {
 		return OpenInvitation{}, err
@@ -287,11 +277,18 @@ func uninvite(ctx context.Context, db docstore.DB, now time.Time, id string) (Op
 		return OpenInvitation{}, fmt.Errorf("console: invitation %q: %w", id, ErrNoInvitation)
 	}
 	// Deleted only if still there: an enrolment may have used it meanwhile.
-	err = db.Update(ctx, collInvitations, ids[i], func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, fmt.Errorf("console: invitation %q: %w", id, ErrNoInvitation)
+	err = db.Tx(ctx, func(tx docstore.Txn) error {
+		_, err := tx.Get(collInvitations, ids[i])
+		if errors.Is(err, docstore.ErrNotFound) {
+			return fmt.Errorf("console: invitation %q: %w", id, ErrNoInvitation)
 		}
-		return nil, nil
+		if err != nil {
+			return err
+		}
+		if err := tx.Delete(collInvitations, ids[i]); err != nil {
+			return err
+		}
+		return audit(tx, "uninvite", inviteTarget(Invitation{Role: invs[i].Role, Name: invs[i].Name}))
 	})
 	if err != nil {
 		return OpenInvitation{}, err
@@ -305,7 +302,12 @@ func (inv invitationDoc) open() OpenInvitation {
 }
 
 // deleteInvitationsBy deletes the invitations made by the member id, who
-// may no longer invite.
+// may no longer invite (revoked or demoted). It runs after the transaction
+// that revoked or demoted them, not in it: an admin may have made more
+// invitations than one transaction writes (docstore.MaxTxWrites), and they
+// enrol no one already, as every enrolment reads its inviter again in its
+// own transaction (checkInviter). Deleting them keeps the list of open
+// invitations true.
 func deleteInvitationsBy(ctx context.Context, db docstore.DB, id string) error {
 	ids, invs, err := openInvitations(ctx, db, time.Time{}) // expired ones too
 	if err != nil {
@@ -335,14 +337,13 @@ func (c *Console) serveInvitations(w http.ResponseWriter, r *http.Request, _ Mem
 // longer works.
 func (c *Console) serveUninvite(w http.ResponseWriter, r *http.Request, admin Member) error {
 	id := r.PathValue("id")
-	inv, err := uninvite(r.Context(), c.opts.DB, c.opts.Clock.Now(), id)
+	_, err := uninvite(r.Context(), c.opts.DB, c.opts.Clock.Now(), id, c.auditAs(r, admin))
 	if errors.Is(err, ErrNoInvitation) {
 		return &apiError{http.StatusNotFound, "There is no open invitation " + strconv.Quote(id) + ": it was used, cancelled, or has expired"}
 	}
 	if err != nil {
 		return err
 	}
-	c.audit(r.Context(), r, admin, "uninvite", inviteTarget(Invitation{Role: inv.Role, Name: inv.Name}))
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusNoContent)
 	return nil

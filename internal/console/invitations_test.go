@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
 
@@ -178,23 +177,15 @@ func TestAdminInvitesFromTheConsole(t *testing.T) {
 	}
 }
 
-// membersDown is the store with its Members collection failing to create,
-// as a store that dies in the middle of an enrolment.
-type membersDown struct{ docstore.DB }
-
-func (d membersDown) Create(ctx context.Context, coll, id string, doc []byte) error {
-	if coll == collMembers {
-		return errors.New("store unreachable")
-	}
-	return d.DB.Create(ctx, coll, id, doc)
-}
-
 // A link dies on its first successful use: an enrolment the store fails
 // leaves no passkey behind and the link working.
 func TestFailedEnrolmentKeepsTheLink(t *testing.T) {
 	f := newAuthFixture(t)
 	token := f.invite(RoleEditor, "Sam")
-	broken := newTestConsole(t, Options{DB: membersDown{f.db}, Clock: f.clk})
+	// The store dies in the middle of the enrolment: it cannot store the member.
+	down := newCountingDB(f.db)
+	down.failWrites = collMembers
+	broken := newTestConsole(t, Options{DB: down, Clock: f.clk})
 	finish := f.create(newKey(), f.beginEnrol(broken, token))
 	if w := f.send(broken, request{method: "POST", path: "/admin/api/enrol/finish", body: finish}); w.Code < 500 {
 		t.Fatalf("enrolment on a failing store: %d, want a 5xx", w.Code)
@@ -232,14 +223,7 @@ func TestInvitationOfAnInviterWhoCannotInviteIsRefused(t *testing.T) {
 	// change changes the inviter's document alone, as another instance
 	// whose deletion of the invitations failed (or has not happened yet).
 	change := func(fn func(m *memberDoc)) func(f *authFixture, _ string, id string) {
-		return func(f *authFixture, _ string, id string) {
-			if _, err := updateMember(context.Background(), f.db, id, func(m *memberDoc) error {
-				fn(m)
-				return nil
-			}); err != nil {
-				f.t.Fatal(err)
-			}
-		}
+		return func(f *authFixture, _ string, id string) { changeStored(f.t, f.db, id, fn) }
 	}
 	demote := change(func(m *memberDoc) { m.Role = RoleEditor })
 	revokedOnly := change(func(m *memberDoc) { m.Revoked = authStart })

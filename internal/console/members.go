@@ -104,42 +104,43 @@ func checkRole(role string) error {
 	return nil
 }
 
-// getMember reads a member; the error wraps docstore.ErrNotFound when
-// there is none.
+// getMember reads a member from db; the error wraps docstore.ErrNotFound
+// when there is none.
 func getMember(ctx context.Context, db docstore.DB, id string) (memberDoc, error) {
+	return readMember(storeGet(ctx, db), id)
+}
+
+// readMember reads a member with get; the error wraps
+// docstore.ErrNotFound when there is none.
+func readMember(get getFunc, id string) (memberDoc, error) {
 	if !isHexID(id, memberIDBytes) {
 		return memberDoc{}, fmt.Errorf("console: member %q: %w", id, docstore.ErrNotFound)
 	}
+	data, err := get(collMembers, id)
+	if err != nil {
+		return memberDoc{}, fmt.Errorf("console: read member %q: %w", id, err)
+	}
 	var m memberDoc
-	if err := readDoc(ctx, db, collMembers, id, fmt.Sprintf("member %q", id), &m); err != nil {
-		return memberDoc{}, err
+	if err := json.Unmarshal(data, &m); err != nil {
+		return memberDoc{}, fmt.Errorf("console: member %q: %w", id, err)
 	}
 	m.Passkeys = len(m.PasskeyIDs)
 	return m, nil
 }
 
-// updateMember changes a member atomically with fn; fn sees the member as
-// stored and its error aborts the change.
-func updateMember(ctx context.Context, db docstore.DB, id string, fn func(m *memberDoc) error) (memberDoc, error) {
-	if !isHexID(id, memberIDBytes) {
-		return memberDoc{}, fmt.Errorf("console: no member %q: %w", id, docstore.ErrNotFound)
+// changeMember reads the member id in tx, changes it with fn and stages
+// it: fn sees the member as stored, and its error aborts the transaction.
+// The transaction may run fn again: it sets what it tells its caller.
+func changeMember(tx docstore.Txn, id string, fn func(m *memberDoc) error) (memberDoc, error) {
+	m, err := readMember(tx.Get, id)
+	if err != nil {
+		return memberDoc{}, err
 	}
-	var m memberDoc
-	err := db.Update(ctx, collMembers, id, func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, fmt.Errorf("console: no member %q: %w", id, docstore.ErrNotFound)
-		}
-		m = memberDoc{}
-		if err := json.Unmarshal(cur, &m); err != nil {
-			return nil, fmt.Errorf("console: member %q: %w", id, err)
-		}
-		if err := fn(&m); err != nil {
-			return nil, err
-		}
-		m.Passkeys = len(m.PasskeyIDs)
-		return json.Marshal(m)
-	})
-	return m, err
+	if err := fn(&m); err != nil {
+		return memberDoc{}, err
+	}
+	m.Passkeys = len(m.PasskeyIDs)
+	return m, stage(tx.Put, collMembers, id, m)
 }
 
 // passkeys reads a member's passkeys, in the order they were added.
@@ -232,18 +233,21 @@ func (c *Console) serveMe(w http.ResponseWriter, r *http.Request, s session) err
 }
 
 func (c *Console) serveSignOut(w http.ResponseWriter, r *http.Request, s session) error {
-	ctx := r.Context()
-	if err := c.opts.DB.Delete(ctx, collSessions, s.id); err != nil {
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		if _, err := changeMember(tx, s.member.ID, func(m *memberDoc) error {
+			m.dropSessions(func(ref sessionRef) bool { return ref.ID == s.id })
+			return nil
+		}); err != nil {
+			return err
+		}
+		if err := tx.Delete(collSessions, s.id); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, s.member.Member, "sign-out", "")
+	})
+	if err != nil {
 		return fmt.Errorf("console: sign out: %w", err)
 	}
-	// The session is gone; its place in the member's list is only tidied.
-	if _, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
-		m.dropSessions(func(ref sessionRef) bool { return ref.ID == s.id })
-		return nil
-	}); err != nil {
-		c.opts.Logger.Warn("console: sign out: unlist the session", "err", err)
-	}
-	c.audit(ctx, r, s.member.Member, "sign-out", "")
 	signedOut(w)
 	return nil
 }
@@ -259,19 +263,26 @@ func signedOut(w http.ResponseWriter) {
 // serveSignOutEverywhere ends every session of the member, this one too:
 // the remedy for a phone left signed in somewhere.
 func (c *Console) serveSignOutEverywhere(w http.ResponseWriter, r *http.Request, s session) error {
-	ctx := r.Context()
-	var ended []string
-	if _, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
-		ended = m.dropSessions(func(sessionRef) bool { return true })
-		return nil
-	}); err != nil {
-		return err
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		var ended []string
+		if _, err := changeMember(tx, s.member.ID, func(m *memberDoc) error {
+			ended = m.dropSessions(func(sessionRef) bool { return true })
+			return nil
+		}); err != nil {
+			return err
+		}
+		if !slices.Contains(ended, s.id) {
+			ended = append(ended, s.id)
+		}
+		// At most maxSessions and this one: a small transaction.
+		if err := stageDeletes(tx, collSessions, ended); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, s.member.Member, "sign-out-everywhere", fmt.Sprintf("%d sessions", len(ended)))
+	})
+	if err != nil {
+		return fmt.Errorf("console: sign out everywhere: %w", err)
 	}
-	if !slices.Contains(ended, s.id) {
-		ended = append(ended, s.id)
-	}
-	c.deleteSessions(ctx, ended)
-	c.audit(ctx, r, s.member.Member, "sign-out-everywhere", fmt.Sprintf("%d sessions", len(ended)))
 	signedOut(w)
 	return nil
 }
@@ -280,31 +291,38 @@ func (c *Console) serveSignOutEverywhere(w http.ResponseWriter, r *http.Request,
 // last, suspended or not, and ends the sessions it opened (this one too, if
 // it did: the answer then also deletes the cookie).
 func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s session) error {
-	ctx := r.Context()
 	id := r.PathValue("id")
+	var m memberDoc
 	var ended []string
-	m, err := updateMember(ctx, c.opts.DB, s.member.ID, func(m *memberDoc) error {
-		i := slices.Index(m.PasskeyIDs, id)
-		switch {
-		case i < 0:
-			return errNoPasskey
-		case len(m.PasskeyIDs) == 1:
-			return errLastPasskey
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		var err error
+		m, err = changeMember(tx, s.member.ID, func(m *memberDoc) error {
+			i := slices.Index(m.PasskeyIDs, id)
+			switch {
+			case i < 0:
+				return errNoPasskey
+			case len(m.PasskeyIDs) == 1:
+				return errLastPasskey
+			}
+			m.PasskeyIDs = slices.Delete(m.PasskeyIDs, i, i+1)
+			m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == id })
+			ended = m.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == id })
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		m.PasskeyIDs = slices.Delete(m.PasskeyIDs, i, i+1)
-		m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == id })
-		ended = m.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == id })
-		return nil
+		if err := tx.Delete(collPasskeys, id); err != nil {
+			return err
+		}
+		if err := stageDeletes(tx, collSessions, ended); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m.Member, "passkey-remove", id)
 	})
 	if err != nil {
 		return err
 	}
-	if err := c.opts.DB.Delete(ctx, collPasskeys, id); err != nil {
-		// The member no longer lists it, so it signs no one in.
-		c.opts.Logger.Error("console: delete passkey", "id", id, "err", err)
-	}
-	c.deleteSessions(ctx, ended)
-	c.audit(ctx, r, m.Member, "passkey-remove", id)
 	if slices.Contains(ended, s.id) {
 		setSessionCookie(w, "", -1)
 	}
@@ -313,46 +331,60 @@ func (c *Console) serveRemovePasskey(w http.ResponseWriter, r *http.Request, s s
 
 // suspend suspends the passkey key of member m after a clone warning, and
 // ends the sessions it opened: one of its two copies is not the member's,
-// and nothing tells which. It is logged and written to the audit log.
+// and nothing tells which. It is logged, and written to the audit log with
+// the suspension (a passkey suspended meanwhile, or removed, is left so,
+// with no entry).
 func (c *Console) suspend(r *http.Request, m memberDoc, key Passkey) error {
-	ctx := r.Context()
 	now := c.opts.Clock.Now()
-	var ended []string
-	if _, err := updateMember(ctx, c.opts.DB, m.ID, func(m *memberDoc) error {
-		if !slices.Contains(m.PasskeyIDs, key.ID) || m.suspended(key.ID) {
-			ended = nil
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		cur, err := readMember(tx.Get, m.ID)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(cur.PasskeyIDs, key.ID) || cur.suspended(key.ID) {
 			return nil
 		}
 		key.Suspended = now
-		m.SuspendedPasskeys = append(m.SuspendedPasskeys, key)
-		ended = m.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == key.ID })
-		return nil
-	}); err != nil {
+		cur.SuspendedPasskeys = append(cur.SuspendedPasskeys, key)
+		ended := cur.dropSessions(func(ref sessionRef) bool { return ref.PasskeyID == key.ID })
+		if err := stage(tx.Put, collMembers, cur.ID, cur); err != nil {
+			return err
+		}
+		if err := stageDeletes(tx, collSessions, ended); err != nil {
+			return err
+		}
+		return c.auditIn(tx, r, m.Member, "passkey-suspend", key.ID)
+	})
+	if err != nil {
 		return fmt.Errorf("console: suspend passkey %s: %w", key.ID, err)
 	}
-	c.deleteSessions(ctx, ended)
 	c.opts.Logger.Warn("console: a passkey's sign counter went backwards (a copied passkey?); suspended it",
 		"member", m.ID, "passkey", key.ID, "addr", c.opts.Proxies.Peer(r))
-	c.audit(ctx, r, m.Member, "passkey-suspend", key.ID)
 	return nil
 }
 
 // serveClearSuspension clears the suspension of a member's passkey: an
 // admin who checked with the member that both copies are theirs.
 func (c *Console) serveClearSuspension(w http.ResponseWriter, r *http.Request, admin Member) error {
-	ctx := r.Context()
 	key := r.PathValue("passkey")
-	m, err := updateMember(ctx, c.opts.DB, r.PathValue("id"), func(m *memberDoc) error {
-		if !m.suspended(key) {
-			return errNoSuspension
+	var m memberDoc
+	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
+		var err error
+		m, err = changeMember(tx, r.PathValue("id"), func(m *memberDoc) error {
+			if !m.suspended(key) {
+				return errNoSuspension
+			}
+			m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == key })
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		m.SuspendedPasskeys = slices.DeleteFunc(m.SuspendedPasskeys, func(p Passkey) bool { return p.ID == key })
-		return nil
+		return c.auditIn(tx, r, admin, "passkey-clear", key)
 	})
 	if err != nil {
 		return err
 	}
-	c.audit(ctx, r, admin, "passkey-clear", key)
 	writeJSON(w, http.StatusOK, m.Member)
 	return nil
 }
@@ -384,30 +416,37 @@ func Members(ctx context.Context, db docstore.DB) ([]Member, error) {
 // enrol anyone. Revoking a revoked member changes nothing. The error wraps
 // docstore.ErrNotFound when there is no such member.
 func Revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (Member, error) {
-	m, err := revoke(ctx, db, now, id)
-	if err != nil {
-		return Member{}, err
-	}
-	err = writeAudit(ctx, db, AuditEntry{At: now, Name: cliActor, Action: "revoke", Target: id, Addr: cliAddr})
+	m, err := revoke(ctx, db, now, id, cliAudit(now))
 	return m.Member, err
 }
 
-func revoke(ctx context.Context, db docstore.DB, now time.Time, id string) (memberDoc, error) {
-	var ended []string
-	m, err := updateMember(ctx, db, id, func(m *memberDoc) error {
-		if m.Revoked.IsZero() {
-			m.Revoked = now
+// revoke revokes the member id and ends their sessions, with audit's
+// entry, in one transaction; then deletes their invitations.
+func revoke(ctx context.Context, db docstore.DB, now time.Time, id string, audit auditor) (memberDoc, error) {
+	var m memberDoc
+	err := db.Tx(ctx, func(tx docstore.Txn) error {
+		var ended []string
+		var err error
+		m, err = changeMember(tx, id, func(m *memberDoc) error {
+			if m.Revoked.IsZero() {
+				m.Revoked = now
+			}
+			ended = m.dropSessions(func(sessionRef) bool { return true })
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		ended = m.dropSessions(func(sessionRef) bool { return true })
-		return nil
+		// At most maxSessions: a small transaction.
+		if err := stageDeletes(tx, collSessions, ended); err != nil {
+			return err
+		}
+		return audit(tx, "revoke", id)
 	})
 	if err != nil {
 		return memberDoc{}, err
 	}
-	// Every request reads the member again, so the sessions and the
-	// invitations are refused already; deleting them keeps the store clean
-	// and the list of open invitations true.
-	return m, errors.Join(deleteSessions(ctx, db, ended), deleteInvitationsBy(ctx, db, id))
+	return m, deleteInvitationsBy(ctx, db, id)
 }
 
 func (c *Console) serveMembers(w http.ResponseWriter, r *http.Request, _ Member) error {
@@ -424,11 +463,10 @@ func (c *Console) serveRevoke(w http.ResponseWriter, r *http.Request, admin Memb
 	if id == admin.ID {
 		return errRevokeSelf
 	}
-	m, err := revoke(r.Context(), c.opts.DB, c.opts.Clock.Now(), id)
+	m, err := revoke(r.Context(), c.opts.DB, c.opts.Clock.Now(), id, c.auditAs(r, admin))
 	if err != nil {
 		return err
 	}
-	c.audit(r.Context(), r, admin, "revoke", id)
 	writeJSON(w, http.StatusOK, m.Member)
 	return nil
 }
@@ -447,12 +485,20 @@ func (c *Console) serveChangeRole(w http.ResponseWriter, r *http.Request, admin 
 	}
 	ctx := r.Context()
 	var was string
-	m, err := updateMember(ctx, c.opts.DB, id, func(m *memberDoc) error {
-		if !m.Revoked.IsZero() {
-			return errRoleRevoked
+	var m memberDoc
+	err := c.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+		var err error
+		m, err = changeMember(tx, id, func(m *memberDoc) error {
+			if !m.Revoked.IsZero() {
+				return errRoleRevoked
+			}
+			was, m.Role = m.Role, body.Role
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		was, m.Role = m.Role, body.Role
-		return nil
+		return c.auditIn(tx, r, admin, "role", id+" "+body.Role)
 	})
 	if err != nil {
 		return err
@@ -462,7 +508,6 @@ func (c *Console) serveChangeRole(w http.ResponseWriter, r *http.Request, admin 
 			c.opts.Logger.Warn("console: delete the invitations of a demoted admin", "member", id, "err", err)
 		}
 	}
-	c.audit(ctx, r, admin, "role", id+" "+body.Role)
 	writeJSON(w, http.StatusOK, m.Member)
 	return nil
 }

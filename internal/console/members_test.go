@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
 
@@ -167,7 +168,8 @@ func TestAuditLogShowsTheLast500(t *testing.T) {
 	_, admin, ad := f.member(RoleAdmin, "Ada")
 	for i := range auditShown + 5 {
 		f.clk.Advance(time.Millisecond)
-		if err := writeAudit(context.Background(), f.db, AuditEntry{At: f.clk.Now(), MemberID: ad.Member.ID, Action: "test", Target: string(rune('a' + i%26))}); err != nil {
+		e := AuditEntry{At: f.clk.Now(), MemberID: ad.Member.ID, Action: "test", Target: string(rune('a' + i%26))}
+		if err := f.db.Tx(t.Context(), func(tx docstore.Txn) error { return appendAudit(tx, e) }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -188,24 +190,14 @@ func TestEveryRequestReadsTheMemberAgain(t *testing.T) {
 	_, editor, ed := f.member(RoleEditor, "Sam")
 	// Revoked by another instance whose deletion of the sessions has not
 	// happened (yet, or ever): the member document alone locks them out.
-	if _, err := updateMember(context.Background(), f.db, ed.Member.ID, func(m *memberDoc) error {
-		m.Revoked = f.clk.Now()
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	changeStored(t, f.db, ed.Member.ID, func(m *memberDoc) { m.Revoked = f.clk.Now() })
 	if w := f.send(f.c, request{method: "GET", path: "/admin/api/posts", cookie: editor}); w.Code != http.StatusUnauthorized {
 		t.Errorf("revoked member with a stored session: %d, want 401", w.Code)
 	}
 	// A demotion takes effect at once too.
 	_, admin, ad := f.member(RoleAdmin, "Ada")
 	f.must(f.c, http.StatusOK, nil, request{method: "GET", path: "/admin/api/members", cookie: admin})
-	if _, err := updateMember(context.Background(), f.db, ad.Member.ID, func(m *memberDoc) error {
-		m.Role = RoleEditor
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	changeStored(t, f.db, ad.Member.ID, func(m *memberDoc) { m.Role = RoleEditor })
 	if w := f.send(f.c, request{method: "GET", path: "/admin/api/members", cookie: admin}); w.Code != http.StatusForbidden {
 		t.Errorf("demoted admin: %d, want 403", w.Code)
 	}

@@ -119,7 +119,16 @@ func (c *Console) serveUploadPhoto(w http.ResponseWriter, r *http.Request, m Mem
 	if err := c.opts.DB.PutBlob(r.Context(), name, res.Data); err != nil {
 		return c.unavailable("The photo could not be stored; try again in a moment.", "console: store photo", "name", name, "err", err)
 	}
-	c.audit(r.Context(), r, m, "upload photo", name)
+	// A blob is not a document: no transaction takes it (docstore.Txn),
+	// so its entry is written right after it, and the upload fails with
+	// it. A blob left without an entry harms nothing: its name is its
+	// content's hash, so it is the same photo if uploaded again, it is
+	// not given to anyone, and a post that shows it is a change with an
+	// entry of its own.
+	err = c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error { return c.auditIn(tx, r, m, "upload photo", name) })
+	if err != nil {
+		return c.unavailable("The photo could not be stored; try again in a moment.", "console: audit photo", "name", name, "err", err)
+	}
 	url := "/media/" + name
 	writeJSON(w, http.StatusCreated, Photo{URL: url, Markdown: "![](" + url + ")", Width: res.Width, Height: res.Height, Bytes: len(res.Data)})
 	return nil

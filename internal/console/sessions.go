@@ -104,17 +104,13 @@ func (c *Console) tokenID(ctx context.Context, token string) (string, bool, erro
 	return id, ok, nil
 }
 
-// createWithToken stores v as a new document of coll whose id is that of a
-// new token (verifyToken), and returns the token and that id: the store
-// never holds the token.
-func createWithToken(ctx context.Context, db docstore.DB, coll string, v any) (token, id string, err error) {
-	key, err := storeKey(ctx, db, keyTokens)
-	if err != nil {
-		return "", "", err
-	}
+// newTokenID returns a new token signed with key and its store id
+// (verifyToken): a document stored under that id is found by the token,
+// which the store never holds.
+func newTokenID(key []byte) (token, id string) {
 	token = newToken(key)
 	id, _ = verifyToken(key, token)
-	return token, id, writeDoc(ctx, db.Create, coll, id, v)
+	return token, id
 }
 
 // session is a signed-in request: its member, re-read from the store, and
@@ -198,73 +194,84 @@ func (c *Console) touchSession(ctx context.Context, s *session, now time.Time) e
 	return err
 }
 
-// startSession signs memberID in with passkeyID, verified now: it
-// deletes the session of any cookie r carries (a session id is never
-// reused across a sign-in, so one planted before it is worthless), lists
-// a new session in the member's document and sets its cookie. The member
-// must not be revoked, and must still hold the passkey, unsuspended, when
-// the session is listed: a passkey removed or suspended meanwhile opens
-// nothing.
-func (c *Console) startSession(w http.ResponseWriter, r *http.Request, memberID, passkeyID string) (sessionDoc, error) {
-	ctx := r.Context()
-	if cookie, err := r.Cookie(SessionCookie); err == nil {
-		if old, ok, _ := c.tokenID(ctx, cookie.Value); ok {
-			c.deleteSession(ctx, old)
-		}
-	}
-	now := c.opts.Clock.Now()
-	doc := sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax), PasskeyID: passkeyID, Verified: now}
-	token, id, err := createWithToken(ctx, c.opts.DB, collSessions, doc)
-	if err != nil {
-		return sessionDoc{}, fmt.Errorf("console: store session: %w", err)
-	}
-	var dropped []string
-	_, err = updateMember(ctx, c.opts.DB, memberID, func(m *memberDoc) error {
-		switch {
-		case !m.Revoked.IsZero():
-			return errMemberGone
-		case !slices.Contains(m.PasskeyIDs, passkeyID) || m.suspended(passkeyID):
-			return errSignInRefused
-		}
-		dropped = m.dropSessions(func(ref sessionRef) bool { return !now.Before(ref.Expires) })
-		if over := len(m.Sessions) + 1 - maxSessions; over > 0 {
-			// The oldest sessions make room: a member's document stays small.
-			for _, ref := range m.Sessions[:over] {
-				dropped = append(dropped, ref.ID)
-			}
-			m.Sessions = slices.Delete(m.Sessions, 0, over)
-		}
-		m.Sessions = append(m.Sessions, sessionRef{ID: id, PasskeyID: passkeyID, Expires: doc.Expires})
-		return nil
-	})
-	if err != nil {
-		c.deleteSession(ctx, id)
-		return sessionDoc{}, err
-	}
-	c.deleteSessions(ctx, dropped)
-	setSessionCookie(w, token, int(SessionMax/time.Second))
-	return doc, nil
+// newSession is a session about to start, made by prepareSession, stored
+// by its sign-in's transaction (addTo) and then given to the browser
+// (giveSession).
+type newSession struct {
+	id, token string
+	doc       sessionDoc
 }
 
-// markVerified records that the member proved with a passkey, at now, to be
-// at session s.
-func (c *Console) markVerified(ctx context.Context, s *session, now time.Time) error {
-	err := c.opts.DB.Update(ctx, collSessions, s.id, func(cur []byte) ([]byte, error) {
-		if cur == nil {
-			return nil, errSignIn // signed out meanwhile
-		}
-		var doc sessionDoc
-		if err := json.Unmarshal(cur, &doc); err != nil {
-			return nil, fmt.Errorf("console: session: %w", err)
-		}
-		doc.Verified, doc.LastSeen = now, now
-		s.doc = doc
-		return json.Marshal(doc)
-	})
-	if err != nil && !errors.Is(err, errSignIn) {
-		return fmt.Errorf("console: record verification: %w", err)
+// prepareSession makes a session of memberID opened by passkeyID,
+// verified now, for a sign-in's transaction to store.
+func (c *Console) prepareSession(r *http.Request, memberID, passkeyID string) (newSession, error) {
+	key, err := c.key(r.Context(), keyTokens)
+	if err != nil {
+		return newSession{}, err
 	}
-	return err
+	now := c.opts.Clock.Now()
+	s := newSession{doc: sessionDoc{MemberID: memberID, Created: now, LastSeen: now, Expires: now.Add(SessionMax), PasskeyID: passkeyID, Verified: now}}
+	s.token, s.id = newTokenID(key)
+	return s, nil
+}
+
+// addTo lists s in m, the member it signs in as its transaction tx read
+// it (or makes it), and stages the session's document; the caller stages
+// m. Expired sessions leave m's list, and the oldest make room beyond
+// maxSessions; their documents are deleted in tx too (a few at most).
+func (s newSession) addTo(tx docstore.Txn, m *memberDoc) error {
+	now := s.doc.Created
+	dropped := m.dropSessions(func(ref sessionRef) bool { return !now.Before(ref.Expires) })
+	if over := len(m.Sessions) + 1 - maxSessions; over > 0 {
+		// The oldest sessions make room: a member's document stays small.
+		for _, ref := range m.Sessions[:over] {
+			dropped = append(dropped, ref.ID)
+		}
+		m.Sessions = slices.Delete(m.Sessions, 0, over)
+	}
+	m.Sessions = append(m.Sessions, sessionRef{ID: s.id, PasskeyID: s.doc.PasskeyID, Expires: s.doc.Expires})
+	if err := stage(tx.Create, collSessions, s.id, s.doc); err != nil {
+		return err
+	}
+	return stageDeletes(tx, collSessions, dropped)
+}
+
+// giveSession gives the browser the session s, once its sign-in's
+// transaction stored it, and deletes the session of any cookie r carries:
+// a session id is never reused across a sign-in, so one planted before it
+// is worthless. (That deletion is not the sign-in's change, and the
+// cookie set now replaces the old one anyway: it is made after the
+// transaction, and a failure only logged.)
+func (c *Console) giveSession(w http.ResponseWriter, r *http.Request, s newSession) {
+	if cookie, err := r.Cookie(SessionCookie); err == nil {
+		if old, ok, _ := c.tokenID(r.Context(), cookie.Value); ok {
+			c.deleteSession(r.Context(), old)
+		}
+	}
+	setSessionCookie(w, s.token, int(SessionMax/time.Second))
+}
+
+// verifiedIn stages, in tx, that member m proved with a passkey, at now,
+// to be at their session id, and returns the session so changed. A
+// session signed out or ended meanwhile (gone, or no longer listed in m)
+// is refused with errSignIn.
+func verifiedIn(tx docstore.Txn, m memberDoc, id string, now time.Time) (sessionDoc, error) {
+	if !m.listsSession(id) {
+		return sessionDoc{}, errSignIn
+	}
+	data, err := tx.Get(collSessions, id)
+	if errors.Is(err, docstore.ErrNotFound) {
+		return sessionDoc{}, errSignIn
+	}
+	if err != nil {
+		return sessionDoc{}, fmt.Errorf("console: read session: %w", err)
+	}
+	var doc sessionDoc
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return sessionDoc{}, fmt.Errorf("console: session: %w", err)
+	}
+	doc.Verified, doc.LastSeen = now, now
+	return doc, stage(tx.Put, collSessions, id, doc)
 }
 
 // setSessionCookie sets the session cookie: __Host- (Secure, Path=/, no
@@ -287,26 +294,5 @@ func setSessionCookie(w http.ResponseWriter, token string, maxAge int) {
 func (c *Console) deleteSession(ctx context.Context, id string) {
 	if err := c.opts.DB.Delete(ctx, collSessions, id); err != nil {
 		c.opts.Logger.Error("console: delete session", "err", err)
-	}
-}
-
-// deleteSessions deletes the sessions ids from db: their member's
-// document no longer lists them, so they sign no one in already, and this
-// only keeps the store small. It tries every one and returns the first
-// failure.
-func deleteSessions(ctx context.Context, db docstore.DB, ids []string) error {
-	var first error
-	for _, id := range ids {
-		if err := db.Delete(ctx, collSessions, id); err != nil && first == nil {
-			first = fmt.Errorf("console: end session: %w", err)
-		}
-	}
-	return first
-}
-
-// deleteSessions is deleteSessions on the console's store, a failure logged.
-func (c *Console) deleteSessions(ctx context.Context, ids []string) {
-	if err := deleteSessions(ctx, c.opts.DB, ids); err != nil {
-		c.opts.Logger.Warn("console: delete ended sessions", "err", err)
 	}
 }
