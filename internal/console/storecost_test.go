@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 // The attacker tests of what an anonymous request may cost the store: a
@@ -135,7 +137,7 @@ func TestAFailedAuditWriteFailsTheChange(t *testing.T) {
 		{"save post", "PUT", "/admin/api/posts/first", Save{PostFields: PostFields{Title: "First", Date: t0, Content: "changed"}, BaseVersion: 1}},
 		{"publish post", "POST", "/admin/api/posts/first/publish", Save{BaseVersion: 1}},
 		{"restore post", "POST", "/admin/api/posts/first/revisions/1/restore", Save{BaseVersion: 1}},
-		{"set notice", "PUT", "/admin/api/notice", Notice{Text: "Pit closed", Until: t0.Add(time.Hour)}},
+		{"set notice", "PUT", "/admin/api/notice", notice.Notice{Text: "Pit closed", Until: t0.Add(time.Hour)}},
 		{"clear notice", "DELETE", "/admin/api/notice", nil},
 	}
 	for _, tt := range tests {
@@ -143,7 +145,7 @@ func TestAFailedAuditWriteFailsTheChange(t *testing.T) {
 			db := newCountingDB(openTestDB(t, filepath.Join(t.TempDir(), "db")))
 			f := newContentFixtureOn(t, db)
 			f.create(alice, "First", "text")
-			f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", Notice{Text: "Before", Until: t0.Add(time.Hour)})
+			f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", notice.Notice{Text: "Before", Until: t0.Add(time.Hour)})
 			db.failWrites = collAudit
 			if w := f.do(alice, tt.method, tt.path, tt.body); w.Code < 500 {
 				t.Errorf("%s %s with the audit log failing: %d %s, want a failure (5xx)", tt.method, tt.path, w.Code, w.Body)
@@ -159,7 +161,7 @@ func TestAFailedAuditWriteFailsTheChange(t *testing.T) {
 			if len(revs) != 1 {
 				t.Errorf("%d revisions after the failed change, want 1", len(revs))
 			}
-			var n Notice
+			var n notice.Notice
 			f.must(http.StatusOK, &n, alice, "GET", "/admin/api/notice", nil)
 			if n.Text != "Before" {
 				t.Errorf("notice after the failed change: %q, want \"Before\"", n.Text)
