@@ -72,3 +72,7 @@ func BenchmarkFastPathPage(b *testing.B) {
 func BenchmarkNetHTTPNewsList(b *testing.B) {
 	benchmarkServe(b, server.Options{}, "/api/news", "keep-alive, x-net-http")
 }
+
+func BenchmarkFastPathOffNewsList(b *testing.B) {
+	benchmarkServe(b, server.Options{FastPathOff: true}, "/api/news", "keep-alive")
+}

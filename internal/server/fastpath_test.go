@@ -23,6 +23,7 @@ import (
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
 	"github.com/robohornets/robohornets/internal/testutil/chantest"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 // serveOn serves e's website on a loopback listener until the test ends
@@ -382,4 +383,33 @@ func TestFastPathOffAnswersTheSame(t *testing.T) {
 			}
 		}
 	}
+	// The third path, a live stream that takes its connection over from
+	// net/http: the same header and first event.
+	onHead, onEvent := firstEvent(t, addr, "/api/news/stream")
+	offHead, offEvent := firstEvent(t, twinAddr, "/api/news/stream")
+	if onHead != offHead || onEvent != offEvent || onEvent.Type != "news" {
+		t.Errorf("the news stream differs\nfast path on: %s %+v\nfast path off: %s %+v", onHead, onEvent, offHead, offEvent)
+	}
+}
+
+// firstEvent opens the live stream at path on addr and returns its status
+// and header, but the Date, and its first event.
+func firstEvent(t *testing.T, addr, path string) (head string, first ssetest.Event) {
+	t.Helper()
+	conn := dial(t, addr)
+	if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: example.org\r\nAccept: text/event-stream\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Header.Del("Date")
+	first, err = ssetest.NewReader(res.Body, ssetest.SkipComments).Next()
+	if err != nil {
+		t.Fatalf("%s on %s: %v", path, addr, err)
+	}
+	first.At = time.Time{}
+	return fmt.Sprint(res.Status, res.Header), first
 }

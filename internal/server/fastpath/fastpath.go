@@ -64,9 +64,9 @@ type Options struct {
 	// Site answers the requests; required.
 	Site Site
 	// NetHTTP serves every connection the fast path hands over; required.
-	// The fast path keeps its ReadHeaderTimeout (from a request's first
-	// byte to its blank line), WriteTimeout and IdleTimeout, which must
-	// be set, and leaves requests above its MaxHeaderBytes to it.
+	// The fast path keeps its limits too: ReadHeaderTimeout (from a
+	// request's first byte to its blank line), WriteTimeout and
+	// IdleTimeout, which must be set.
 	NetHTTP *http.Server
 	// Clock times the answers for the access log; nil means clock.Real.
 	Clock clock.Clock
