@@ -108,7 +108,7 @@ func FuzzParse(f *testing.F) {
 		}
 		r, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(data[:req.size])))
 		if err != nil {
-			t.Fatalf("parseFast accepts %q, net/http refuses it: %v", data[:req.size], err)
+			t.Fatalf("parse accepts %q, net/http refuses it: %v", data[:req.size], err)
 		}
 		method := http.MethodGet
 		if req.Head {
