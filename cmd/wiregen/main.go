@@ -62,7 +62,7 @@ var wireTypes = []wireType{
 	{"internal/desktop", "PageSettings", "WindowSettings"},
 	{"internal/desktop", "PageState", "PageState"},
 	{"internal/desktop", "Violation", "Violation"},
-	{"internal/console", "Notice", "Notice"},
+	{"internal/notice", "Notice", "Notice"},
 	{"internal/console", "Member", "Member"},
 	{"internal/console", "Passkey", "Passkey"},
 	{"internal/console", "Me", "Me"},

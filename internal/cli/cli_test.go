@@ -252,7 +252,7 @@ func TestHelpListsFlags(t *testing.T) {
 		wantFlags []string
 	}{
 		{name: "desktop", args: []string{"-h"}, wantFlags: []string{"-site-url", "-route", "-kiosk", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url"}},
-		{name: "serve", args: []string{"serve", "-h"}, wantFlags: []string{"-listen", "-site-url", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url", "-max-streams", "-max-streams-per-client", "-trusted-proxy", "-trusted-proxy-hops"}},
+		{name: "serve", args: []string{"serve", "-h"}, wantFlags: []string{"-listen", "-site-url", "-data", "-store", "-project", "-team", "-event", "-nexus-event", "-nexus-url", "-tba-url", "-max-streams", "-max-streams-per-client", "-trusted-proxy", "-trusted-proxy-hops", "-fast-path"}},
 		{name: "serve --help", args: []string{"serve", "--help"}, wantFlags: []string{"-listen", "-site-url"}},
 		{name: "news", args: []string{"news", "-h"}, wantFlags: []string{"-data", "-store", "-project"}},
 		{name: "news add", args: []string{"news", "add", "-h"}, wantFlags: []string{"-title", "-date", "-id"}},

@@ -20,6 +20,12 @@ const serveUsage = `Usage: robohornets serve [flags]
 Serves the public website over HTTP. Put it behind any reverse proxy for TLS.
 `
 
+// The values of --fast-path.
+const (
+	fastPathOn  = "on"
+	fastPathOff = "off"
+)
+
 // shutdownGrace is how long open requests may take to finish at shutdown.
 // Live streams end at once; what is left (closing the stores, the last log
 // lines) fits in the rest of the 10 s that container platforms (Cloud Run,
@@ -37,12 +43,16 @@ func (p Program) runServe(args []string) error {
 	maxPerClient := fs.Int("max-streams-per-client", server.DefaultMaxStreamsPerClient, "most live streams open from one client (an IPv4 address or an IPv6 /64; an IPv6 /48 may open 16 times as many); 0: no cap. Behind a reverse proxy, set --trusted-proxy-hops or --trusted-proxy so that the client is not the proxy")
 	trusted := fs.String("trusted-proxy", "", "comma-separated `ADDRS` (IP addresses or CIDR prefixes) of the reverse proxies in front of this server: when a request comes from one of them, the nearest address of X-Forwarded-For that is not one is the client, for the per-client limits (sign-in, live streams) and the console's audit log (default: none; the connection's peer is the client)")
 	hops := fs.Int("trusted-proxy-hops", 0, "`N` proxies stand in front of this server and every request comes through them, each appending the address it saw to X-Forwarded-For: the client is the N-th address from the right, for the per-client limits and the audit log. 1 on Cloud Run (its front end); 2 behind a Google Cloud load balancer in front of Cloud Run. Never set it where clients can reach the server directly: they would name themselves (default 0: off)")
+	fastPath := fs.String("fast-path", fastPathOn, "`on` or off. On, pages, build files and the news list are answered from memory by a fast path in front of net/http (one read and one write a request, a large build file by sendfile); off sends every request through net/http and its middleware: the same answers, at more CPU a request")
 	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: http:// and the --listen address; never the request's Host, which anyone can set)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *maxStreams < 0 || *maxPerClient < 0 {
 		return fmt.Errorf("%w: --max-streams %d / --max-streams-per-client %d: want 0 (no cap) or more", errUsage, *maxStreams, *maxPerClient)
+	}
+	if *fastPath != fastPathOn && *fastPath != fastPathOff {
+		return fmt.Errorf("%w: --fast-path %q: want %s or %s", errUsage, *fastPath, fastPathOn, fastPathOff)
 	}
 	if err := c.checkStore(); err != nil {
 		return err
@@ -88,7 +98,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, Commit: p.Commit, Built: p.Built, SiteURL: *siteURL,
-		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), Proxies: proxies, TraceProject: c.news.Project}, consoleConfig{on: true, proxies: proxies})
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), Proxies: proxies, TraceProject: c.news.Project, FastPathOff: *fastPath == fastPathOff}, consoleConfig{on: true, proxies: proxies})
 	if err != nil {
 		return err
 	}
@@ -98,7 +108,7 @@ func (p Program) runServe(args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version, "commit", p.Commit)
+	logger.Info("serving", "url", "http://"+ln.Addr().String(), "store", c.news.Kind, "version", p.Version, "commit", p.Commit, "fast_path", *fastPath)
 	warnFileLimit(logger, *maxStreams)
 	served := make(chan error, 1)
 	go func() { served <- site.Serve(ln) }()

@@ -2,7 +2,7 @@ package cli
 
 import "testing"
 
-func TestServeStreamCapFlags(t *testing.T) {
+func TestServeRefusesBadFlags(t *testing.T) {
 	data := t.TempDir()
 	// With a flag accepted by mistake, serve fails at this address (exit
 	// 1) rather than serving until the test times out.
@@ -15,6 +15,8 @@ func TestServeStreamCapFlags(t *testing.T) {
 		{"negative overall cap", []string{"serve", "--data", data, "--listen", noServe, "--max-streams", "-1"}, "--max-streams -1"},
 		{"negative per-client cap", []string{"serve", "--data", data, "--listen", noServe, "--max-streams-per-client", "-5"}, "--max-streams-per-client -5"},
 		{"not a number", []string{"serve", "--data", data, "--listen", noServe, "--max-streams", "many"}, ""},
+		{"fast path neither on nor off", []string{"serve", "--data", data, "--listen", noServe, "--fast-path", "false"}, `--fast-path "false": want on or off`},
+		{"fast path without a value", []string{"serve", "--data", data, "--listen", noServe, "--fast-path"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

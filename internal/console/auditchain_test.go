@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 // writeChain writes n entries of a correct chain and its head as files of
@@ -140,7 +141,7 @@ func TestChangesAndTheirEntriesFormAChain(t *testing.T) {
 	p := f.create(alice, "Chained", "one")
 	f.save(alice, p.ID, 1, PostFields{Title: "Chained", Date: t0, Content: "two"})
 	f.must(http.StatusOK, nil, alice, "POST", "/admin/api/posts/"+p.ID+"/publish", Save{BaseVersion: 2})
-	f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", Notice{Text: "Pit open", Until: t0.Add(time.Hour)})
+	f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", notice.Notice{Text: "Pit open", Until: t0.Add(time.Hour)})
 	if _, err := Invite(t.Context(), f.db, t0, devOrigin, RoleEditor, "Cy"); err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/photo"
 )
 
@@ -34,7 +35,7 @@ const (
 	collCeremonies = "Ceremonies"
 	collPosts      = "Posts"
 	collRevisions  = "Revisions"
-	collNotices    = NoticeCollection
+	collNotices    = notice.Collection
 	collAudit      = "Audit"
 	// collAuditHead holds the one document auditHeadID: the number and
 	// hash of the audit log's last entry.
@@ -60,13 +61,6 @@ var Collections = []string{
 	collAuditHead,
 	collKeys,
 }
-
-// Where the pit notice lives: the one document NoticeID of NoticeCollection
-// (the notice hub of every process watches it).
-const (
-	NoticeCollection = "Notices"
-	NoticeID         = "pit"
-)
 
 // Options configures a Console.
 type Options struct {

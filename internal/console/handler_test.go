@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 // adminRoutes are every route only an admin may use.
@@ -33,7 +35,7 @@ var memberRoutes = []request{
 	{method: "POST", path: "/admin/api/preview", body: map[string]string{"content": "x"}},
 	{method: "POST", path: "/admin/api/photos"},
 	{method: "GET", path: "/admin/api/notice"},
-	{method: "PUT", path: "/admin/api/notice", body: Notice{}},
+	{method: "PUT", path: "/admin/api/notice", body: notice.Notice{}},
 	{method: "DELETE", path: "/admin/api/notice"},
 	{method: "GET", path: "/admin/api/no-such-route"},
 	{method: "POST", path: "/admin/api/no/such/route"},

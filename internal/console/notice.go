@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 // errInvalidNotice means a notice breaks a rule; its text says which.
@@ -17,7 +18,7 @@ var errInvalidNotice = errors.New("invalid notice")
 
 // validateNotice reports, in a sentence an editor can act on, what is
 // wrong with a notice's text (already trimmed) and expiry at now.
-func validateNotice(n Notice, now time.Time) error {
+func validateNotice(n notice.Notice, now time.Time) error {
 	if n.Text == "" {
 		return fmt.Errorf("%w: write the notice's text", errInvalidNotice)
 	}
@@ -38,16 +39,16 @@ func validateNotice(n Notice, now time.Time) error {
 
 // notice returns the pit notice in force at now: the empty notice when
 // there is none or it has expired.
-func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
-	var n Notice
-	err := readDoc(ctx, c.opts.DB, collNotices, NoticeID, "the pit notice", &n)
+func (c *Console) notice(ctx context.Context, now time.Time) (notice.Notice, error) {
+	var n notice.Notice
+	err := readDoc(ctx, c.opts.DB, collNotices, notice.ID, "the pit notice", &n)
 	switch {
 	case errors.Is(err, docstore.ErrNotFound):
-		return Notice{}, nil
+		return notice.Notice{}, nil
 	case err != nil:
-		return Notice{}, err
+		return notice.Notice{}, err
 	case !n.InForce(now):
-		return Notice{}, nil
+		return notice.Notice{}, nil
 	}
 	return n, nil
 }
@@ -55,9 +56,9 @@ func (c *Console) notice(ctx context.Context, now time.Time) (Notice, error) {
 // writeNotice stores n as the pit notice, with the audit entry of m doing
 // action on target, in one transaction; the notice hub of every instance
 // watches the notice.
-func (c *Console) writeNotice(r *http.Request, m Member, n Notice, action, target string) error {
+func (c *Console) writeNotice(r *http.Request, m Member, n notice.Notice, action, target string) error {
 	err := c.opts.DB.Tx(r.Context(), func(tx docstore.Txn) error {
-		if err := stage(tx.Put, collNotices, NoticeID, n); err != nil {
+		if err := stage(tx.Put, collNotices, notice.ID, n); err != nil {
 			return err
 		}
 		return c.auditIn(tx, r, m, action, target)
@@ -81,9 +82,9 @@ func (c *Console) serveGetNotice(w http.ResponseWriter, r *http.Request, _ Membe
 
 // servePutNotice answers PUT /admin/api/notice {"text", "until"}: the new
 // pit notice, which replaces any other.
-func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Member, n Notice) error {
+func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Member, n notice.Notice) error {
 	now := c.opts.Clock.Now()
-	n = Notice{Text: strings.TrimSpace(n.Text), Until: n.Until, By: memberName(m), At: now}
+	n = notice.Notice{Text: strings.TrimSpace(n.Text), Until: n.Until, By: memberName(m), At: now}
 	if err := validateNotice(n, now); err != nil {
 		return &apiError{http.StatusBadRequest, brokenRule(err, errInvalidNotice)}
 	}
@@ -98,8 +99,8 @@ func (c *Console) servePutNotice(w http.ResponseWriter, r *http.Request, m Membe
 // down at once. An empty notice is written rather than the document
 // deleted, so watchers see who took it down and when.
 func (c *Console) serveDeleteNotice(w http.ResponseWriter, r *http.Request, m Member) error {
-	n := Notice{By: memberName(m), At: c.opts.Clock.Now()}
-	if err := c.writeNotice(r, m, n, "clear notice", NoticeID); err != nil {
+	n := notice.Notice{By: memberName(m), At: c.opts.Clock.Now()}
+	if err := c.writeNotice(r, m, n, "clear notice", notice.ID); err != nil {
 		return c.unavailable("The notice could not be taken down; try again in a moment.", "console: notice", "err", err)
 	}
 	writeJSON(w, http.StatusOK, n)

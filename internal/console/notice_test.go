@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 func TestNoticeIsValidated(t *testing.T) {
@@ -27,20 +29,20 @@ func TestNoticeIsValidated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := f.do(alice, "PUT", "/admin/api/notice", Notice{Text: tt.text, Until: tt.until})
+			w := f.do(alice, "PUT", "/admin/api/notice", notice.Notice{Text: tt.text, Until: tt.until})
 			if w.Code != http.StatusBadRequest || !strings.Contains(errorOf(t, w), tt.want) {
 				t.Errorf("%d %s, want 400 with %q", w.Code, w.Body, tt.want)
 			}
 		})
 	}
-	var got Notice
+	var got notice.Notice
 	f.must(http.StatusOK, &got, alice, "GET", "/admin/api/notice", nil)
-	if got != (Notice{}) {
+	if got != (notice.Notice{}) {
 		t.Errorf("after refused notices: %+v", got)
 	}
 	// The limits themselves are allowed.
 	longest := strings.Repeat("ü", MaxNoticeRunes)
-	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", Notice{Text: " " + longest + " ", Until: t0.Add(MaxNoticeDuration)})
+	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", notice.Notice{Text: " " + longest + " ", Until: t0.Add(MaxNoticeDuration)})
 	if got.Text != longest {
 		t.Errorf("text %q, want trimmed", got.Text)
 	}
@@ -49,9 +51,9 @@ func TestNoticeIsValidated(t *testing.T) {
 func TestNoticeIsSetReadExpiresAndIsTakenDown(t *testing.T) {
 	f := newContentFixture(t)
 	until := t0.Add(150 * time.Minute)
-	var got Notice
-	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", Notice{Text: "Team at the practice field until 14:30", Until: until})
-	want := Notice{Text: "Team at the practice field until 14:30", Until: until, By: "Alice", At: t0}
+	var got notice.Notice
+	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", notice.Notice{Text: "Team at the practice field until 14:30", Until: until})
+	want := notice.Notice{Text: "Team at the practice field until 14:30", Until: until, By: "Alice", At: t0}
 	if !got.Until.Equal(want.Until) || got.Text != want.Text || got.By != want.By || !got.At.Equal(want.At) {
 		t.Errorf("put %+v, want %+v", got, want)
 	}
@@ -64,16 +66,16 @@ func TestNoticeIsSetReadExpiresAndIsTakenDown(t *testing.T) {
 		t.Error("gone a second before its end")
 	}
 	f.clk.Advance(time.Second)
-	if f.must(http.StatusOK, &got, bob, "GET", "/admin/api/notice", nil); got != (Notice{}) {
+	if f.must(http.StatusOK, &got, bob, "GET", "/admin/api/notice", nil); got != (notice.Notice{}) {
 		t.Errorf("at its end: %+v, want the empty notice", got)
 	}
 
-	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", Notice{Text: "Pit closed for inspection", Until: f.clk.Now().Add(time.Hour)})
+	f.must(http.StatusOK, &got, alice, "PUT", "/admin/api/notice", notice.Notice{Text: "Pit closed for inspection", Until: f.clk.Now().Add(time.Hour)})
 	f.must(http.StatusOK, &got, bob, "DELETE", "/admin/api/notice", nil)
 	if got.Text != "" || got.By != "Bob" {
 		t.Errorf("delete answered %+v", got)
 	}
-	if f.must(http.StatusOK, &got, alice, "GET", "/admin/api/notice", nil); got != (Notice{}) {
+	if f.must(http.StatusOK, &got, alice, "GET", "/admin/api/notice", nil); got != (notice.Notice{}) {
 		t.Errorf("after delete: %+v, want the empty notice", got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 func TestCreateMakesADraftWithAFreeID(t *testing.T) {
@@ -254,7 +255,7 @@ func TestStateChangesAreAudited(t *testing.T) {
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/revisions/1/restore", Save{BaseVersion: 2})
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/publish", Save{BaseVersion: 3, At: t0.Add(time.Hour)})
 	f.must(http.StatusOK, nil, bob, "POST", "/admin/api/posts/"+p.ID+"/unpublish", Save{BaseVersion: 4})
-	f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", Notice{Text: "Pit closed", Until: t0.Add(time.Hour)})
+	f.must(http.StatusOK, nil, alice, "PUT", "/admin/api/notice", notice.Notice{Text: "Pit closed", Until: t0.Add(time.Hour)})
 	f.must(http.StatusOK, nil, alice, "DELETE", "/admin/api/notice", nil)
 	// Reads and refused changes write nothing.
 	f.must(http.StatusOK, nil, alice, "GET", "/admin/api/posts/"+p.ID, nil)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 )
 
@@ -167,7 +168,7 @@ func newAuditFailFixture(t *testing.T) *auditFailFixture {
 	}
 	x.invitation = invs[0].ID
 	f.must(f.c, http.StatusCreated, nil, request{method: "POST", path: "/admin/api/posts", cookie: x.sam, body: PostFields{Title: "First", Date: t0, Content: "text"}})
-	f.must(f.c, http.StatusOK, nil, request{method: "PUT", path: "/admin/api/notice", cookie: x.sam, body: Notice{Text: "Before", Until: authStart.Add(time.Hour)}})
+	f.must(f.c, http.StatusOK, nil, request{method: "PUT", path: "/admin/api/notice", cookie: x.sam, body: notice.Notice{Text: "Before", Until: authStart.Add(time.Hour)}})
 	return x
 }
 
@@ -244,7 +245,7 @@ func TestAFailedAuditWriteFailsTheChange(t *testing.T) {
 			return send(x, request{method: "POST", path: "/admin/api/posts/first/revisions/1/restore", cookie: x.sam, body: Save{BaseVersion: 1}})
 		}},
 		{"set notice", func(x *auditFailFixture) error {
-			return send(x, request{method: "PUT", path: "/admin/api/notice", cookie: x.sam, body: Notice{Text: "Pit closed", Until: authStart.Add(time.Hour)}})
+			return send(x, request{method: "PUT", path: "/admin/api/notice", cookie: x.sam, body: notice.Notice{Text: "Pit closed", Until: authStart.Add(time.Hour)}})
 		}},
 		{"clear notice", func(x *auditFailFixture) error {
 			return send(x, request{method: "DELETE", path: "/admin/api/notice", cookie: x.sam})

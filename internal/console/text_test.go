@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/notice"
 )
 
 func TestCheckLine(t *testing.T) {
@@ -103,7 +105,7 @@ func TestOneLineTextsRefuseInvisibleAndReorderingCharacters(t *testing.T) {
 			return f.send(f.c, request{method: "POST", path: "/admin/api/passkeys/finish", cookie: ada, body: finish})
 		}},
 		{"pit notice", func(text string) *httptest.ResponseRecorder {
-			return cf.do(alice, "PUT", "/admin/api/notice", Notice{Text: text, Until: t0.Add(time.Hour)})
+			return cf.do(alice, "PUT", "/admin/api/notice", notice.Notice{Text: text, Until: t0.Add(time.Hour)})
 		}},
 		{"post title", func(text string) *httptest.ResponseRecorder {
 			return cf.do(alice, "POST", "/admin/api/posts", PostFields{Title: text, Date: t0, Content: "x"})

@@ -184,20 +184,6 @@ type Photo struct {
 	Bytes    int    `json:"bytes"`
 }
 
-// Notice is the pit notice: a short line shown on the pit display and the
-// site's banner until it expires (GET /api/notice, its stream, and the
-// console's PUT /admin/api/notice). An empty text means no notice.
-type Notice struct {
-	Text  string    `json:"text"`
-	Until time.Time `json:"until"`
-	By    string    `json:"by"`
-	At    time.Time `json:"at"`
-}
-
-// InForce reports whether the notice is up at now: it has a text and has
-// not reached its end.
-func (n Notice) InForce(now time.Time) bool { return n.Text != "" && n.Until.After(now) }
-
 // AuditEntry is one line of the audit log: who did what, when, from where.
 type AuditEntry struct {
 	At       time.Time `json:"at"`

@@ -28,7 +28,7 @@ const (
 	EventNavigate = "navigate"
 	// EventDim carries whether the screen is dimmed (night schedule).
 	EventDim = "dim"
-	// EventNotice carries the pit notice (console.Notice) after each change,
+	// EventNotice carries the pit notice (notice.Notice) after each change,
 	// its expiry too; the page reads the first from GET /api/notice.
 	EventNotice = "notice"
 )

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/news"
@@ -255,7 +254,7 @@ func TestAppSettingsReportAndBringToFront(t *testing.T) {
 type oneNotice struct{ docstore.DB }
 
 func (oneNotice) Watch(ctx context.Context, _ string, fn func([]docstore.Doc)) error {
-	fn([]docstore.Doc{{ID: console.NoticeID, JSON: []byte(`{"text":"Pit closed","until":"` + time.Now().Add(time.Minute).Format(time.RFC3339) + `"}`)}})
+	fn([]docstore.Doc{{ID: notice.ID, JSON: []byte(`{"text":"Pit closed","until":"` + time.Now().Add(time.Minute).Format(time.RFC3339) + `"}`)}})
 	<-ctx.Done()
 	return ctx.Err()
 }
@@ -271,13 +270,13 @@ func TestAppForwardsTheNoticeAndItsExpiry(t *testing.T) {
 		go func() { _ = hub.Run(ctx) }()
 		synctest.Wait()
 		got := rt.of(EventNotice)
-		if len(got) != 1 || got[0].(console.Notice).Text != "Pit closed" {
+		if len(got) != 1 || got[0].(notice.Notice).Text != "Pit closed" {
 			t.Fatalf("notice events = %+v, want the pit notice", got)
 		}
 		time.Sleep(time.Minute)
 		synctest.Wait()
 		got = rt.of(EventNotice)
-		if len(got) != 2 || got[1].(console.Notice).Text != "" {
+		if len(got) != 2 || got[1].(notice.Notice).Text != "" {
 			t.Fatalf("notice events after its expiry = %+v, want the empty notice last", got)
 		}
 	})

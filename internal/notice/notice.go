@@ -16,11 +16,31 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
-	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/fanout"
 	"github.com/robohornets/robohornets/internal/rewatch"
 )
+
+// Where the pit notice lives: the one document ID of Collection. The
+// console writes it; the hub of every process watches it.
+const (
+	Collection = "Notices"
+	ID         = "pit"
+)
+
+// Notice is the pit notice: a short line shown on the pit display and the
+// site's banner until it expires (GET /api/notice, its stream, and the
+// console's PUT /admin/api/notice). An empty text means no notice.
+type Notice struct {
+	Text  string    `json:"text"`
+	Until time.Time `json:"until"`
+	By    string    `json:"by"`
+	At    time.Time `json:"at"`
+}
+
+// InForce reports whether the notice is up at now: it has a text and has
+// not reached its end.
+func (n Notice) InForce(now time.Time) bool { return n.Text != "" && n.Until.After(now) }
 
 // Options configures a Hub.
 type Options struct {
@@ -44,9 +64,9 @@ type Hub struct {
 
 	mu sync.Mutex
 	// stored is the last good notice read from the store, expired or not.
-	stored console.Notice
+	stored Notice
 	// current is the notice in force: stored until its expiry, then empty.
-	current console.Notice
+	current Notice
 	// json is current encoded, once per change, for every viewer.
 	json    []byte
 	changed fanout.Signal
@@ -59,11 +79,11 @@ func NewHub(opts Options) *Hub {
 	opts.Clock = cmp.Or[clock.Clock](opts.Clock, clock.Real{})
 	opts.Logger = cmp.Or(opts.Logger, slog.Default())
 	opts.RetryMax = cmp.Or(opts.RetryMax, time.Minute)
-	return &Hub{opts: opts, json: encode(console.Notice{}), rearm: make(chan struct{}, 1)}
+	return &Hub{opts: opts, json: encode(Notice{}), rearm: make(chan struct{}, 1)}
 }
 
 // encode is the JSON of a notice, which always encodes.
-func encode(n console.Notice) []byte {
+func encode(n Notice) []byte {
 	data, err := json.Marshal(n)
 	if err != nil {
 		panic(fmt.Sprintf("notice: encode: %v", err)) // a programmer error: Notice always encodes
@@ -72,7 +92,7 @@ func encode(n console.Notice) []byte {
 }
 
 // Current returns the notice in force; its Text is "" when there is none.
-func (h *Hub) Current() console.Notice {
+func (h *Hub) Current() Notice {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.current
@@ -102,7 +122,7 @@ func (h *Hub) Run(ctx context.Context) error {
 		Clock:   h.opts.Clock,
 		MaxWait: h.opts.RetryMax,
 		Watch: func(ctx context.Context, delivered func()) error {
-			return h.opts.DB.Watch(ctx, console.NoticeCollection, func(docs []docstore.Doc) {
+			return h.opts.DB.Watch(ctx, Collection, func(docs []docstore.Doc) {
 				delivered()
 				h.take(docs)
 			})
@@ -122,13 +142,13 @@ func (h *Hub) Run(ctx context.Context) error {
 // notice; a document that does not decode is logged and the last good
 // notice kept.
 func (h *Hub) take(docs []docstore.Doc) {
-	var n console.Notice
+	var n Notice
 	for _, d := range docs {
-		if d.ID != console.NoticeID {
+		if d.ID != ID {
 			continue
 		}
 		if err := json.Unmarshal(d.JSON, &n); err != nil {
-			h.opts.Logger.Warn("notice: ignoring a document that is not a notice; keeping the last one", "collection", console.NoticeCollection, "id", console.NoticeID, "err", err)
+			h.opts.Logger.Warn("notice: ignoring a document that is not a notice; keeping the last one", "collection", Collection, "id", ID, "err", err)
 			return
 		}
 	}
@@ -150,7 +170,7 @@ func (h *Hub) take(docs []docstore.Doc) {
 func (h *Hub) refreshLocked() {
 	cur := h.stored
 	if !cur.InForce(h.opts.Clock.Now()) {
-		cur = console.Notice{}
+		cur = Notice{}
 	}
 	if same(cur, h.current) {
 		return
@@ -161,7 +181,7 @@ func (h *Hub) refreshLocked() {
 }
 
 // same reports whether two notices say the same thing at the same times.
-func same(a, b console.Notice) bool {
+func same(a, b Notice) bool {
 	return a.Text == b.Text && a.By == b.By && a.Until.Equal(b.Until) && a.At.Equal(b.At)
 }
 

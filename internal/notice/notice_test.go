@@ -14,7 +14,6 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/testutil/chantest"
 	"github.com/robohornets/robohornets/internal/testutil/watchtest"
@@ -32,7 +31,7 @@ func newScriptedDB() *scriptedDB {
 }
 
 func (s *scriptedDB) Watch(ctx context.Context, coll string, fn func([]docstore.Doc)) error {
-	if coll != console.NoticeCollection {
+	if coll != Collection {
 		return errors.New("watched the wrong collection " + coll)
 	}
 	return s.Script.Watch(ctx, fn)
@@ -61,13 +60,13 @@ func startHub(t *testing.T) runningHub {
 }
 
 // doc is the pit notice's document.
-func doc(t *testing.T, n console.Notice) []docstore.Doc {
+func doc(t *testing.T, n Notice) []docstore.Doc {
 	t.Helper()
 	data, err := json.Marshal(n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []docstore.Doc{{ID: "other", JSON: []byte(`{"text":"not the pit's"}`)}, {ID: console.NoticeID, JSON: data}}
+	return []docstore.Doc{{ID: "other", JSON: []byte(`{"text":"not the pit's"}`)}, {ID: ID, JSON: data}}
 }
 
 // sent sends docs and returns once the hub has handled them: the scripted
@@ -83,7 +82,7 @@ func wantText(t *testing.T, h *Hub, when, text string) {
 	if got := h.Current().Text; got != text {
 		t.Fatalf("%s: notice %q, want %q", when, got, text)
 	}
-	var decoded console.Notice
+	var decoded Notice
 	if err := json.Unmarshal(h.JSON(), &decoded); err != nil || decoded.Text != text {
 		t.Fatalf("%s: JSON %s (%v), want text %q", when, h.JSON(), err, text)
 	}
@@ -99,7 +98,7 @@ func TestHubFollowsTheNoticeAndTakesItDownAtItsExpiry(t *testing.T) {
 		defer stop()
 
 		until := time.Now().Add(10 * time.Minute)
-		h.sent(doc(t, console.Notice{Text: "Pit closed for inspection", Until: until, By: "Sam", At: time.Now()}))
+		h.sent(doc(t, Notice{Text: "Pit closed for inspection", Until: until, By: "Sam", At: time.Now()}))
 		<-changed
 		wantText(t, h.Hub, "after the notice was written", "Pit closed for inspection")
 		if got := h.Current(); !got.Until.Equal(until) || got.By != "" {
@@ -110,7 +109,7 @@ func TestHubFollowsTheNoticeAndTakesItDownAtItsExpiry(t *testing.T) {
 			t.Fatal("the notice was encoded again without a change")
 		}
 		// The same notice again is not news.
-		h.sent(doc(t, console.Notice{Text: "Pit closed for inspection", Until: until, By: "Sam", At: time.Now()}))
+		h.sent(doc(t, Notice{Text: "Pit closed for inspection", Until: until, By: "Sam", At: time.Now()}))
 		if len(changed) != 0 {
 			t.Fatal("subscribers were woken by an unchanged notice")
 		}
@@ -126,7 +125,7 @@ func TestHubFollowsTheNoticeAndTakesItDownAtItsExpiry(t *testing.T) {
 			t.Fatal("subscribers were not woken at the expiry")
 		}
 		wantText(t, h.Hub, "at its expiry", "")
-		if !bytes.Equal(h.JSON(), encode(console.Notice{})) {
+		if !bytes.Equal(h.JSON(), encode(Notice{})) {
 			t.Fatalf("JSON after the expiry = %s, want the empty notice", h.JSON())
 		}
 	})
@@ -136,12 +135,12 @@ func TestHubFollowsAnExpiryMovedLaterOrEarlier(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := startHub(t)
 		start := time.Now()
-		h.sent(doc(t, console.Notice{Text: "Back at 14:30", Until: start.Add(time.Minute)}))
-		h.sent(doc(t, console.Notice{Text: "Back at 14:45", Until: start.Add(3 * time.Minute)}))
+		h.sent(doc(t, Notice{Text: "Back at 14:30", Until: start.Add(time.Minute)}))
+		h.sent(doc(t, Notice{Text: "Back at 14:45", Until: start.Add(3 * time.Minute)}))
 		time.Sleep(2 * time.Minute)
 		synctest.Wait()
 		wantText(t, h.Hub, "past the first expiry, after it was moved later", "Back at 14:45")
-		h.sent(doc(t, console.Notice{Text: "Back now", Until: start.Add(2*time.Minute + time.Second)}))
+		h.sent(doc(t, Notice{Text: "Back now", Until: start.Add(2*time.Minute + time.Second)}))
 		time.Sleep(time.Second)
 		synctest.Wait()
 		wantText(t, h.Hub, "at the expiry moved earlier", "")
@@ -151,14 +150,14 @@ func TestHubFollowsAnExpiryMovedLaterOrEarlier(t *testing.T) {
 func TestHubShowsNoExpiredOrEmptyOrMissingNotice(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := startHub(t)
-		h.sent(doc(t, console.Notice{Text: "Old news", Until: time.Now().Add(-time.Second)}))
+		h.sent(doc(t, Notice{Text: "Old news", Until: time.Now().Add(-time.Second)}))
 		wantText(t, h.Hub, "a notice that expired before it was read", "")
-		h.sent(doc(t, console.Notice{Text: "Up", Until: time.Now().Add(time.Hour)}))
+		h.sent(doc(t, Notice{Text: "Up", Until: time.Now().Add(time.Hour)}))
 		wantText(t, h.Hub, "a notice in force", "Up")
 		// Taken down from the console: an empty text, with who and when.
-		h.sent(doc(t, console.Notice{By: "Sam", At: time.Now()}))
+		h.sent(doc(t, Notice{By: "Sam", At: time.Now()}))
 		wantText(t, h.Hub, "a notice taken down", "")
-		h.sent(doc(t, console.Notice{Text: "Up again", Until: time.Now().Add(time.Hour)}))
+		h.sent(doc(t, Notice{Text: "Up again", Until: time.Now().Add(time.Hour)}))
 		h.sent(nil)
 		wantText(t, h.Hub, "the document deleted", "")
 	})
@@ -168,8 +167,8 @@ func TestHubKeepsTheLastNoticeThroughABrokenDocumentAndAnOutage(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := startHub(t)
 		until := time.Now().Add(30 * time.Second)
-		h.sent(doc(t, console.Notice{Text: "Team at the practice field", Until: until}))
-		h.sent([]docstore.Doc{{ID: console.NoticeID, JSON: []byte(`{"text": 42}`)}})
+		h.sent(doc(t, Notice{Text: "Team at the practice field", Until: until}))
+		h.sent([]docstore.Doc{{ID: ID, JSON: []byte(`{"text": 42}`)}})
 		wantText(t, h.Hub, "after a broken document", "Team at the practice field")
 
 		// The store fails: the notice stays, the hub watches again after
@@ -222,12 +221,12 @@ func TestHubReadsANoticeWrittenToTheLocalStore(t *testing.T) {
 		}
 	}()
 
-	data, err := json.Marshal(console.Notice{Text: "Pit closed for inspection", Until: time.Now().Add(time.Hour)})
+	data, err := json.Marshal(Notice{Text: "Pit closed for inspection", Until: time.Now().Add(time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The hub may not watch yet: write until it sees the notice.
-	path := filepath.Join(dir, console.NoticeCollection, console.NoticeID+".json")
+	path := filepath.Join(dir, Collection, ID+".json")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}

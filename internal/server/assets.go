@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/server/fastpath"
 )
 
 // asset is one response body with its compressed variants: an embedded
@@ -36,13 +38,13 @@ type variant struct {
 	// file is the body in a file of its own for sendfile, made on the fast
 	// path's first answer with it (a window, which serves no connection,
 	// never makes one); nil when the body is small.
-	file     *bodyFile
+	file     *fastpath.File
 	fileOnce sync.Once
 }
 
 // bodyFile returns v's file, making it on first use.
-func (v *variant) bodyFile() *bodyFile {
-	v.fileOnce.Do(func() { v.file = newBodyFile(v.body) })
+func (v *variant) bodyFile() *fastpath.File {
+	v.fileOnce.Do(func() { v.file = fastpath.NewFile(v.body) })
 	return v.file
 }
 
@@ -106,8 +108,8 @@ var varyEncoding = []string{"Accept-Encoding"}
 
 // serve writes f, choosing a precompressed variant the client accepts.
 // cacheControl is one of the shared values below. The fast path
-// (fastpath.go) answers the same requests with the same header, made by
-// the same two methods.
+// (fast.go) answers the same requests with the same header, made by the
+// same two methods.
 func (f *asset) serve(w http.ResponseWriter, r *http.Request, cacheControl []string) {
 	h := w.Header()
 	v := f.choose(r.Header.Get("Accept-Encoding"))

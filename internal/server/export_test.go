@@ -10,16 +10,17 @@ import (
 
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
+	"github.com/robohornets/robohornets/internal/server/fastpath"
 )
 
 // FastPathAnswers reports whether the fast path answers req (raw bytes)
 // itself rather than handing it to net/http.
 func (s *Server) FastPathAnswers(req []byte) bool {
-	r, verdict := parseFast(req)
-	if verdict != parsed {
+	r, ok := fastpath.Parse(req)
+	if !ok || s.fast == nil {
 		return false
 	}
-	_, _, ok := s.fastAnswer(r.path)
+	_, ok = fastSite{s}.Answer(r)
 	return ok
 }
 

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -22,6 +23,7 @@ import (
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
 	"github.com/robohornets/robohornets/internal/testutil/chantest"
+	"github.com/robohornets/robohornets/internal/testutil/ssetest"
 )
 
 // serveOn serves e's website on a loopback listener until the test ends
@@ -318,4 +320,96 @@ func TestServeAfterShutdown(t *testing.T) {
 	if _, err := ln.Accept(); err == nil {
 		t.Error("the listener is still open")
 	}
+}
+
+// TestFastPathOffAnswersTheSame sends one table of requests to the website
+// and to its twin with the fast path off (Options.FastPathOff), where
+// net/http and the whole middleware chain serve every one, and compares
+// the answers byte for byte but their Date: status, header and body. The
+// table has every kind of request the fast path answers, revalidated too,
+// and requests it hands to net/http.
+func TestFastPathOffAnswersTheSame(t *testing.T) {
+	e := newEnv(t, envConfig{assets: withBigAsset(t)})
+	off := e.opts
+	off.FastPathOff = true
+	twin := server.New(off)
+	addr, twinAddr := serveOn(t, e), serveSite(t, twin)
+
+	const host = "Host: example.org\r\nUser-Agent: test\r\n"
+	var fast []string // answered by the fast path when it is on
+	for _, path := range []string{"/", "/news", "/whattimeisit", "/api/news", "/assets/app-abc123.js", "/assets/big-def456.js", "/favicon.svg",
+		"/LICENSE", "/img/logo.unknownext", "/news/" + e.hub.Current().Articles[0].ID} {
+		for _, method := range []string{"GET", "HEAD"} {
+			for _, encoding := range []string{"", "Accept-Encoding: gzip\r\n", "Accept-Encoding: gzip, br\r\n"} {
+				fast = append(fast, method+" "+path+" HTTP/1.1\r\n"+host+encoding)
+			}
+		}
+	}
+	netHTTP := []string{
+		"GET /healthz HTTP/1.1\r\n" + host,
+		"GET /api/time HTTP/1.1\r\n" + host,
+		"GET /api/news/no-such-article HTTP/1.1\r\n" + host,
+		"GET /api/news?x=1 HTTP/1.1\r\n" + host,
+		"GET /assets/missing-abc.js HTTP/1.1\r\n" + host,
+		"GET /news.xml HTTP/1.1\r\n" + host + "Accept-Encoding: gzip\r\n",
+		"GET /sitemap.xml HTTP/1.1\r\n" + host,
+		"GET /robots.txt HTTP/1.1\r\n" + host,
+		"GET /assets%2Fapp-abc123.js HTTP/1.1\r\n" + host,
+		"GET /assets\\app-abc123.js HTTP/1.1\r\n" + host,
+		"GET //news HTTP/1.1\r\n" + host,
+		"GET /assets/app-abc123.js HTTP/1.1\r\n" + host + "Range: bytes=0-3\r\n",
+		"GET /admin HTTP/1.1\r\n" + host,
+		"DELETE /api/news HTTP/1.1\r\n" + host,
+		"GET / HTTP/1.0\r\n" + host,
+	}
+	etag := regexp.MustCompile(`\r\nEtag: ("[^"]*")`)
+	for _, head := range append(fast, netHTTP...) {
+		req := head + "Connection: keep-alive\r\n\r\n"
+		if want := slices.Contains(fast, head); e.handler.FastPathAnswers([]byte(req)) != want || twin.FastPathAnswers([]byte(req)) {
+			t.Fatalf("%q: the fast path answers it: %v with it on, %v with it off; want %v and false",
+				req, e.handler.FastPathAnswers([]byte(req)), twin.FastPathAnswers([]byte(req)), want)
+		}
+		got := dateHeader.ReplaceAll(exchange(t, addr, req), []byte("\r\n"))
+		want := dateHeader.ReplaceAll(exchange(t, twinAddr, req), []byte("\r\n"))
+		if !bytes.Equal(got, want) {
+			t.Errorf("%q: the answers differ\nfast path on:\n%.1500s\nfast path off:\n%.1500s", req, got, want)
+		}
+		if tag := etag.FindSubmatch(got); tag != nil && slices.Contains(fast, head) {
+			req := head + "If-None-Match: " + string(tag[1]) + "\r\n\r\n"
+			got := dateHeader.ReplaceAll(exchange(t, addr, req), []byte("\r\n"))
+			want := dateHeader.ReplaceAll(exchange(t, twinAddr, req), []byte("\r\n"))
+			if !bytes.HasPrefix(got, []byte("HTTP/1.1 304 ")) || !bytes.Equal(got, want) {
+				t.Errorf("%q: want the same 304 both ways\nfast path on:\n%s\nfast path off:\n%s", req, got, want)
+			}
+		}
+	}
+	// The third path, a live stream that takes its connection over from
+	// net/http: the same header and first event.
+	onHead, onEvent := firstEvent(t, addr, "/api/news/stream")
+	offHead, offEvent := firstEvent(t, twinAddr, "/api/news/stream")
+	if onHead != offHead || onEvent != offEvent || onEvent.Type != "news" {
+		t.Errorf("the news stream differs\nfast path on: %s %+v\nfast path off: %s %+v", onHead, onEvent, offHead, offEvent)
+	}
+}
+
+// firstEvent opens the live stream at path on addr and returns its status
+// and header, but the Date, and its first event.
+func firstEvent(t *testing.T, addr, path string) (head string, first ssetest.Event) {
+	t.Helper()
+	conn := dial(t, addr)
+	if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: example.org\r\nAccept: text/event-stream\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Header.Del("Date")
+	first, err = ssetest.NewReader(res.Body, ssetest.SkipComments).Next()
+	if err != nil {
+		t.Fatalf("%s on %s: %v", path, addr, err)
+	}
+	first.At = time.Time{}
+	return fmt.Sprint(res.Status, res.Header), first
 }

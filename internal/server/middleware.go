@@ -8,6 +8,79 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 )
 
+// middleware is one layer of the chain in front of the mux, and what the
+// fast path, which answers its requests without the chain, does about it.
+type middleware struct {
+	name     string
+	fastPath fastPathTreatment
+	wrap     func(next http.Handler) http.Handler
+}
+
+// fastPathTreatment is how a middleware's work is done for the requests
+// the fast path answers. A middleware added without one (the zero value)
+// is refused by New, and TestMiddlewareChain lists every middleware with
+// its treatment: a rate limit or a metric would otherwise be skipped on
+// the fast path without a word.
+type fastPathTreatment int
+
+const (
+	fastPathUndecided fastPathTreatment = iota
+	// fastPathMirrors: the fast path does the same work itself (an access
+	// log line, the security headers in every header it sends), which
+	// TestFastPathOffAnswersTheSame and TestFastPathLogsAsNetHTTP compare.
+	fastPathMirrors
+	// fastPathUntouched: the middleware passes every request the fast path
+	// reads (a GET or HEAD of a clean path) to the next handler as it is,
+	// and writes nothing; TestUntouchedMiddlewarePassesFastRequests holds
+	// it to that.
+	fastPathUntouched
+	// fastPathOff: the fast path cannot do the middleware's work (a rate
+	// limit, a metric per request): while it is in the chain, net/http
+	// serves every request, as with Options.FastPathOff.
+	fastPathOff
+)
+
+// middlewareChain is the chain in front of the mux, outermost first.
+// security is the server's securityHeaders, which the fast path's
+// answers carry too.
+func middlewareChain(opts Options, security http.Header) []middleware {
+	return []middleware{
+		{"access log", fastPathMirrors, func(next http.Handler) http.Handler {
+			return withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, next)
+		}},
+		{"security headers", fastPathMirrors, func(next http.Handler) http.Handler { return withSecurityHeaders(security, next) }},
+		{"one meaning per path", fastPathUntouched, withOneMeaningPerPath},
+		{"API methods", fastPathUntouched, func(next http.Handler) http.Handler {
+			return withAPIMethods(next, opts.NexusWebhookToken != "")
+		}},
+	}
+}
+
+// behind returns h behind chain, its first middleware outermost.
+func behind(chain []middleware, h http.Handler) http.Handler {
+	for i := len(chain) - 1; i >= 0; i-- {
+		h = chain[i].wrap(h)
+	}
+	return h
+}
+
+// fastPathOn reports whether the fast path may answer in front of chain:
+// not turned off, and no middleware of chain says it cannot do its work.
+// It panics on a middleware that has not decided, a programmer error.
+func fastPathOn(off bool, chain []middleware) bool {
+	on := !off
+	for _, m := range chain {
+		switch m.fastPath {
+		case fastPathMirrors, fastPathUntouched:
+		case fastPathOff:
+			on = false
+		default:
+			panic("server: middleware " + m.name + " does not say what the fast path does about it (fastPathTreatment)")
+		}
+	}
+	return on
+}
+
 // contentSecurityPolicy allows scripts and styles from this site only (no
 // inline code, no eval), images from this site, data: ones and any https
 // one (an article may show a picture hosted elsewhere; a plain-http one

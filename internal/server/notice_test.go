@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/server"
@@ -41,19 +40,19 @@ func newNoticeEnv(t *testing.T) noticeEnv {
 // put writes the pit notice as the console does.
 func (n noticeEnv) put(t *testing.T, text string, until time.Time) {
 	t.Helper()
-	data, err := json.Marshal(console.Notice{Text: text, Until: until, By: "Sam Editor", At: clockStart})
+	data, err := json.Marshal(notice.Notice{Text: text, Until: until, By: "Sam Editor", At: clockStart})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := n.db.Put(context.Background(), console.NoticeCollection, console.NoticeID, data); err != nil {
+	if err := n.db.Put(context.Background(), notice.Collection, notice.ID, data); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // decodeNotice decodes a notice answer or event.
-func decodeNotice(t *testing.T, data string) console.Notice {
+func decodeNotice(t *testing.T, data string) notice.Notice {
 	t.Helper()
-	var got console.Notice
+	var got notice.Notice
 	decodeJSON(t, data, &got)
 	return got
 }

@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -26,6 +25,7 @@ import (
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
+	"github.com/robohornets/robohornets/internal/server/fastpath"
 )
 
 // Options configures the handler.
@@ -93,6 +93,11 @@ type Options struct {
 	// Notice supplies the pit notice (GET /api/notice and its stream); nil
 	// means there is never one.
 	Notice *notice.Hub
+	// FastPathOff sends every request through net/http and the middleware
+	// chain. False (the zero value) lets the fast path (package fastpath)
+	// answer pages, build files and the news list from memory, the same
+	// answers without net/http's per-request work.
+	FastPathOff bool
 	// StreamWriteTimeout bounds each write of a live stream: a viewer that
 	// takes no data for this long is dropped, freeing its connection and
 	// goroutine. Zero means DefaultStreamWriteTimeout.
@@ -107,9 +112,9 @@ type Server struct {
 	bodies  bodyCache
 	handler http.Handler
 	http    *http.Server
-	// fast is the fast path's state; fastNotPages are the prefixes of the
-	// paths it may not answer as servePage (initFast).
-	fast         *fastConns
+	// fast is the fast path, nil when it is off; fastNotPages are the
+	// prefixes of the paths it may not answer as servePage (initFast).
+	fast         *fastpath.Server
 	fastNotPages []string
 	// webhookToken is the SHA-256 of Options.NexusWebhookToken.
 	webhookToken [sha256.Size]byte
@@ -164,9 +169,8 @@ func New(opts Options) *Server {
 	for _, r := range s.routes() {
 		mux.HandleFunc(r.pattern, r.handler)
 	}
-	s.fast = newFastConns()
-	s.initFast()
-	s.handler = withAccessLog(opts.Logger, opts.Clock, opts.TraceProject, withSecurityHeaders(s.securityHeaders, withOneMeaningPerPath(withAPIMethods(mux, opts.NexusWebhookToken != ""))))
+	chain := middlewareChain(opts, s.securityHeaders)
+	s.handler = behind(chain, mux)
 	s.http = &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -175,6 +179,10 @@ func New(opts Options) *Server {
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	if fastPathOn(opts.FastPathOff, chain) {
+		s.initFast()
+		s.fast = fastpath.New(fastpath.Options{Site: fastSite{s}, NetHTTP: s.http, Clock: opts.Clock, Logger: opts.Logger})
 	}
 	return s
 }
@@ -226,41 +234,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 
 // Serve accepts connections on ln until Shutdown; it then returns nil once
 // Shutdown has begun, or the error that stopped it. Each connection starts
-// on the fast path (fastpath.go), which hands it to net/http when needed.
-// ln is a plain listener: TLS ends at the reverse proxy or the platform's
-// front end.
+// on the fast path, which hands it to net/http when needed, unless
+// Options.FastPathOff. ln is a plain listener: TLS ends at the reverse
+// proxy or the platform's front end.
 func (s *Server) Serve(ln net.Listener) error {
-	if !s.fast.addListener(ln) {
-		_ = ln.Close() // as net/http's Serve after Shutdown; nothing to report
-		return nil
+	var err error
+	if s.fast != nil {
+		err = s.fast.Serve(ln)
+	} else if err = s.http.Serve(ln); errors.Is(err, http.ErrServerClosed) {
+		err = nil
 	}
-	s.fast.serveOnce.Do(func() {
-		s.fast.handoffs.addr = ln.Addr()
-		go func() {
-			if err := s.http.Serve(s.fast.handoffs); !errors.Is(err, http.ErrServerClosed) && !errors.Is(err, net.ErrClosed) {
-				s.opts.Logger.Error("server: net/http stopped", "err", err)
-			}
-		}()
-	})
-	pause := time.Duration(0)
-	for {
-		c, err := ln.Accept()
-		switch {
-		case err == nil:
-			pause = 0
-			go s.serveFast(c)
-		case s.fast.closing.Load():
-			return nil
-		case errors.Is(err, syscall.EMFILE), errors.Is(err, syscall.ENFILE), errors.Is(err, syscall.ENOBUFS), errors.Is(err, syscall.ENOMEM), errors.Is(err, syscall.ECONNABORTED):
-			// Out of file descriptors or memory for a moment, or a client
-			// gone before its accept: wait and go on, as net/http does.
-			pause = min(max(2*pause, 5*time.Millisecond), time.Second)
-			s.opts.Logger.Warn("server: accept failed; retrying", "err", err, "in", pause)
-			time.Sleep(pause)
-		default:
-			return fmt.Errorf("server: %w", err)
-		}
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
 	}
+	return nil
 }
 
 // Shutdown ends every live stream, stops accepting connections and waits
@@ -268,9 +255,13 @@ func (s *Server) Serve(ln net.Listener) error {
 // connection left.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.endStreams()
-	s.fast.close()
 	fastDone := make(chan error, 1)
-	go func() { fastDone <- s.fast.wait(ctx) }()
+	if s.fast != nil {
+		s.fast.Close()
+		go func() { fastDone <- s.fast.Wait(ctx) }()
+	} else {
+		fastDone <- nil
+	}
 	err := s.http.Shutdown(ctx)
 	if err := cmp.Or(err, <-fastDone); err != nil {
 		return fmt.Errorf("server: shutdown: %w", err)

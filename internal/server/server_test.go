@@ -96,6 +96,8 @@ type env struct {
 	hub     *news.Hub
 	clock   *clock.Fake
 	handler *server.Server
+	// opts made handler, for a twin that differs in one option.
+	opts server.Options
 }
 
 type envConfig struct {
@@ -163,7 +165,7 @@ func newEnv(t *testing.T, cfg envConfig) *env {
 	default:
 		opts.SiteURL = cfg.siteURL
 	}
-	e.handler = server.New(opts)
+	e.handler, e.opts = server.New(opts), opts
 	return e
 }
 

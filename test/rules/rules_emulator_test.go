@@ -21,6 +21,7 @@ import (
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
@@ -378,7 +379,7 @@ func TestServerReadsAndWrites(t *testing.T) {
 			t.Errorf("readiness's read: %v, want an answer of no such document", err)
 		}
 		watched := watch(t, func(ctx context.Context, seen func(ids []string)) error {
-			return db.Watch(ctx, console.NoticeCollection, func(docs []docstore.Doc) {
+			return db.Watch(ctx, notice.Collection, func(docs []docstore.Doc) {
 				ids := make([]string, 0, len(docs))
 				for _, d := range docs {
 					ids = append(ids, d.ID)
@@ -387,7 +388,7 @@ func TestServerReadsAndWrites(t *testing.T) {
 			})
 		})
 		if !slices.Equal(watched, []string{"rules-check"}) {
-			t.Errorf("watch %s: first snapshot %v, want [rules-check]", console.NoticeCollection, watched)
+			t.Errorf("watch %s: first snapshot %v, want [rules-check]", notice.Collection, watched)
 		}
 	})
 }

@@ -1,19 +1,21 @@
-package server
+package fastpath
 
 import (
 	"bytes"
 	"strings"
 )
 
-// fastRequest is a request the fast path can answer: GET or HEAD over
-// HTTP/1.1 of a clean path, with no body and only headers it knows.
-type fastRequest struct {
-	head           bool   // HEAD, not GET
-	path           []byte // starts with "/"; no "//", no "/.", no query
-	acceptEncoding []byte
-	ifNoneMatch    []byte
+// Request is a request the fast path can answer: GET or HEAD over
+// HTTP/1.1 of a clean path, with no body and only headers it knows. Its
+// byte slices are the connection's buffer: valid during the Site's calls
+// only.
+type Request struct {
+	Head           bool   // HEAD, not GET
+	Path           []byte // starts with "/"; no "//", no "/.", no query
+	AcceptEncoding []byte
+	IfNoneMatch    []byte
 	// For the access log.
-	userAgent, traceparent, cloudTraceContext []byte
+	UserAgent, Traceparent, CloudTraceContext []byte
 	size                                      int // bytes of the request, its final blank line included
 	seen                                      headerSet
 }
@@ -24,8 +26,8 @@ type fastRequest struct {
 var onceHeaders = [...]string{"Accept-Encoding", "If-None-Match", "User-Agent", "Traceparent", "X-Cloud-Trace-Context"}
 
 // onceFields are where r keeps the values of onceHeaders.
-func (r *fastRequest) onceFields() [len(onceHeaders)]*[]byte {
-	return [...]*[]byte{&r.acceptEncoding, &r.ifNoneMatch, &r.userAgent, &r.traceparent, &r.cloudTraceContext}
+func (r *Request) onceFields() [len(onceHeaders)]*[]byte {
+	return [...]*[]byte{&r.AcceptEncoding, &r.IfNoneMatch, &r.UserAgent, &r.Traceparent, &r.CloudTraceContext}
 }
 
 // headerSet records which of onceHeaders a request has, bit i for
@@ -38,7 +40,7 @@ var _ [8 - len(onceHeaders)]struct{}
 
 // once keeps the value of onceHeaders[i] and reports true, unless the
 // request had that header before.
-func (r *fastRequest) once(i int, value []byte) bool {
+func (r *Request) once(i int, value []byte) bool {
 	h := headerSet(1) << i
 	if r.seen&h != 0 {
 		return false
@@ -58,7 +60,7 @@ func onceHeader(name []byte) int {
 	return -1
 }
 
-// parseVerdict is what parseFast made of the start of a buffer.
+// parseVerdict is what parse made of the start of a buffer.
 type parseVerdict int
 
 const (
@@ -67,15 +69,23 @@ const (
 	notFast                        // net/http must read it
 )
 
-// parseFast reads the request at the start of buf. It accepts only a
+// Parse returns the request at the start of raw and true when the fast
+// path reads it itself (and asks its Site for the answer); false when it
+// is not whole yet or net/http must read it (parse says which).
+func Parse(raw []byte) (Request, bool) {
+	req, verdict := parse(raw)
+	return req, verdict == parsed
+}
+
+// parse reads the request at the start of buf. It accepts only a
 // strict subset of HTTP/1.1 (RFC 9112) that net/http parses the same way,
 // and says notFast for anything else, which net/http then reads from the
 // same bytes: a request with a body or a body header, a Range, an Expect
 // or an Upgrade, a Connection other than keep-alive, a header twice that
 // the answer depends on, obsolete line folding, a byte outside printable
 // ASCII, a path net/http would clean or decode, a query, HTTP/1.0.
-func parseFast(buf []byte) (fastRequest, parseVerdict) {
-	var req fastRequest
+func parse(buf []byte) (Request, parseVerdict) {
+	var req Request
 	end := bytes.Index(buf, crlfcrlf)
 	if end < 0 {
 		return req, unfinished(buf)
@@ -86,7 +96,7 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 	case bytes.HasPrefix(line, []byte("GET ")):
 		line = line[len("GET "):]
 	case bytes.HasPrefix(line, []byte("HEAD ")):
-		req.head = true
+		req.Head = true
 		line = line[len("HEAD "):]
 	default:
 		return req, notFast
@@ -95,7 +105,7 @@ func parseFast(buf []byte) (fastRequest, parseVerdict) {
 	if !ok || !bytes.Equal(version, []byte("HTTP/1.1")) || !cleanPath(path) {
 		return req, notFast
 	}
-	req.path = path
+	req.Path = path
 	hosts := 0
 	for len(rest) > 0 {
 		line, rest, _ = bytes.Cut(rest, crlf)

@@ -1,4 +1,4 @@
-package server
+package fastpath
 
 import (
 	"bufio"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func TestParseFast(t *testing.T) {
+func TestParse(t *testing.T) {
 	const host = "Host: example.org\r\n"
 	cases := []struct {
 		name, req string
@@ -57,40 +57,40 @@ func TestParseFast(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if _, got := parseFast([]byte(c.req)); got != c.want {
-				t.Errorf("parseFast(%q) = %d, want %d", c.req, got, c.want)
+			if _, got := parse([]byte(c.req)); got != c.want {
+				t.Errorf("parse(%q) = %d, want %d", c.req, got, c.want)
 			}
 		})
 	}
-	req, _ := parseFast([]byte("HEAD /a HTTP/1.1\r\nHost: x\r\nAccept-Encoding:  gzip \r\nIf-None-Match: \"e\"\r\n\r\nGET /b"))
-	if !req.head || string(req.path) != "/a" || string(req.acceptEncoding) != "gzip" || string(req.ifNoneMatch) != `"e"` || req.size != 74 {
+	req, _ := parse([]byte("HEAD /a HTTP/1.1\r\nHost: x\r\nAccept-Encoding:  gzip \r\nIf-None-Match: \"e\"\r\n\r\nGET /b"))
+	if !req.Head || string(req.Path) != "/a" || string(req.AcceptEncoding) != "gzip" || string(req.IfNoneMatch) != `"e"` || req.size != 74 {
 		t.Errorf("parsed %+v", req)
 	}
 }
 
-// TestParseFastKeepsEachHeaderOnce: every header the fast path reads lands
+// TestParseKeepsEachHeaderOnce: every header the fast path reads lands
 // in its own field, and a second one of any of them (in any case) sends the
 // request to net/http.
-func TestParseFastKeepsEachHeaderOnce(t *testing.T) {
+func TestParseKeepsEachHeaderOnce(t *testing.T) {
 	const start = "GET / HTTP/1.1\r\nHost: a\r\n"
-	req, verdict := parseFast([]byte(start + "accept-encoding: 1\r\nIF-NONE-MATCH: 2\r\nUser-Agent: 3\r\n" +
+	req, verdict := parse([]byte(start + "accept-encoding: 1\r\nIF-NONE-MATCH: 2\r\nUser-Agent: 3\r\n" +
 		"traceparent: 4\r\nX-Cloud-Trace-Context: 5\r\n\r\n"))
-	got := []string{string(req.acceptEncoding), string(req.ifNoneMatch), string(req.userAgent), string(req.traceparent), string(req.cloudTraceContext)}
+	got := []string{string(req.AcceptEncoding), string(req.IfNoneMatch), string(req.UserAgent), string(req.Traceparent), string(req.CloudTraceContext)}
 	if verdict != parsed || !slices.Equal(got, []string{"1", "2", "3", "4", "5"}) {
 		t.Fatalf("verdict %d, fields %q", verdict, got)
 	}
 	for _, name := range []string{"Accept-Encoding", "If-None-Match", "User-Agent", "Traceparent", "X-Cloud-Trace-Context"} {
 		twice := start + name + ": a\r\n" + strings.ToLower(name) + ": b\r\n\r\n"
-		if _, verdict := parseFast([]byte(twice)); verdict != notFast {
+		if _, verdict := parse([]byte(twice)); verdict != notFast {
 			t.Errorf("%s twice: verdict %d, want notFast", name, verdict)
 		}
 	}
 }
 
-// FuzzParseFast holds parseFast to net/http's reading of the same bytes:
+// FuzzParse holds parse to net/http's reading of the same bytes:
 // whatever it accepts, net/http reads as the same GET or HEAD of the same
 // path with the same headers, with no body and the connection kept open.
-func FuzzParseFast(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		"GET / HTTP/1.1\r\nHost: a\r\n\r\n",
 		"HEAD /assets/x-1.js HTTP/1.1\r\nHost: a:1\r\nAccept-Encoding: gzip\r\nIf-None-Match: \"x\"\r\nConnection: keep-alive\r\n\r\n",
@@ -102,24 +102,24 @@ func FuzzParseFast(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		req, verdict := parseFast(data)
+		req, verdict := parse(data)
 		if verdict != parsed {
 			return
 		}
 		r, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(data[:req.size])))
 		if err != nil {
-			t.Fatalf("parseFast accepts %q, net/http refuses it: %v", data[:req.size], err)
+			t.Fatalf("parse accepts %q, net/http refuses it: %v", data[:req.size], err)
 		}
 		method := http.MethodGet
-		if req.head {
+		if req.Head {
 			method = http.MethodHead
 		}
 		switch {
-		case r.Method != method, r.URL.Path != string(req.path), r.URL.RawQuery != "", r.URL.RawPath != "":
+		case r.Method != method, r.URL.Path != string(req.Path), r.URL.RawQuery != "", r.URL.RawPath != "":
 			t.Errorf("%q: net/http reads %s %q (query %q, raw %q)", data, r.Method, r.URL.Path, r.URL.RawQuery, r.URL.RawPath)
-		case r.Header.Get("Accept-Encoding") != string(req.acceptEncoding), r.Header.Get("If-None-Match") != string(req.ifNoneMatch),
-			r.UserAgent() != string(req.userAgent), r.Header.Get("Traceparent") != string(req.traceparent),
-			r.Header.Get("X-Cloud-Trace-Context") != string(req.cloudTraceContext):
+		case r.Header.Get("Accept-Encoding") != string(req.AcceptEncoding), r.Header.Get("If-None-Match") != string(req.IfNoneMatch),
+			r.UserAgent() != string(req.UserAgent), r.Header.Get("Traceparent") != string(req.Traceparent),
+			r.Header.Get("X-Cloud-Trace-Context") != string(req.CloudTraceContext):
 			t.Errorf("%q: net/http reads other header values: %q", data, r.Header)
 		case r.ContentLength != 0, len(r.TransferEncoding) > 0, r.Close, !r.ProtoAtLeast(1, 1), r.Header.Get("Range") != "", r.Header.Get("Expect") != "":
 			t.Errorf("%q: net/http reads a body, a close, a range or an expectation", data)

@@ -1,6 +1,6 @@
 //go:build linux
 
-package server
+package fastpath
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func TestBodyFileKinds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := tt.tmpdir(t)
 			t.Setenv("TMPDIR", dir)
-			f := newBodyFile(tt.body)
+			f := NewFile(tt.body)
 			if f == nil {
 				if tt.want != "none" {
 					t.Fatalf("no file, want a %s file", tt.want)

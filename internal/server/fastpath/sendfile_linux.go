@@ -1,6 +1,6 @@
 //go:build linux
 
-package server
+package fastpath
 
 import (
 	"cmp"
@@ -16,19 +16,19 @@ import (
 // copy of a write costs less than the extra system call.
 const minSendfile = 16 << 10
 
-// bodyFile is a large body in a file of its own, which the fast path
-// sends with sendfile(2): the kernel hands its pages to the socket, where
-// a write copies every byte.
-type bodyFile struct{ fd int }
+// File is a large body in a file of its own, which the fast path sends
+// with sendfile(2): the kernel hands its pages to the socket, where a
+// write copies every byte.
+type File struct{ fd int }
 
-// newBodyFile returns a file holding body, or nil when body is small or
+// NewFile returns a file holding body, or nil when body is small or
 // the system gives none (the body is then written). The file is an unnamed
 // temporary file in os.TempDir(): in the page cache, as the files a static
 // server sends are, which the kernel splices a batch of pages at a time
 // (on a tmpfs, as a container's, it is memory). Where that directory takes
 // no such file or has no room, it is a memory file (memfd), which the
 // kernel splices a page at a time.
-func newBodyFile(body []byte) *bodyFile {
+func NewFile(body []byte) *File {
 	if len(body) < minSendfile {
 		return nil
 	}
@@ -46,7 +46,7 @@ func newBodyFile(body []byte) *bodyFile {
 			_ = unix.Close(fd) // the next kind of file, or the body is written
 			continue
 		}
-		f := &bodyFile{fd: fd}
+		f := &File{fd: fd}
 		runtime.AddCleanup(f, func(fd int) { _ = unix.Close(fd) }, fd) // with its body: an old news version's, a test server's
 		return f
 	}
@@ -68,7 +68,7 @@ func writeFile(fd int, body []byte) error {
 // send writes head, then the file's size bytes, on the connection rc: the
 // head with MSG_MORE, so that it leaves in one packet with the start of the
 // body. It waits for the socket as a write does, deadline included.
-func (f *bodyFile) send(rc syscall.RawConn, head [][]byte, size int) error {
+func (f *File) send(rc syscall.RawConn, head [][]byte, size int) error {
 	err := writeAll(rc, func(fd int) (bool, error) {
 		n, err := unix.SendmsgBuffers(fd, head, nil, nil, unix.MSG_MORE)
 		if err == nil {
