@@ -10,6 +10,7 @@ import (
 	"github.com/robohornets/robohornets/internal/testutil/syncbuf"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 )
 
 func TestDemoPlaysAWholeEvent(t *testing.T) {
@@ -36,13 +37,13 @@ func TestDemoPlaysAWholeEvent(t *testing.T) {
 	if s.EventName != "RoboHornets Demo Regional" || s.Timezone != "America/Chicago" || s.Pit != "B12" || len(s.Webcasts) != 2 {
 		t.Fatalf("event = %q %q pit %q webcasts %v", s.EventName, s.Timezone, s.Pit, s.Webcasts)
 	}
-	if *s.Rank != (Rank{9, 30, Record{3, 2, 0}}) || s.NextMatch.Label != "Qualification 14" || s.NextMatch.Status != "Queuing soon" {
+	if *s.Rank != (board.Rank{Rank: 9, Of: 30, Record: board.Record{Wins: 3, Losses: 2, Ties: 0}}) || s.NextMatch.Label != "Qualification 14" || s.NextMatch.Status != "Queuing soon" {
 		t.Fatalf("at start: rank %+v next %+v", s.Rank, s.NextMatch)
 	}
-	if got := labels(s.Upcoming); !slices.Equal(got, []string{"Qualification 19", "Qualification 24"}) || s.Upcoming[1].BreakAfter != "Lunch" {
-		t.Fatalf("upcoming = %v", got)
+	if u := s.Upcoming; len(u) != 2 || u[0].Label != "Qualification 19" || u[1].Label != "Qualification 24" || u[1].BreakAfter != "Lunch" {
+		t.Fatalf("upcoming = %+v", u)
 	}
-	if len(s.Recent) != 2 || s.Recent[0].Result == "" || s.OnField == nil || s.Nexus.State != StateOK || s.TBA.State != StateOK {
+	if len(s.Recent) != 2 || s.Recent[0].Result == "" || s.OnField == nil || s.Nexus.State != board.StateOK || s.TBA.State != board.StateOK {
 		t.Fatalf("recent %+v on field %+v sources %+v %+v", s.Recent, s.OnField, s.Nexus, s.TBA)
 	}
 
@@ -60,16 +61,16 @@ func TestDemoPlaysAWholeEvent(t *testing.T) {
 		t.Fatalf("at 90 s: next %q on field %+v recent %q", s.NextMatch.Label, s.OnField, s.Recent[0].Label)
 	}
 	e.advance(35*time.Second, time.Second, 2)
-	if s := h.Current(); s.Recent[0].Result != "win" || *s.Rank != (Rank{7, 30, Record{4, 2, 0}}) || len(s.PartsRequests) != 1 {
+	if s := h.Current(); s.Recent[0].Result != "win" || *s.Rank != (board.Rank{Rank: 7, Of: 30, Record: board.Record{Wins: 4, Losses: 2, Ties: 0}}) || len(s.PartsRequests) != 1 {
 		t.Fatalf("at 125 s: recent %+v rank %+v parts %v", s.Recent[0], s.Rank, s.PartsRequests)
 	}
 	e.advance(95*time.Second, time.Second, 2)
-	if s := h.Current(); len(s.Announcements) != 1 || s.NextMatch.Label != "Qualification 28" || s.Phase != PhaseQualifications {
+	if s := h.Current(); len(s.Announcements) != 1 || s.NextMatch.Label != "Qualification 28" || s.Phase != board.PhaseQualifications {
 		t.Fatalf("at 220 s: announcements %d next %q phase %q", len(s.Announcements), s.NextMatch.Label, s.Phase)
 	}
 	// Every qualification played: alliance selection, then our alliance.
 	e.advance(160*time.Second, time.Second, 2)
-	if s := h.Current(); s.Phase != PhaseAllianceSelection || s.NextMatch != nil {
+	if s := h.Current(); s.Phase != board.PhaseAllianceSelection || s.NextMatch != nil {
 		t.Fatalf("at 380 s: phase %q next %+v, want alliance selection", s.Phase, s.NextMatch)
 	}
 	e.advance(40*time.Second, time.Second, 2)
@@ -80,7 +81,7 @@ func TestDemoPlaysAWholeEvent(t *testing.T) {
 	}
 	// We win Playoff 4, lose Playoff 8 and play on in the lower bracket.
 	e.advance(100*time.Second, time.Second, 2)
-	if p := h.Current().Playoffs; p.Record != (Record{Wins: 1, Losses: 1}) || p.Next == nil || p.Next.Label != "Playoff 10" || p.Next.IfLose != "Eliminated" {
+	if p := h.Current().Playoffs; p.Record != (board.Record{Wins: 1, Losses: 1}) || p.Next == nil || p.Next.Label != "Playoff 10" || p.Next.IfLose != "Eliminated" {
 		t.Fatalf("at 520 s: record %+v next %+v", p.Record, p.Next)
 	}
 	e.advance(80*time.Second, time.Second, 2)
@@ -88,12 +89,12 @@ func TestDemoPlaysAWholeEvent(t *testing.T) {
 		t.Fatalf("at 600 s: next %+v, want the third final", p.Next)
 	}
 	e.advance(20*time.Second, time.Second, 2)
-	if s := h.Current(); s.Phase != PhaseFinished || s.Playoffs.Outcome != "Event winners" || s.Playoffs.Record != (Record{Wins: 6, Losses: 2}) {
+	if s := h.Current(); s.Phase != board.PhaseFinished || s.Playoffs.Outcome != "Event winners" || s.Playoffs.Record != (board.Record{Wins: 6, Losses: 2}) {
 		t.Fatalf("at 620 s: phase %q outcome %q record %+v", s.Phase, s.Playoffs.Outcome, s.Playoffs.Record)
 	}
 	// Then it starts again.
 	e.advance(30*time.Second, time.Second, 2)
-	if s := h.Current(); s.NextMatch.Label != "Qualification 14" || s.Phase != PhaseQualifications || s.Playoffs != nil {
+	if s := h.Current(); s.NextMatch.Label != "Qualification 14" || s.Phase != board.PhaseQualifications || s.Playoffs != nil {
 		t.Fatalf("at 650 s: next %+v phase %q playoffs %+v, want the loop back at Qualification 14", s.NextMatch, s.Phase, s.Playoffs)
 	}
 }
