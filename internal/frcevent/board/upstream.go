@@ -3,7 +3,7 @@
 // time given as a value. It is pure on purpose: no goroutine, no clock, no
 // network or file, so that the same answers and time always give the same
 // board, and its tests need no server. The hub in package frcevent asks
-// the sources, keeps their answers and calls [Merge]; board_test.go keeps
+// the sources, keeps their answers and calls [Merge]; pure_test.go keeps
 // the package pure.
 package board
 
