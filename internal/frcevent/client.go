@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/board"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 const (
@@ -90,6 +91,16 @@ func httpGet(ctx context.Context, hc *http.Client, timeout time.Duration, what, 
 		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: body over %d bytes", what, maxBody)}
 	}
 	return response{etag: resp.Header.Get("ETag"), body: body}, nil
+}
+
+// requestHeader is the header of a request to src: JSON, and the key
+// unless there is none (Options.Keyless).
+func requestHeader(src frcapi.Source, key string) http.Header {
+	header := http.Header{"Accept": {"application/json"}}
+	if key != "" {
+		header.Set(src.KeyHeader(), key)
+	}
+	return header
 }
 
 // decode unmarshals an upstream body; a malformed one makes the source

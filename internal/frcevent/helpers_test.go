@@ -111,11 +111,11 @@ func newEnv(t testing.TB, tl replay.Timeline) *env {
 }
 
 // newEnvWith is newEnv with more of the replay's options and its faults';
-// their Clock is the env's fake one.
+// their Clock is the env's fake one, their keys the replay's defaults.
 func newEnvWith(t testing.TB, opts replay.Options, faults faultreplay.Options) *env {
 	t.Helper()
 	clk := clock.NewFake(start)
-	opts.Clock = clk
+	opts.Clock, opts.NexusKey, opts.TBAKey = clk, replay.DefaultNexusKey, replay.DefaultTBAKey
 	up := faultreplay.NewReplay(opts, faults)
 	srv := httptest.NewServer(up)
 	t.Cleanup(srv.Close)

@@ -57,10 +57,10 @@ type Hub struct {
 func NewHub(opts Options) *Hub {
 	opts = opts.withDefaults()
 	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[frcapi.Endpoint]error), pushed: make(chan struct{}, 1)}
-	if !opts.Disabled && opts.NexusKey != "" {
+	if !opts.Disabled && (opts.NexusKey != "" || opts.Keyless) {
 		h.nexus = &nexusClient{base: strings.TrimSuffix(opts.NexusURL, "/"), key: opts.NexusKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
-	if !opts.Disabled && opts.TBAKey != "" {
+	if !opts.Disabled && (opts.TBAKey != "" || opts.Keyless) {
 		h.tba = &tbaClient{base: strings.TrimSuffix(opts.TBAURL, "/"), key: opts.TBAKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
 	h.up = board.Upstream{Team: opts.Team, EventKey: opts.EventKey, NexusEventKey: opts.NexusEventKey, Configured: opts.EventKey != ""}

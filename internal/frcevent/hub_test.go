@@ -339,6 +339,18 @@ func TestHubWithoutKeysAsksNothing(t *testing.T) {
 	}
 }
 
+// A keyless hub asks both sources and sends no key: this upstream wants
+// keys, so it refuses each request.
+func TestHubKeylessAsksWithoutKeys(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey, opts.Keyless = "", "", true
+	h, _ := e.runHub(t, opts, 0)
+	waitFor(t, h, "both sources asked without a key", func(s board.Status) bool {
+		return s.Nexus.State == board.StateKeyRejected && s.TBA.State == board.StateKeyRejected
+	})
+}
+
 func TestHubDisabled(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	opts := e.options()

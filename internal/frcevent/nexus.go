@@ -34,7 +34,7 @@ type nexusClient struct {
 // name it.
 func (c *nexusClient) get(ctx context.Context, path string) (what string, body []byte, err error) {
 	what = "nexus GET " + path
-	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, http.Header{frcapi.Nexus.KeyHeader(): {c.key}, "Accept": {"application/json"}})
+	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, requestHeader(frcapi.Nexus, c.key))
 	if err != nil {
 		return what, nil, err
 	}

@@ -43,7 +43,7 @@ type tbaCached struct {
 // get fetches path and decodes it into v, from the cached body on a 304.
 func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	what := "tba GET " + path
-	header := http.Header{frcapi.TBA.KeyHeader(): {c.key}, "Accept": {"application/json"}}
+	header := requestHeader(frcapi.TBA, c.key)
 	c.mu.Lock()
 	cached, ok := c.cache[path]
 	c.mu.Unlock()

@@ -26,7 +26,7 @@ type player struct {
 func play(t *testing.T, tl replay.Timeline, start, now time.Time) *player {
 	t.Helper()
 	clk := clock.NewFake(now)
-	srv := replay.New(replay.Options{Timeline: tl, Start: start, Clock: clk})
+	srv := replay.New(replay.Options{Timeline: tl, Start: start, Clock: clk, NexusKey: replay.DefaultNexusKey, TBAKey: replay.DefaultTBAKey})
 	web := httptest.NewServer(srv)
 	t.Cleanup(web.Close)
 	return &player{t: t, clk: clk, srv: srv, web: web, start: start}
