@@ -27,7 +27,7 @@ import (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if code == 0 {
-		// Every hub, demo server and connection the tests started must be gone.
+		// Every hub and connection the tests started must be gone.
 		if err := goleak.Find(); err != nil {
 			_, _ = os.Stderr.WriteString("goroutine leak: " + err.Error() + "\n") // the exit code fails the run anyway
 			code = 1

@@ -9,6 +9,7 @@ import (
 	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
+	"github.com/robohornets/robohornets/internal/testutil/realevent"
 )
 
 // TestRealEvent plays a real past event (2024nytr, TBA's saved answers)
@@ -17,7 +18,7 @@ import (
 // won Playoff 3, lost Playoff 8, won Playoffs 10 and 12, and went out in
 // Playoff 13 (Round 5) with a record of 3-2.
 func TestRealEvent(t *testing.T) {
-	ev, err := replay.LoadReal(os.DirFS("replay/testdata/2024nytr"), 3360)
+	ev, err := realevent.Load(os.DirFS("../testutil/realevent/testdata/2024nytr"), 3360)
 	if err != nil {
 		t.Fatal(err)
 	}
