@@ -10,6 +10,7 @@ import (
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/desktop"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -27,7 +28,7 @@ func (a *App) Settings() desktop.PageSettings { return a.app.Settings() }
 func (a *App) News() news.Snapshot { return a.app.News() }
 
 // Event returns the pit display's data; later changes arrive as "event" events.
-func (a *App) Event() frcevent.Status { return a.app.Event() }
+func (a *App) Event() board.Status { return a.app.Event() }
 
 // Report is the page's heartbeat, with what it shows.
 func (a *App) Report(s desktop.PageState) { a.app.Report(s) }

@@ -4,9 +4,9 @@
 //	replayd -listen 127.0.0.1:8098 -timeline demo -loop
 //
 // Or it plays a real past event, saved as The Blue Alliance's answers (see
-// internal/frcevent/replay/testdata/2024nytr), from a chosen moment on:
+// internal/testutil/realevent/testdata/2024nytr), from a chosen moment on:
 //
-//	replayd -real internal/frcevent/replay/testdata/2024nytr -team 20 -at eliminated
+//	replayd -real internal/testutil/realevent/testdata/2024nytr -team 20 -at eliminated
 //
 // -at is a moment's name (quals, selection, alliances, playoffs,
 // eliminated, end), a duration from the first qualification match's
@@ -35,6 +35,7 @@ import (
 	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
+	"github.com/robohornets/robohornets/internal/testutil/realevent"
 )
 
 func main() { os.Exit(cmdmain.Run("replayd", run)) }
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *team <= 0 {
 			return fmt.Errorf("-real needs -team")
 		}
-		ev, err := replay.LoadReal(os.DirFS(*realDir), *team)
+		ev, err := realevent.Load(os.DirFS(*realDir), *team)
 		if err != nil {
 			return err
 		}

@@ -97,8 +97,8 @@ func TestReplaydRejectsBadFlags(t *testing.T) {
 		{"unknown flap fault", []string{"-flap-fault", "explode"}},
 		{"flap every zero", []string{"-flap-every", "0s"}},
 		{"real event missing", []string{"-real", "/does/not/exist", "-team", "20"}},
-		{"real event without team", []string{"-real", "../../internal/frcevent/replay/testdata/2024nytr"}},
-		{"real event, unknown moment", []string{"-real", "../../internal/frcevent/replay/testdata/2024nytr", "-team", "20", "-at", "teatime"}},
+		{"real event without team", []string{"-real", "../../internal/testutil/realevent/testdata/2024nytr"}},
+		{"real event, unknown moment", []string{"-real", "../../internal/testutil/realevent/testdata/2024nytr", "-team", "20", "-at", "teatime"}},
 	}
 	// Cancelled: a run that took its flags serves not at all and returns nil.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,7 +113,7 @@ func TestReplaydRejectsBadFlags(t *testing.T) {
 }
 
 func TestReplaydPlaysARealEvent(t *testing.T) {
-	base := serve(t, "-real", "../../internal/frcevent/replay/testdata/2024nytr", "-team", "20", "-at", "eliminated")
+	base := serve(t, "-real", "../../internal/testutil/realevent/testdata/2024nytr", "-team", "20", "-at", "eliminated")
 	code, body, err := tbaGet(base, "/team/frc20/event/2024nytr/status")
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ import (
 	"strings"
 
 	"github.com/robohornets/robohornets/internal/console"
-	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/photo"
 )
 
@@ -40,25 +40,25 @@ type wireType struct {
 var wireTypes = []wireType{
 	{"internal/news", "Rendered", "Article"},
 	{"internal/news", "Snapshot", "NewsSnapshot"},
-	{"internal/frcevent", "Status", "EventStatus"},
-	{"internal/frcevent", "Match", "Match"},
-	{"internal/frcevent", "MatchTimes", "MatchTimes"},
-	{"internal/frcevent", "Rank", "Rank"},
+	{"internal/frcevent/board", "Status", "EventStatus"},
+	{"internal/frcevent/board", "Match", "Match"},
+	{"internal/frcevent/board", "MatchTimes", "MatchTimes"},
+	{"internal/frcevent/board", "Rank", "Rank"},
 	// Not Record, which would hide TypeScript's Record<K, V>.
-	{"internal/frcevent", "Record", "WinLossRecord"},
-	{"internal/frcevent", "Announcement", "Announcement"},
-	{"internal/frcevent", "PartsRequest", "PartsRequest"},
-	{"internal/frcevent", "Webcast", "Webcast"},
-	{"internal/frcevent", "Source", "Source"},
-	{"internal/frcevent", "Criterion", "Criterion"},
-	{"internal/frcevent", "Playoffs", "Playoffs"},
-	{"internal/frcevent", "Alliance", "Alliance"},
-	{"internal/frcevent", "OurAlliance", "OurAlliance"},
-	{"internal/frcevent", "BracketMatch", "BracketMatch"},
-	{"internal/frcevent", "BracketSide", "BracketSide"},
-	{"internal/frcevent", "PlayoffNext", "PlayoffNext"},
-	{"internal/frcevent", "TeamCard", "TeamCard"},
-	{"internal/frcevent", "Prediction", "Prediction"},
+	{"internal/frcevent/board", "Record", "WinLossRecord"},
+	{"internal/frcevent/board", "Announcement", "Announcement"},
+	{"internal/frcevent/board", "PartsRequest", "PartsRequest"},
+	{"internal/frcevent/board", "Webcast", "Webcast"},
+	{"internal/frcevent/board", "Source", "Source"},
+	{"internal/frcevent/board", "Criterion", "Criterion"},
+	{"internal/frcevent/board", "Playoffs", "Playoffs"},
+	{"internal/frcevent/board", "Alliance", "Alliance"},
+	{"internal/frcevent/board", "OurAlliance", "OurAlliance"},
+	{"internal/frcevent/board", "BracketMatch", "BracketMatch"},
+	{"internal/frcevent/board", "BracketSide", "BracketSide"},
+	{"internal/frcevent/board", "PlayoffNext", "PlayoffNext"},
+	{"internal/frcevent/board", "TeamCard", "TeamCard"},
+	{"internal/frcevent/board", "Prediction", "Prediction"},
 	{"internal/desktop", "PageSettings", "WindowSettings"},
 	{"internal/desktop", "PageState", "PageState"},
 	{"internal/desktop", "Violation", "Violation"},
@@ -86,14 +86,14 @@ var wireConsts = []struct {
 	name, doc string
 	value     any
 }{
-	{"StepNone", "Match.step: not queuing yet, or Nexus does not say.", frcevent.StepNone},
-	{"StepQueuing", "Match.step: Nexus says \"Now queuing\".", frcevent.StepQueuing},
-	{"StepOnDeck", "Match.step: Nexus says \"On deck\".", frcevent.StepOnDeck},
-	{"StepOnField", "Match.step: Nexus says \"On field\".", frcevent.StepOnField},
-	{"PhaseQualifications", "EventStatus.phase: qualification matches.", frcevent.PhaseQualifications},
-	{"PhaseAllianceSelection", "EventStatus.phase: the alliances are being formed.", frcevent.PhaseAllianceSelection},
-	{"PhasePlayoffs", "EventStatus.phase: the playoff bracket and the finals.", frcevent.PhasePlayoffs},
-	{"PhaseFinished", "EventStatus.phase: the event has its winners.", frcevent.PhaseFinished},
+	{"StepNone", "Match.step: not queuing yet, or Nexus does not say.", board.StepNone},
+	{"StepQueuing", "Match.step: Nexus says \"Now queuing\".", board.StepQueuing},
+	{"StepOnDeck", "Match.step: Nexus says \"On deck\".", board.StepOnDeck},
+	{"StepOnField", "Match.step: Nexus says \"On field\".", board.StepOnField},
+	{"PhaseQualifications", "EventStatus.phase: qualification matches.", board.PhaseQualifications},
+	{"PhaseAllianceSelection", "EventStatus.phase: the alliances are being formed.", board.PhaseAllianceSelection},
+	{"PhasePlayoffs", "EventStatus.phase: the playoff bracket and the finals.", board.PhasePlayoffs},
+	{"PhaseFinished", "EventStatus.phase: the event has its winners.", board.PhaseFinished},
 	{"RoleEditor", "Member.role: writes news and pit notices.", console.RoleEditor},
 	{"RoleAdmin", "Member.role: also invites and revokes members and reads the audit log.", console.RoleAdmin},
 	{"CodeVerify", "Refusal.code: the action needs the passkey again (POST /admin/api/verify/begin and finish), then the same request.", console.CodeVerify},

@@ -14,6 +14,7 @@ import (
 	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/demo"
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
@@ -131,18 +132,11 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		CacheFile:     datadir.Dir(c.news.Dir).EventCache(),
 		Logger:        logger,
 	}
-	stopDemo := func() {}
 	switch e.event {
 	case eventOff:
 		opts = frcevent.Options{Team: e.team, Disabled: true, Logger: logger}
 	case eventDemo:
-		demo, err := frcevent.StartDemo(ctx, nil, logger)
-		if err != nil {
-			stopAll()
-			return services{}, err
-		}
 		opts = demo.Apply(opts)
-		stopDemo = func() { _ = demo.Close() }
 	}
 	events := frcevent.NewHub(opts)
 	running.Go(func() { _ = events.Run(ctx) })
@@ -160,7 +154,6 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		stop: func() {
 			cancel()
 			running.Wait()
-			stopDemo()
 			stopAll()
 		},
 	}, nil

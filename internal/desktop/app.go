@@ -13,6 +13,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -20,7 +21,7 @@ import (
 const (
 	// EventNews carries the news list (news.Snapshot) after each change.
 	EventNews = "news"
-	// EventStatus carries the pit display's data (frcevent.Status) after each change.
+	// EventStatus carries the pit display's data (board.Status) after each change.
 	EventStatus = "event"
 	// EventTick carries each wall-clock second, in epoch milliseconds.
 	EventTick = "tick"
@@ -276,7 +277,7 @@ func (a *App) Settings() PageSettings {
 func (a *App) News() news.Snapshot { return a.news.Current() }
 
 // Event returns the pit display's data; later changes arrive as EventStatus.
-func (a *App) Event() frcevent.Status { return a.events.Current() }
+func (a *App) Event() board.Status { return a.events.Current() }
 
 // Report takes the page's heartbeat: it is called after every navigation
 // and every few seconds. It feeds the watchdog, and a change of state is

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/atomicfile"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 )
 
 // cacheFile is the last good data on disk: the upstream data, merged again
@@ -23,7 +24,7 @@ import (
 // them, under "teamMatchList" and "eventMatchList", and TBA's next answers
 // bring them back.
 type cacheFile struct {
-	Upstream upstream `json:"upstream"`
+	Upstream board.Upstream `json:"upstream"`
 }
 
 // freshnessWriteEvery spaces the writes that would only record newer AsOf
@@ -63,7 +64,7 @@ func (h *Hub) loadCache() {
 	}
 	// All the data comes back; the health does not: it is about requests of this run.
 	h.up.Nexus, h.up.TBA = cached.Nexus, cached.TBA
-	h.up.Nexus.Health, h.up.TBA.Health = health{}, health{}
+	h.up.Nexus.Health, h.up.TBA.Health = board.Health{}, board.Health{}
 }
 
 // persist writes the current Status and its upstream data when they

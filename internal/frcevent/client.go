@@ -8,23 +8,9 @@ import (
 	"io"
 	"net/http"
 	"time"
-)
 
-// The states of a Source. The page words its notice after them.
-const (
-	// StateOK means the source answered with good data at its last request.
-	StateOK = "ok"
-	// StateOff means the source is not configured (no key) and is never asked.
-	StateOff = "off"
-	// StateKeyRejected means the source answered 401 or 403 to our key.
-	StateKeyRejected = "key rejected"
-	// StateNotFound means the source does not know the event (404).
-	StateNotFound = "event not found"
-	// StateUnreachable means a network error, a timeout, a 5xx, or a body
-	// that is malformed or too big.
-	StateUnreachable = "unreachable"
-	// StateDown means TBA answers but lists the event's data feed as down.
-	StateDown = "down"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 const (
@@ -48,20 +34,20 @@ func (e *sourceError) Unwrap() error { return e.err }
 // stateOf returns the Source state a request error leads to.
 func stateOf(err error) string {
 	if err == nil {
-		return StateOK
+		return board.StateOK
 	}
 	var se *sourceError
 	if errors.As(err, &se) {
 		return se.state
 	}
-	return StateUnreachable
+	return board.StateUnreachable
 }
 
 // refused reports whether the source turned us away for good (a bad key or
 // an unknown event): asking again soon cannot help.
 func refused(err error) bool {
 	s := stateOf(err)
-	return s == StateKeyRejected || s == StateNotFound
+	return s == board.StateKeyRejected || s == board.StateNotFound
 }
 
 // response is an upstream answer that passed the status and size checks.
@@ -78,12 +64,12 @@ func httpGet(ctx context.Context, hc *http.Client, timeout time.Duration, what, 
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
+		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
 	}
 	req.Header = header
 	resp, err := hc.Do(req)
 	if err != nil {
-		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
+		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: %w", what, err)}
 	}
 	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	switch resp.StatusCode {
@@ -91,61 +77,37 @@ func httpGet(ctx context.Context, hc *http.Client, timeout time.Duration, what, 
 	case http.StatusNotModified:
 		return response{notModified: true}, nil
 	case http.StatusUnauthorized, http.StatusForbidden:
-		return response{}, &sourceError{StateKeyRejected, fmt.Errorf("event: %s: %s", what, resp.Status)}
+		return response{}, &sourceError{board.StateKeyRejected, fmt.Errorf("event: %s: %s", what, resp.Status)}
 	case http.StatusNotFound:
-		return response{}, &sourceError{StateNotFound, fmt.Errorf("event: %s: %s", what, resp.Status)}
+		return response{}, &sourceError{board.StateNotFound, fmt.Errorf("event: %s: %s", what, resp.Status)}
 	default:
-		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: %s", what, resp.Status)}
+		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: %s", what, resp.Status)}
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
 	if err != nil {
-		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: read body: %w", what, err)}
+		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: read body: %w", what, err)}
 	}
 	if len(body) > maxBody {
-		return response{}, &sourceError{StateUnreachable, fmt.Errorf("event: %s: body over %d bytes", what, maxBody)}
+		return response{}, &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: body over %d bytes", what, maxBody)}
 	}
 	return response{etag: resp.Header.Get("ETag"), body: body}, nil
+}
+
+// requestHeader is the header of a request to src: JSON, and the key
+// unless there is none (Options.Keyless).
+func requestHeader(src frcapi.Source, key string) http.Header {
+	header := http.Header{"Accept": {"application/json"}}
+	if key != "" {
+		header.Set(src.KeyHeader(), key)
+	}
+	return header
 }
 
 // decode unmarshals an upstream body; a malformed one makes the source
 // unreachable, as a truncated answer is a network fault more than anything.
 func decode(what string, body []byte, v any) error {
 	if err := json.Unmarshal(body, v); err != nil {
-		return &sourceError{StateUnreachable, fmt.Errorf("event: %s: decode: %w", what, err)}
+		return &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: decode: %w", what, err)}
 	}
 	return nil
-}
-
-// The window of believable upstream times. A time outside it is a bug
-// upstream, and one past year 9999 would not even encode to JSON: it is
-// dropped as if the source had sent none.
-var (
-	earliestTime = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	latestTime   = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
-)
-
-// inWindow returns &t, or nil when t is outside the believable window.
-func inWindow(t time.Time) *time.Time {
-	if t.Before(earliestTime) || !t.Before(latestTime) {
-		return nil
-	}
-	return &t
-}
-
-// fromMillis converts Nexus's Unix milliseconds; nil, or a time outside
-// years 2000 to 2099, gives nil.
-func fromMillis(ms *int64) *time.Time {
-	if ms == nil {
-		return nil
-	}
-	return inWindow(time.UnixMilli(*ms).UTC())
-}
-
-// fromSeconds converts TBA's Unix seconds; nil, or a time outside years
-// 2000 to 2099, gives nil.
-func fromSeconds(s *int64) *time.Time {
-	if s == nil {
-		return nil
-	}
-	return inWindow(time.Unix(*s, 0).UTC())
 }

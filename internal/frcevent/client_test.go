@@ -2,7 +2,6 @@ package frcevent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
@@ -44,23 +44,24 @@ func TestNexusClientDecodesAndConverts(t *testing.T) {
 	if gotKey != "secret-nexus" {
 		t.Errorf("Nexus-Api-Key = %q", gotKey)
 	}
-	if want := time.UnixMilli(1773500000123).UTC(); !dataAsOf(ev).Equal(want) {
-		t.Errorf("DataAsOf = %v, want %v (milliseconds)", dataAsOf(ev), want)
+	if want := time.UnixMilli(1773500000123).UTC(); !board.DataAsOf(ev).Equal(want) {
+		t.Errorf("DataAsOf = %v, want %v (milliseconds)", board.DataAsOf(ev), want)
 	}
+	// As Nexus sent it: board.convert_test.go checks what the board makes of it.
 	q1, p1 := ev.Matches[0], ev.Matches[1]
-	if red, blue := teamList(q1.RedTeams), teamList(q1.BlueTeams); !reflect.DeepEqual(red, []string{"1209", "", "254"}) || blue != nil {
-		t.Errorf("teams = %#v / %#v, want a null seat as \"\" and a null alliance as nil", red, blue)
+	if len(q1.RedTeams) != 3 || q1.RedTeams[1] != nil || q1.BlueTeams != nil || frcapi.Deref(q1.RedTeams[2]) != "254" {
+		t.Errorf("teams = %#v / %#v, want a null seat and a null alliance as nil", q1.RedTeams, q1.BlueTeams)
 	}
-	if tm := matchTimes(q1.Times); tm.Start == nil || tm.Start.Unix() != 1773500060 || tm.ActualStart != nil || tm.Queue != nil {
+	if tm := q1.Times; frcapi.Deref(tm.EstimatedStartTime) != 1773500060000 || tm.ActualStartTime != nil || tm.EstimatedQueueTime != nil {
 		t.Errorf("times = %+v", tm)
 	}
 	if frcapi.Deref(q1.BreakAfter) != "Lunch" || p1.Status != "" || p1.RedTeams == nil || len(p1.RedTeams) != 0 {
 		t.Errorf("matches = %+v", ev.Matches)
 	}
-	if a := announcements(ev.Announcements)[0]; a.ID != "7" || a.Text != "Hello" || a.Posted.UnixMilli() != 1773499000000 {
+	if a := ev.Announcements[0]; a.ID != "7" || a.Announcement != "Hello" || frcapi.Deref(a.PostedTime) != 1773499000000 {
 		t.Errorf("announcement = %+v", a)
 	}
-	if p := partsRequests(ev.PartsRequests)[0]; p.Team != "118" || p.Parts != "bolt" {
+	if p := ev.PartsRequests[0]; p.RequestedByTeam != "118" || p.Parts != "bolt" {
 		t.Errorf("parts request = %+v", p)
 	}
 }
@@ -106,13 +107,13 @@ func TestTBAClientDecodesAndConverts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The merge reads the match as TBA sent it: seconds converted, -1
-	// unplayed, numbers without frc.
-	if m := ms[0]; fromSeconds(m.Time) == nil || fromSeconds(m.Time).UnixMilli() != 1773500000000 || m.PredictedTime != nil ||
-		tbaScore(m.Alliances.Red) != nil || tbaScore(m.Alliances.Blue) != nil || !reflect.DeepEqual(tbaTeams(m.Alliances.Red), []string{"1209", "2", "3"}) {
-		t.Errorf("match = %+v, want seconds, scores -1, numbers without frc", m)
+	// The merge reads the match as TBA sent it (board.convert_test.go):
+	// seconds, -1 unplayed, null alliances.
+	if m := ms[0]; frcapi.Deref(m.Time) != 1773500000 || m.PredictedTime != nil || m.Alliances.Red == nil || m.Alliances.Blue == nil ||
+		frcapi.Deref(m.Alliances.Red.Score) != -1 || m.Alliances.Blue.Score != nil || !reflect.DeepEqual(m.Alliances.Red.TeamKeys, []string{"frc1209", "frc2", "frc3"}) {
+		t.Errorf("match = %+v, want seconds, scores as sent, team keys", m)
 	}
-	if m := ms[1]; tbaScore(m.Alliances.Red) != nil || tbaTeams(m.Alliances.Red) != nil {
+	if m := ms[1]; m.Alliances.Red != nil || m.Alliances.Blue != nil {
 		t.Errorf("match without alliances = %+v", m)
 	}
 	ev, err := c.event(ctx, "2026test")
@@ -167,18 +168,18 @@ func TestClientErrorStates(t *testing.T) {
 		wantInErr string // "" when the words are the transport's
 		wantErr   error
 	}{
-		{name: "wrong key", nexusKey: "wrong-secret", tbaKey: "wrong-secret", want: StateKeyRejected, wantInErr: "403"},
-		{name: "no key", nexusKey: "", tbaKey: "", want: StateKeyRejected, wantInErr: "401"},
-		{name: "unknown event", event: "2026nope", want: StateNotFound, wantInErr: "404"},
-		{name: "500", fault: faultreplay.Status500, want: StateUnreachable, wantInErr: "500"},
-		{name: "revoked key", fault: faultreplay.Status403, want: StateKeyRejected, wantInErr: "403"},
-		{name: "malformed", fault: faultreplay.Malformed, want: StateUnreachable, wantInErr: "decode"},
-		{name: "truncated", fault: faultreplay.Truncated, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
-		{name: "truncated chunked", fault: faultreplay.TruncatedChunked, want: StateUnreachable, wantErr: io.ErrUnexpectedEOF},
-		{name: "huge", fault: faultreplay.Huge, want: StateUnreachable, wantInErr: "body over"},
-		{name: "down", fault: faultreplay.Down, want: StateUnreachable},
-		{name: "slow", fault: faultreplay.Slow, want: StateUnreachable, wantErr: context.DeadlineExceeded},
-		{name: "hang", fault: faultreplay.Hang, want: StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "wrong key", nexusKey: "wrong-secret", tbaKey: "wrong-secret", want: board.StateKeyRejected, wantInErr: "403"},
+		{name: "no key", nexusKey: "", tbaKey: "", want: board.StateKeyRejected, wantInErr: "401"},
+		{name: "unknown event", event: "2026nope", want: board.StateNotFound, wantInErr: "404"},
+		{name: "500", fault: faultreplay.Status500, want: board.StateUnreachable, wantInErr: "500"},
+		{name: "revoked key", fault: faultreplay.Status403, want: board.StateKeyRejected, wantInErr: "403"},
+		{name: "malformed", fault: faultreplay.Malformed, want: board.StateUnreachable, wantInErr: "decode"},
+		{name: "truncated", fault: faultreplay.Truncated, want: board.StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "truncated chunked", fault: faultreplay.TruncatedChunked, want: board.StateUnreachable, wantErr: io.ErrUnexpectedEOF},
+		{name: "huge", fault: faultreplay.Huge, want: board.StateUnreachable, wantInErr: "body over"},
+		{name: "down", fault: faultreplay.Down, want: board.StateUnreachable},
+		{name: "slow", fault: faultreplay.Slow, want: board.StateUnreachable, wantErr: context.DeadlineExceeded},
+		{name: "hang", fault: faultreplay.Hang, want: board.StateUnreachable, wantErr: context.DeadlineExceeded},
 	}
 	for _, tt := range tests {
 		for _, api := range []string{"nexus", "tba"} {
@@ -251,61 +252,12 @@ func TestTBAClientDropsABrokenAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.up.SetFault("tba", faultreplay.Malformed)
-	if _, err := c.matches(ctx, 1209, "2026test"); stateOf(err) != StateUnreachable {
+	if _, err := c.matches(ctx, 1209, "2026test"); stateOf(err) != board.StateUnreachable {
 		t.Fatalf("malformed: %v", err)
 	}
 	e.up.SetFault("tba", faultreplay.None)
 	again, err := c.matches(ctx, 1209, "2026test")
 	if err != nil || !reflect.DeepEqual(good, again) {
 		t.Fatalf("after the fault: %v, %v; want the good list again", again, err)
-	}
-}
-
-func TestUpstreamTimesOutsideTheWindowAreDropped(t *testing.T) {
-	ms := func(t time.Time) *int64 { v := t.UnixMilli(); return &v }
-	sec := func(t time.Time) *int64 { v := t.Unix(); return &v }
-	huge, tiny := int64(1)<<62, -int64(1)<<62
-	tests := []struct {
-		name string
-		in   time.Time
-		ok   bool
-	}{
-		{"event day", start, true},
-		{"year 2000", time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), true},
-		{"1999", time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC), false},
-		{"epoch", time.Unix(0, 0), false},
-		{"2100", time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := fromMillis(ms(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
-				t.Errorf("fromMillis = %v, want ok %v", got, tt.ok)
-			}
-			if got := fromSeconds(sec(tt.in)); (got != nil) != tt.ok || got != nil && !got.Equal(tt.in) {
-				t.Errorf("fromSeconds = %v, want ok %v", got, tt.ok)
-			}
-		})
-	}
-	for _, v := range []int64{huge, tiny} {
-		if got := fromMillis(&v); got != nil {
-			t.Errorf("fromMillis(%d) = %v, want nil", v, got)
-		}
-		if got := fromSeconds(&v); got != nil {
-			t.Errorf("fromSeconds(%d) = %v, want nil", v, got)
-		}
-	}
-	// Such a time in an answer is dropped, and the rest kept: the Status
-	// encodes, whatever the year upstream says.
-	ev, err := parseNexusEvent("test", []byte(`{"eventKey":"e","dataAsOfTime":4611686018427387904,"matches":[
-		{"label":"Qualification 1","times":{"estimatedStartTime":-4611686018427387904,"scheduledStartTime":1773500000000}}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tm := matchTimes(ev.Matches[0].Times); !dataAsOf(ev).IsZero() || tm.Start != nil || tm.Scheduled == nil {
-		t.Fatalf("parsed = %+v, %+v", ev, tm)
-	}
-	up := upstream{Team: 1209, Configured: true, EventKey: "e", NexusEventKey: "e", Nexus: nexusData{Health: health{StateOK, ""}, Event: ev}}
-	if _, err := json.Marshal(merge(up, start)); err != nil {
-		t.Fatalf("the merge does not encode: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	// (Windows): the binary carries its own.
 	_ "time/tzdata"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -39,14 +40,14 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 			(*stop)()
 			*stop, polled = func() {}, ""
 		}
-		h.record(p.endpoint, err, func(up *upstream) {
+		h.record(p.endpoint, err, func(up *board.Upstream) {
 			if !found {
 				up.Configured, up.Message = false, "No event found for team "+strconv.Itoa(up.Team)+" today; set one with --event KEY"
 				h.forgetPollsLocked()
 				return
 			}
 			if up.EventKey != ev.Key {
-				up.Nexus, up.TBA = nexusData{}, tbaData{Event: &ev}
+				up.Nexus, up.TBA = board.NexusData{}, board.TBAData{Event: &ev}
 				h.forgetPollsLocked()
 			}
 			up.Configured, up.Message, up.EventKey = true, "", ev.Key
@@ -80,8 +81,8 @@ func (h *Hub) forgetPollsLocked() {
 // currentEvent picks the event that is on today in its own timezone. A day
 // either side counts too (load-in day, the drive home), but an event that is
 // on today proper wins over one that only touches it.
-func currentEvent(events []tbaEvent, now time.Time) (tbaEvent, bool) {
-	var best tbaEvent
+func currentEvent(events []board.EventInfo, now time.Time) (board.EventInfo, bool) {
+	var best board.EventInfo
 	bestScore := 0
 	for _, e := range events {
 		loc, err := time.LoadLocation(e.Timezone)

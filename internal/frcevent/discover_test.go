@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
 func TestCurrentEvent(t *testing.T) {
-	events := []tbaEvent{
+	events := []board.EventInfo{
 		{Key: "2026week1", Timezone: "America/Chicago", StartDate: "2026-03-05", EndDate: "2026-03-07"},
 		{Key: "2026week3", Timezone: "America/Chicago", StartDate: "2026-03-19", EndDate: "2026-03-21"},
 		{Key: "2026hawaii", Timezone: "Pacific/Honolulu", StartDate: "2026-03-26", EndDate: "2026-03-28"},
@@ -41,7 +42,7 @@ func TestCurrentEvent(t *testing.T) {
 		})
 	}
 	// An event on today proper wins over one only touching today.
-	both := []tbaEvent{
+	both := []board.EventInfo{
 		{Key: "ending", Timezone: "UTC", StartDate: "2026-03-12", EndDate: "2026-03-13"},
 		{Key: "today", Timezone: "UTC", StartDate: "2026-03-14", EndDate: "2026-03-16"},
 	}
@@ -94,7 +95,7 @@ func TestHubNoEventToday(t *testing.T) {
 	e.clk.Advance(time.Minute)
 	e.clk.BlockUntilWaiters(2)
 	s = h.Current()
-	if !s.Configured || s.EventKey != "2026test" || s.Message != "" || s.NextMatch == nil || s.Nexus.State != StateOK || s.TBA.State != StateOK {
+	if !s.Configured || s.EventKey != "2026test" || s.Message != "" || s.NextMatch == nil || s.Nexus.State != board.StateOK || s.TBA.State != board.StateOK {
 		t.Fatalf("after 10 min: %+v, want the event found and polled", s)
 	}
 	if n := e.up.Count(frcapi.TBATeamEvents); n != 2 {
@@ -131,7 +132,7 @@ func TestHubPollsTheCachedEventWhileTBAIsRefused(t *testing.T) {
 	if got := e.up.Count(frcapi.NexusEvent) - asked; got != 1 {
 		t.Fatalf("Nexus asked %d times with a cached event and TBA refused, want at once", got)
 	}
-	if !s.Configured || s.EventKey != "2026test" || s.Nexus.State != StateOK || s.TBA.State != StateKeyRejected || s.NextMatch == nil {
+	if !s.Configured || s.EventKey != "2026test" || s.Nexus.State != board.StateOK || s.TBA.State != board.StateKeyRejected || s.NextMatch == nil {
 		t.Fatalf("Status = %+v, want the cached event live from Nexus", s)
 	}
 	if got := e.nexusPollsIn(5*time.Minute, 3); got < 9 {
@@ -143,8 +144,8 @@ func TestHubSwitchesFromTheCachedEventToTodays(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	opts := e.options()
 	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
-	cached, err := json.Marshal(cacheFile{Upstream: upstream{Team: 1209, Configured: true, EventKey: "2026old", NexusEventKey: "2026old",
-		TBA: tbaData{LastGood: start.Add(-time.Hour), Event: &tbaEvent{Key: "2026old", Name: "Old Regional"}}}})
+	cached, err := json.Marshal(cacheFile{Upstream: board.Upstream{Team: 1209, Configured: true, EventKey: "2026old", NexusEventKey: "2026old",
+		TBA: board.TBAData{LastGood: start.Add(-time.Hour), Event: &board.EventInfo{Key: "2026old", Name: "Old Regional"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,8 +157,8 @@ func TestHubSwitchesFromTheCachedEventToTodays(t *testing.T) {
 		t.Fatalf("before Run: %+v, want the cached event", s)
 	}
 	h, _ = e.runHub(t, opts, 0)
-	s := waitFor(t, h, "today's event", func(s Status) bool {
-		return s.EventKey == "2026test" && s.NextMatch != nil && s.Nexus.State == StateOK && s.TBA.State == StateOK
+	s := waitFor(t, h, "today's event", func(s board.Status) bool {
+		return s.EventKey == "2026test" && s.NextMatch != nil && s.Nexus.State == board.StateOK && s.TBA.State == board.StateOK
 	})
 	if s.EventName != "Test Regional" || s.Message != "" {
 		t.Fatalf("after the switch: %+v", s)
@@ -180,7 +181,7 @@ func TestHubStopsPollingACachedEventNotOnToday(t *testing.T) {
 	opts.EventKey, opts.CacheFile = "", filepath.Join(t.TempDir(), "event.json")
 	writeCache(t, e, opts)
 	h, _ := e.runHub(t, opts, 1)
-	waitFor(t, h, "no event", func(s Status) bool { return !s.Configured })
+	waitFor(t, h, "no event", func(s board.Status) bool { return !s.Configured })
 	e.clk.BlockUntilWaiters(1)
 	if got := e.nexusPollsIn(5*time.Minute, 1); got != 0 {
 		t.Fatalf("Nexus asked %d times about an event TBA says is not today's", got)

@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -34,16 +34,16 @@ const maxAhead = 5 * time.Minute
 
 func (h *Hub) nexusPolls(key string) []*poll {
 	return []*poll{
-		{endpoint: frcapi.NexusEvent, every: nexusEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.NexusEvent, every: nexusEvery, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			ev, err := h.nexus.event(ctx, key)
 			if err == nil && h.fromTheFuture(ev) {
-				err = &sourceError{StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, dataAsOf(ev).Format(time.RFC3339), maxAhead)}
+				err = &sourceError{board.StateUnreachable, fmt.Errorf("event: nexus event %s: dataAsOfTime %s is more than %v ahead of our clock", key, board.DataAsOf(ev).Format(time.RFC3339), maxAhead)}
 			}
-			return func(up *upstream) { h.storeNexusEvent(up, ev, false) }, err
+			return func(up *board.Upstream) { h.storeNexusEvent(up, ev, false) }, err
 		}},
-		{endpoint: frcapi.NexusPits, every: nexusPitsEvery, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.NexusPits, every: nexusPitsEvery, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			pits, err := h.nexus.pits(ctx, key)
-			return func(up *upstream) {
+			return func(up *board.Upstream) {
 				// As with TBA's lists: a pit address does not vanish.
 				if pits != nil && (len(pits) > 0 || len(up.Nexus.Pits) == 0) {
 					up.Nexus.Pits = pits
@@ -58,9 +58,9 @@ func (h *Hub) nexusPolls(key string) []*poll {
 // same dataAsOfTime is kept, as it confirms; a webhook must be newer. Data
 // held from the future (a cache of before that was refused) never counts
 // as newer. Callers refuse an ev from the future themselves.
-func (h *Hub) storeNexusEvent(up *upstream, ev *frcapi.NexusEventStatus, mustBeNewer bool) bool {
+func (h *Hub) storeNexusEvent(up *board.Upstream, ev *frcapi.NexusEventStatus, mustBeNewer bool) bool {
 	if old := up.Nexus.Event; old != nil && !h.fromTheFuture(old) &&
-		(dataAsOf(ev).Before(dataAsOf(old)) || mustBeNewer && !dataAsOf(ev).After(dataAsOf(old))) {
+		(board.DataAsOf(ev).Before(board.DataAsOf(old)) || mustBeNewer && !board.DataAsOf(ev).After(board.DataAsOf(old))) {
 		return false
 	}
 	up.Nexus.Event, up.Nexus.LastGood = ev, h.opts.Clock.Now()
@@ -69,7 +69,7 @@ func (h *Hub) storeNexusEvent(up *upstream, ev *frcapi.NexusEventStatus, mustBeN
 
 // fromTheFuture reports whether ev is dated more than maxAhead past our clock.
 func (h *Hub) fromTheFuture(ev *frcapi.NexusEventStatus) bool {
-	return dataAsOf(ev).After(h.opts.Clock.Now().Add(maxAhead))
+	return board.DataAsOf(ev).After(h.opts.Clock.Now().Add(maxAhead))
 }
 
 // tbaPolls asks TBA about one event. A null answer never replaces data
@@ -78,53 +78,53 @@ func (h *Hub) fromTheFuture(ev *frcapi.NexusEventStatus) bool {
 // is soon followed by the new one, which replaces it.
 func (h *Hub) tbaPolls(key string) []*poll {
 	team := h.opts.Team
-	now := func(up *upstream) { up.TBA.LastGood = h.opts.Clock.Now() }
+	now := func(up *board.Upstream) { up.TBA.LastGood = h.opts.Clock.Now() }
 	return []*poll{
-		{endpoint: frcapi.TBATeamStatus, every: tbaStatusEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBATeamStatus, every: tbaStatusEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			st, err := h.tba.teamStatus(ctx, team, key)
-			return func(up *upstream) { up.TBA.TeamStatus = cmp.Or(st, up.TBA.TeamStatus); now(up) }, err
+			return func(up *board.Upstream) { up.TBA.TeamStatus = cmp.Or(st, up.TBA.TeamStatus); now(up) }, err
 		}},
-		{endpoint: frcapi.TBATeamMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBATeamMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			ms, err := h.tba.matches(ctx, team, key)
-			return func(up *upstream) { up.TBA.Matches = keepFull(up.TBA.Matches, ms); now(up) }, err
+			return func(up *board.Upstream) { up.TBA.Matches = keepFull(up.TBA.Matches, ms); now(up) }, err
 		}},
-		{endpoint: frcapi.TBAEvent, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBAEvent, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			ev, err := h.tba.event(ctx, key)
-			return func(up *upstream) { up.TBA.Event = cmp.Or(ev, up.TBA.Event); now(up) }, err
+			return func(up *board.Upstream) { up.TBA.Event = cmp.Or(ev, up.TBA.Event); now(up) }, err
 		}},
-		{endpoint: frcapi.TBARankings, every: tbaRankEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBARankings, every: tbaRankEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			rs, err := h.tba.rankings(ctx, key)
-			return func(up *upstream) {
+			return func(up *board.Upstream) {
 				if rs != nil {
 					up.TBA.Rankings = keepFull(up.TBA.Rankings, rs.Lines)
 					up.TBA.SortOrders = keepFull(up.TBA.SortOrders, rs.SortOrders)
-					up.TBA.RankTrend = trendWith(up.TBA.RankTrend, rs.Lines, strconv.Itoa(team))
+					up.TBA.RankTrend = board.TrendWith(up.TBA.RankTrend, rs.Lines, strconv.Itoa(team))
 				}
 				now(up)
 			}, err
 		}},
-		{endpoint: frcapi.TBAEventMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBAEventMatches, every: tbaMatchesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			ms, err := h.tba.eventMatches(ctx, key)
-			return func(up *upstream) { up.TBA.EventMatches = keepFull(up.TBA.EventMatches, ms); now(up) }, err
+			return func(up *board.Upstream) { up.TBA.EventMatches = keepFull(up.TBA.EventMatches, ms); now(up) }, err
 		}},
-		{endpoint: frcapi.TBAAlliances, every: tbaAlliancesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBAAlliances, every: tbaAlliancesEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			as, err := h.tba.alliances(ctx, key)
 			// Unlike the other lists, a null after alliances is taken: TBA
 			// lists none only before selection, or once an event is reset.
-			return func(up *upstream) { up.TBA.Alliances = as; now(up) }, err
+			return func(up *board.Upstream) { up.TBA.Alliances = as; now(up) }, err
 		}},
-		{endpoint: frcapi.TBAEventTeams, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBAEventTeams, every: tbaEventEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			names, err := h.tba.teamNames(ctx, key)
-			return func(up *upstream) {
+			return func(up *board.Upstream) {
 				if names != nil {
 					up.TBA.TeamNames = names
 				}
 				now(up)
 			}, err
 		}},
-		{endpoint: frcapi.TBAStatus, every: tbaAPIEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*upstream), error) {
+		{endpoint: frcapi.TBAStatus, every: tbaAPIEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			down, err := h.tba.downEvents(ctx)
-			return func(up *upstream) { up.TBA.DownEvents = down; now(up) }, err
+			return func(up *board.Upstream) { up.TBA.DownEvents = down; now(up) }, err
 		}},
 	}
 }
@@ -136,23 +136,4 @@ func keepFull[T any](held, got []T) []T {
 		return held
 	}
 	return got
-}
-
-// trendWith adds our rank in lines to trend when we have played more
-// matches than its last point: one point per count of played matches.
-func trendWith(trend []rankPoint, lines []tbaRanking, team string) []rankPoint {
-	for _, l := range lines {
-		if l.Team != team || l.Rank <= 0 || l.Played <= 0 {
-			continue
-		}
-		if n := len(trend); n > 0 && trend[n-1].Played >= l.Played {
-			if trend[n-1].Played == l.Played && trend[n-1].Rank != l.Rank {
-				trend = slices.Clone(trend)
-				trend[n-1].Rank = l.Rank // a rank settled after a late score
-			}
-			return trend
-		}
-		return append(slices.Clone(trend), rankPoint{Played: l.Played, Rank: l.Rank})
-	}
-	return trend
 }

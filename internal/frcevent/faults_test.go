@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
@@ -24,7 +25,7 @@ const (
 )
 
 // upstreamOf returns a copy of the upstream data h holds.
-func upstreamOf(h *Hub) upstream {
+func upstreamOf(h *Hub) board.Upstream {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.up
@@ -32,9 +33,9 @@ func upstreamOf(h *Hub) upstream {
 
 // sameData reports whether a and b hold the same data and the same times
 // of their last good answers, whatever their sources' health.
-func sameData(a, b upstream) bool {
-	a.Nexus.Health, a.TBA.Health = health{}, health{}
-	b.Nexus.Health, b.TBA.Health = health{}, health{}
+func sameData(a, b board.Upstream) bool {
+	a.Nexus.Health, a.TBA.Health = board.Health{}, board.Health{}
+	b.Nexus.Health, b.TBA.Health = board.Health{}, board.Health{}
 	return reflect.DeepEqual(a, b)
 }
 
@@ -233,7 +234,7 @@ func TestHubRidesOutFlapping(t *testing.T) {
 	}
 	e.up.SetFault("", faultreplay.None)
 	e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
-	if s := h.Current(); s.Nexus.State != StateOK || s.TBA.State != StateOK {
+	if s := h.Current(); s.Nexus.State != board.StateOK || s.TBA.State != board.StateOK {
 		t.Fatalf("after the flapping: %+v / %+v", s.Nexus, s.TBA)
 	}
 }

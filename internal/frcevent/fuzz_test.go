@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 )
 
 // FuzzUpstreamAnswers feeds arbitrary bodies through the real decoders of
@@ -35,8 +37,8 @@ func FuzzUpstreamAnswers(f *testing.F) {
 		mu.Lock()
 		tbaBody = tba
 		mu.Unlock()
-		up := upstream{Team: 1209, Configured: true, EventKey: "2026okok", NexusEventKey: "2026okok"}
-		up.Nexus.Health.State, up.TBA.Health.State = StateOK, StateOK
+		up := board.Upstream{Team: 1209, Configured: true, EventKey: "2026okok", NexusEventKey: "2026okok"}
+		up.Nexus.Health.State, up.TBA.Health.State = board.StateOK, board.StateOK
 		up.Nexus.LastGood, up.TBA.LastGood = now, now
 		if ev, err := parseNexusEvent("fuzz", nexusBody); err == nil {
 			up.Nexus.Event = ev
@@ -53,7 +55,7 @@ func FuzzUpstreamAnswers(f *testing.F) {
 		up.TBA.Alliances, _ = c.alliances(ctx, "2026okok")
 		up.TBA.TeamNames, _ = c.teamNames(ctx, "2026okok")
 		up.TBA.DownEvents, _ = c.downEvents(ctx)
-		status := merge(up, now)
+		status := board.Merge(up, now)
 		if _, err := json.Marshal(status); err != nil {
 			t.Fatalf("the merged Status does not encode: %v\n%+v", err, status)
 		}

@@ -3,6 +3,7 @@ package frcevent
 import (
 	"strconv"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -11,18 +12,18 @@ var sourceNames = map[frcapi.Source]string{frcapi.Nexus: "Nexus", frcapi.TBA: "T
 
 // healthOf sums up the last results of a source's endpoints: the worst one
 // counts; the optional endpoints do not.
-func (h *Hub) healthOf(src frcapi.Source, on bool) health {
+func (h *Hub) healthOf(src frcapi.Source, on bool) board.Health {
 	source := sourceNames[src]
 	if !on {
 		switch {
 		case src != frcapi.Nexus || !h.webhookSeen:
-			return health{StateOff, "No " + source + " key set"}
+			return board.Health{State: board.StateOff, Message: "No " + source + " key set"}
 		case h.opts.Clock.Now().Sub(h.up.Nexus.LastGood) < webhookStaleAfter:
-			return health{StateOK, "Live from the Nexus webhook"}
+			return board.Health{State: board.StateOK, Message: "Live from the Nexus webhook"}
 		}
-		return health{StateUnreachable, "No news from the Nexus webhook for " + strconv.Itoa(int(webhookStaleAfter.Minutes())) + " min"}
+		return board.Health{State: board.StateUnreachable, Message: "No news from the Nexus webhook for " + strconv.Itoa(int(webhookStaleAfter.Minutes())) + " min"}
 	}
-	worst, asked := StateOK, false
+	worst, asked := board.StateOK, false
 	for ep, err := range h.errs {
 		if ep.Source != src || optional[ep] {
 			continue
@@ -34,19 +35,19 @@ func (h *Hub) healthOf(src frcapi.Source, on bool) health {
 	}
 	switch {
 	case !asked:
-		return health{StateUnreachable, "Waiting for " + source}
-	case worst == StateKeyRejected:
-		return health{worst, source + " key rejected"}
-	case worst == StateNotFound:
+		return board.Health{State: board.StateUnreachable, Message: "Waiting for " + source}
+	case worst == board.StateKeyRejected:
+		return board.Health{State: worst, Message: source + " key rejected"}
+	case worst == board.StateNotFound:
 		key := h.up.EventKey
 		if src == frcapi.Nexus {
 			key = h.up.NexusEventKey
 		}
-		return health{worst, source + " does not know event " + key}
-	case worst == StateUnreachable:
-		return health{worst, source + " unreachable"}
+		return board.Health{State: worst, Message: source + " does not know event " + key}
+	case worst == board.StateUnreachable:
+		return board.Health{State: worst, Message: source + " unreachable"}
 	}
-	return health{StateOK, "Live from " + source}
+	return board.Health{State: board.StateOK, Message: "Live from " + source}
 }
 
 // optional are the endpoints whose failures are logged but do not make
@@ -63,11 +64,11 @@ var optional = map[frcapi.Endpoint]bool{
 // severity orders the states from good to worst.
 func severity(state string) int {
 	switch state {
-	case StateUnreachable:
+	case board.StateUnreachable:
 		return 1
-	case StateNotFound:
+	case board.StateNotFound:
 		return 2
-	case StateKeyRejected:
+	case board.StateKeyRejected:
 		return 3
 	}
 	return 0

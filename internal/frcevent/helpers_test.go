@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
@@ -25,7 +27,7 @@ import (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if code == 0 {
-		// Every hub, demo server and connection the tests started must be gone.
+		// Every hub and connection the tests started must be gone.
 		if err := goleak.Find(); err != nil {
 			_, _ = os.Stderr.WriteString("goroutine leak: " + err.Error() + "\n") // the exit code fails the run anyway
 			code = 1
@@ -58,7 +60,7 @@ func off(d time.Duration) *replay.Offset { return replay.At(d) }
 func testTimeline() replay.Timeline {
 	nexusMatch := func(n int, red, blue []*string, field time.Duration) replay.NexusMatch {
 		return replay.NexusMatch{
-			Label: "Qualification " + itoa(n), RedTeams: red, BlueTeams: blue,
+			Label: "Qualification " + strconv.Itoa(n), RedTeams: red, BlueTeams: blue,
 			Times: replay.NexusTimes{
 				EstimatedQueue: off(field - 2*time.Minute), EstimatedStart: off(field), ScheduledStart: off(field),
 				ActualQueue: off(field - 2*time.Minute), ActualOnDeck: off(field - time.Minute), ActualOnField: off(field), ActualStart: off(field),
@@ -66,7 +68,7 @@ func testTimeline() replay.Timeline {
 		}
 	}
 	tbaMatch := func(n int, red, blue []string, rs, bs int, winner string, field time.Duration) replay.Match {
-		return replay.Match{Key: "2026test_qm" + itoa(n), CompLevel: "qm", SetNumber: 1, MatchNumber: n, Red: red, Blue: blue,
+		return replay.Match{Key: "2026test_qm" + strconv.Itoa(n), CompLevel: "qm", SetNumber: 1, MatchNumber: n, Red: red, Blue: blue,
 			RedScore: rs, BlueScore: bs, WinningAlliance: winner, Time: off(field), PredictedTime: off(field), ActualTime: off(field), ResultAt: off(field + 30*time.Second)}
 	}
 	return replay.Timeline{
@@ -109,11 +111,11 @@ func newEnv(t testing.TB, tl replay.Timeline) *env {
 }
 
 // newEnvWith is newEnv with more of the replay's options and its faults';
-// their Clock is the env's fake one.
+// their Clock is the env's fake one, their keys the replay's defaults.
 func newEnvWith(t testing.TB, opts replay.Options, faults faultreplay.Options) *env {
 	t.Helper()
 	clk := clock.NewFake(start)
-	opts.Clock = clk
+	opts.Clock, opts.NexusKey, opts.TBAKey = clk, replay.DefaultNexusKey, replay.DefaultTBAKey
 	up := faultreplay.NewReplay(opts, faults)
 	srv := httptest.NewServer(up)
 	t.Cleanup(srv.Close)
@@ -192,7 +194,7 @@ func (e *env) nexusPollsIn(d time.Duration, waiters int) int {
 
 // waitFor returns h's Status once cond holds of it, woken by each change
 // (a goroutine of the hub publishes it), and fails the test after 5 s.
-func waitFor(t *testing.T, h *Hub, what string, cond func(Status) bool) Status {
+func waitFor(t *testing.T, h *Hub, what string, cond func(board.Status) bool) board.Status {
 	t.Helper()
 	changed, stop := h.Subscribe()
 	defer stop()

@@ -1,3 +1,8 @@
+// Package frcevent holds event-day data for the pit display: clients of FRC
+// Nexus and The Blue Alliance, the hub that polls them once per process,
+// takes the Nexus webhook, keeps the last good answers across restarts and
+// fans the merged board out to every screen. What the answers mean, the
+// board itself, is worked out by package board, which does no I/O.
 package frcevent
 
 import (
@@ -9,6 +14,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/fanout"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -26,14 +32,14 @@ type Hub struct {
 	rand   *rand.Rand
 
 	mu   sync.Mutex
-	up   upstream
+	up   board.Upstream
 	errs map[frcapi.Endpoint]error // last result of each endpoint asked so far
 	// webhookSeen is set once a webhook brought data, which makes Nexus
 	// live even without a key to poll it, for webhookStaleAfter after each push.
 	webhookSeen bool
 	// pushed receives a value after each push applied; it holds at most one.
 	pushed  chan struct{}
-	current Status
+	current board.Status
 	content []byte // current encoded without its AsOf times, to spot changes
 	body    []byte // current encoded, shared by every viewer
 	version uint64
@@ -51,13 +57,13 @@ type Hub struct {
 func NewHub(opts Options) *Hub {
 	opts = opts.withDefaults()
 	h := &Hub{opts: opts, rand: opts.Rand, errs: make(map[frcapi.Endpoint]error), pushed: make(chan struct{}, 1)}
-	if !opts.Disabled && opts.NexusKey != "" {
+	if !opts.Disabled && (opts.NexusKey != "" || opts.Keyless) {
 		h.nexus = &nexusClient{base: strings.TrimSuffix(opts.NexusURL, "/"), key: opts.NexusKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
-	if !opts.Disabled && opts.TBAKey != "" {
+	if !opts.Disabled && (opts.TBAKey != "" || opts.Keyless) {
 		h.tba = &tbaClient{base: strings.TrimSuffix(opts.TBAURL, "/"), key: opts.TBAKey, http: opts.HTTPClient, timeout: requestTimeout}
 	}
-	h.up = upstream{Team: opts.Team, EventKey: opts.EventKey, NexusEventKey: opts.NexusEventKey, Configured: opts.EventKey != ""}
+	h.up = board.Upstream{Team: opts.Team, EventKey: opts.EventKey, NexusEventKey: opts.NexusEventKey, Configured: opts.EventKey != ""}
 	switch {
 	case opts.Disabled:
 		h.up.Configured, h.up.Message = false, "Event data is off (--event off)"
@@ -121,7 +127,7 @@ func (h *Hub) startPolls(ctx context.Context, eventKey, nexusKey string) (stop f
 
 // record takes the result of one request: the error, if any, sets the
 // source's health, and a good answer is stored.
-func (h *Hub) record(endpoint frcapi.Endpoint, err error, store func(*upstream)) {
+func (h *Hub) record(endpoint frcapi.Endpoint, err error, store func(*board.Upstream)) {
 	h.mu.Lock()
 	prev, asked := h.errs[endpoint]
 	h.mu.Unlock()
@@ -133,7 +139,7 @@ func (h *Hub) record(endpoint frcapi.Endpoint, err error, store func(*upstream))
 	case asked && prev != nil:
 		h.opts.Logger.Info("event: upstream answers again", "endpoint", endpoint.String())
 	}
-	h.apply(func(up *upstream) {
+	h.apply(func(up *board.Upstream) {
 		h.errs[endpoint] = err
 		if err == nil && store != nil {
 			store(up)
@@ -142,7 +148,7 @@ func (h *Hub) record(endpoint frcapi.Endpoint, err error, store func(*upstream))
 }
 
 // apply changes the upstream data, merges it and publishes the result.
-func (h *Hub) apply(change func(up *upstream)) {
+func (h *Hub) apply(change func(up *board.Upstream)) {
 	func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
@@ -155,7 +161,7 @@ func (h *Hub) apply(change func(up *upstream)) {
 }
 
 // Current returns the latest Status. Its slices must not be modified.
-func (h *Hub) Current() Status {
+func (h *Hub) Current() board.Status {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.current

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
 )
@@ -37,10 +38,10 @@ func TestHubMergesBothSources(t *testing.T) {
 	if len(s.Recent) != 1 || s.Recent[0].Result != "win" || *s.Recent[0].RedScore != 90 {
 		t.Fatalf("Recent = %+v", s.Recent)
 	}
-	if s.Rank == nil || *s.Rank != (Rank{3, 24, Record{Wins: 1}}) {
+	if s.Rank == nil || *s.Rank != (board.Rank{Rank: 3, Of: 24, Record: board.Record{Wins: 1}}) {
 		t.Fatalf("Rank = %+v", s.Rank)
 	}
-	if s.Nexus.State != StateOK || s.TBA.State != StateOK || !s.TBA.AsOf.Equal(start) {
+	if s.Nexus.State != board.StateOK || s.TBA.State != board.StateOK || !s.TBA.AsOf.Equal(start) {
 		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
 	}
 	if len(s.Announcements) != 1 {
@@ -51,7 +52,7 @@ func TestHubMergesBothSources(t *testing.T) {
 	if &body[0] != &again[0] || version != v2 {
 		t.Fatal("JSON is encoded again for a second reader")
 	}
-	var decoded Status
+	var decoded board.Status
 	if err := json.Unmarshal(body, &decoded); err != nil || decoded.EventKey != "2026test" {
 		t.Fatalf("JSON = %s (%v)", body, err)
 	}
@@ -164,13 +165,13 @@ func TestHubBacksOffWithJitter(t *testing.T) {
 	if len(distinct) < len(gaps)/2 {
 		t.Errorf("gaps %v: want them jittered", gaps)
 	}
-	if s := h.Current(); s.Nexus.State != StateUnreachable || s.TBA.State != StateOK {
+	if s := h.Current(); s.Nexus.State != board.StateUnreachable || s.TBA.State != board.StateOK {
 		t.Errorf("sources %+v / %+v", s.Nexus, s.TBA)
 	}
 	// Nexus comes back: the next poll finds it and the pace is normal again.
 	e.up.SetFault("nexus", faultreplay.None)
 	e.advance(6*time.Minute, 5*time.Second, 2)
-	if s := h.Current(); s.Nexus.State != StateOK {
+	if s := h.Current(); s.Nexus.State != board.StateOK {
 		t.Fatalf("Nexus %+v after it came back", s.Nexus)
 	}
 	if got := e.nexusPollsIn(5*time.Minute, 2); got < 9 {
@@ -199,7 +200,7 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 		}
 	}
 	s := h.Current()
-	if s.TBA.State != StateKeyRejected || s.TBA.Message != "TBA key rejected" || s.Nexus.Message != "Nexus key rejected" {
+	if s.TBA.State != board.StateKeyRejected || s.TBA.Message != "TBA key rejected" || s.Nexus.Message != "Nexus key rejected" {
 		t.Fatalf("sources = %+v / %+v", s.Nexus, s.TBA)
 	}
 	body, _ := h.JSON()
@@ -223,14 +224,14 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 		fault faultreplay.Fault
 		state string // both sources' state while it lasts
 	}{
-		{faultreplay.Malformed, StateUnreachable},
-		{faultreplay.Truncated, StateUnreachable},
-		{faultreplay.TruncatedChunked, StateUnreachable},
-		{faultreplay.Huge, StateUnreachable},
-		{faultreplay.Status500, StateUnreachable},
-		{faultreplay.Status403, StateKeyRejected},
-		{faultreplay.Down, StateUnreachable},
-		{faultreplay.Hang, StateUnreachable},
+		{faultreplay.Malformed, board.StateUnreachable},
+		{faultreplay.Truncated, board.StateUnreachable},
+		{faultreplay.TruncatedChunked, board.StateUnreachable},
+		{faultreplay.Huge, board.StateUnreachable},
+		{faultreplay.Status500, board.StateUnreachable},
+		{faultreplay.Status403, board.StateKeyRejected},
+		{faultreplay.Down, board.StateUnreachable},
+		{faultreplay.Hang, board.StateUnreachable},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.fault), func(t *testing.T) {
@@ -286,7 +287,7 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 			//   371 and 676 s (TBA).
 			type bounds struct{ fewest, most int }
 			nexus, tba := bounds{5, 8}, bounds{4, 7}
-			if tt.state == StateKeyRejected {
+			if tt.state == board.StateKeyRejected {
 				nexus, tba = bounds{3, 4}, bounds{3, 4}
 			}
 			for _, c := range []struct {
@@ -312,7 +313,7 @@ func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 			e.up.SetFault("", faultreplay.None)
 			e.advance(maxBackoff+10*time.Second, 5*time.Second, 2)
 			s = h.Current()
-			if s.Nexus.State != StateOK || s.TBA.State != StateOK {
+			if s.Nexus.State != board.StateOK || s.TBA.State != board.StateOK {
 				t.Fatalf("after recovery: %+v / %+v", s.Nexus, s.TBA)
 			}
 			if !s.Nexus.AsOf.After(good.Nexus.AsOf) || s.TBA.AsOf.Before(back) || !s.AsOf.After(good.AsOf) {
@@ -330,12 +331,24 @@ func TestHubWithoutKeysAsksNothing(t *testing.T) {
 	e.clk.Advance(10 * time.Minute)
 	stop()
 	s := h.Current()
-	if !s.Configured || s.Nexus.State != StateOff || s.TBA.State != StateOff || s.Nexus.Message != "No Nexus key set" {
+	if !s.Configured || s.Nexus.State != board.StateOff || s.TBA.State != board.StateOff || s.Nexus.Message != "No Nexus key set" {
 		t.Fatalf("Status = %+v", s)
 	}
 	if n := e.up.Count(frcapi.NexusEvent) + e.up.Count(frcapi.TBAStatus) + e.up.Count(frcapi.TBATeamEvents); n != 0 {
 		t.Fatalf("%d requests without keys", n)
 	}
+}
+
+// A keyless hub asks both sources and sends no key: this upstream wants
+// keys, so it refuses each request.
+func TestHubKeylessAsksWithoutKeys(t *testing.T) {
+	e := newEnv(t, testTimeline())
+	opts := e.options()
+	opts.NexusKey, opts.TBAKey, opts.Keyless = "", "", true
+	h, _ := e.runHub(t, opts, 0)
+	waitFor(t, h, "both sources asked without a key", func(s board.Status) bool {
+		return s.Nexus.State == board.StateKeyRejected && s.TBA.State == board.StateKeyRejected
+	})
 }
 
 func TestHubDisabled(t *testing.T) {
@@ -386,12 +399,12 @@ func TestHubCacheSurvivesRestart(t *testing.T) {
 	e.clk.Advance(time.Hour)
 	h2 := NewHub(opts)
 	if s := h2.Current(); !s.AsOf.Equal(last.AsOf) || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label ||
-		s.Rank == nil || s.Nexus.State != StateUnreachable || s.NowQueuing != "" || s.QueueHold(e.clk.Now()) {
+		s.Rank == nil || s.Nexus.State != board.StateUnreachable || s.NowQueuing != "" || s.QueueHold(e.clk.Now()) {
 		t.Fatalf("after restart: %+v\nwant the cached data, its AsOf %v, and no queue call an hour old", s, last.AsOf)
 	}
 	h2, _ = e.runHub(t, opts, 2)
 	s := h2.Current()
-	if s.Nexus.State != StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
+	if s.Nexus.State != board.StateUnreachable || s.NextMatch == nil || s.NextMatch.Label != last.NextMatch.Label || s.Rank == nil ||
 		!s.AsOf.Equal(last.AsOf) || len(s.Announcements) != 2 {
 		t.Fatalf("restarted offline: %+v\nwant the cached data, its AsOf %v", s, last.AsOf)
 	}
@@ -410,7 +423,7 @@ func TestHubCacheWithoutSourcesIsNeverLive(t *testing.T) {
 	opts.NexusKey, opts.TBAKey = "", ""
 	e.clk.Advance(10 * time.Second)
 	s := NewHub(opts).Current()
-	if s.QueueHold(e.clk.Now()) || s.NowQueuing != "" || s.Nexus.State != StateOff {
+	if s.QueueHold(e.clk.Now()) || s.NowQueuing != "" || s.Nexus.State != board.StateOff {
 		t.Fatalf("cached, no source: next %+v, queuing %q, Nexus %+v; want no hold", s.NextMatch, s.NowQueuing, s.Nexus)
 	}
 	if s.NextMatch == nil || s.NextMatch.Label != "Qualification 2" || !s.AsOf.Equal(start.Add(time.Minute)) {
@@ -435,7 +448,7 @@ func TestHubIgnoresBadCache(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := NewHub(opts).Current()
-			if s.EventKey != "2026test" || s.NextMatch != nil || s.Nexus.State != StateUnreachable {
+			if s.EventKey != "2026test" || s.NextMatch != nil || s.Nexus.State != board.StateUnreachable {
 				t.Fatalf("Status = %+v, want a fresh start", s)
 			}
 			if tt.name == "garbage" && !strings.Contains(e.logs.String(), "unreadable cache") {
@@ -456,7 +469,7 @@ func TestHubReadsItsCache(t *testing.T) {
 	const head = `{"upstream":{"team":1209,"configured":true,"eventKey":"2026test","nexusEventKey":"2026test",`
 	cases := []struct {
 		name, cache string
-		check       func(t *testing.T, s Status, up upstream)
+		check       func(t *testing.T, s board.Status, up board.Upstream)
 	}{
 		{"this version's: TBA's match lists as TBA sent them", head + `
 			"tba":{"lastGood":"2026-03-14T19:59:30Z",
@@ -468,7 +481,7 @@ func TestHubReadsItsCache(t *testing.T) {
 			  "alliances":{"red":{"team_keys":["frc1209","frc254","frc118"],"score":90,"surrogate_team_keys":[],"dq_team_keys":[]},
 			   "blue":{"team_keys":["frc1","frc2","frc3"],"score":40,"surrogate_team_keys":[],"dq_team_keys":[]}},
 			  "winning_alliance":"red","time":1773514800,"predicted_time":1773514800,"actual_time":1773515100,"post_result_time":1773515400}]}}}`,
-			func(t *testing.T, s Status, up upstream) {
+			func(t *testing.T, s board.Status, up board.Upstream) {
 				if len(s.Recent) != 1 {
 					t.Fatalf("Recent = %+v, want the cached match", s.Recent)
 				}
@@ -492,7 +505,7 @@ func TestHubReadsItsCache(t *testing.T) {
 			  "redScore":90,"blueScore":40,"winningAlliance":"red","time":"2026-03-14T19:00:00Z","predictedTime":null,"actualTime":null}],
 			 "eventMatches":[{"key":"2026test_qm1","compLevel":"qm","setNumber":1,"matchNumber":1,"red":["1209","254","118"],"blue":["1","2","3"],
 			  "redScore":90,"blueScore":40,"winningAlliance":"red","time":"2026-03-14T19:00:00Z","predictedTime":null,"actualTime":null}]}}}`,
-			func(t *testing.T, s Status, up upstream) {
+			func(t *testing.T, s board.Status, up board.Upstream) {
 				if want := time.Date(2026, 3, 14, 19, 59, 0, 0, time.UTC); !s.Nexus.AsOf.Equal(want) || s.Pit != "B12" {
 					t.Fatalf("Status = %+v, want Nexus data as of %v and the pit", s, want)
 				}
@@ -515,8 +528,8 @@ func TestHubReadsItsCache(t *testing.T) {
 			 "event":{"key":"2026test","name":"Test Regional","timezone":"America/Chicago","webcasts":null,
 			  "startDate":"2026-03-13","endDate":"2026-03-15","playoffType":10},
 			 "rankings":[{"team":"1209","rank":4,"record":{"wins":2,"losses":0,"ties":0},"sortOrders":[],"played":2}]}}}`,
-			func(t *testing.T, s Status, _ upstream) {
-				if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (Rank{Rank: 4, Of: 1, Record: Record{Wins: 2}}) || s.Pit != "B12" {
+			func(t *testing.T, s board.Status, _ board.Upstream) {
+				if s.EventName != "Test Regional" || s.Rank == nil || *s.Rank != (board.Rank{Rank: 4, Of: 1, Record: board.Record{Wins: 2}}) || s.Pit != "B12" {
 					t.Fatalf("Status = %+v, want the old cache's TBA data and pits", s)
 				}
 				if !s.Nexus.AsOf.IsZero() || len(s.Announcements) != 0 || s.NowQueuing != "" {
@@ -550,7 +563,7 @@ func TestHubSurvivesAStatusThatDoesNotEncode(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	h, _ := e.runHub(t, e.options(), 2)
 	before, version := h.JSON()
-	h.apply(func(up *upstream) { up.TBA.LastGood = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) })
+	h.apply(func(up *board.Upstream) { up.TBA.LastGood = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) })
 	if after, v := h.JSON(); string(after) != string(before) || v != version {
 		t.Fatalf("after a Status that does not encode: version %d -> %d, want the last good body", version, v)
 	}
@@ -571,7 +584,7 @@ func TestHubRefusesNexusDataFromTheFuture(t *testing.T) {
 	o.set("/nexus/api/v1/event/2026test", pushed(future, "from the future"))
 	h, _ := e.runHub(t, opts, 2)
 	s := h.Current()
-	if s.Nexus.State != StateUnreachable || !s.Nexus.AsOf.IsZero() || s.NowQueuing != "" {
+	if s.Nexus.State != board.StateUnreachable || !s.Nexus.AsOf.IsZero() || s.NowQueuing != "" {
 		t.Fatalf("Nexus dated an hour ahead: %+v, queuing %q; want it refused", s.Nexus, s.NowQueuing)
 	}
 	if !strings.Contains(e.logs.String(), "ahead of our clock") {
@@ -580,13 +593,13 @@ func TestHubRefusesNexusDataFromTheFuture(t *testing.T) {
 	// Once Nexus dates its data right again, it is taken.
 	o.set("/nexus/api/v1/event/2026test", "")
 	e.advance(time.Minute, time.Second, 2)
-	if s := h.Current(); s.Nexus.State != StateOK || s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
+	if s := h.Current(); s.Nexus.State != board.StateOK || s.Nexus.AsOf.After(e.clk.Now()) || s.Nexus.AsOf.IsZero() {
 		t.Fatalf("after Nexus came right: %+v", s.Nexus)
 	}
 	// A clock a little behind Nexus's is no reason to refuse.
 	o.set("/nexus/api/v1/event/2026test", pushed(e.clk.Now().Add(maxAhead-time.Second), "a bit ahead"))
 	e.advance(30*time.Second, time.Second, 2)
-	if s := h.Current(); s.Nexus.State != StateOK || s.Announcements[0].Text != "a bit ahead" {
+	if s := h.Current(); s.Nexus.State != board.StateOK || s.Announcements[0].Text != "a bit ahead" {
 		t.Fatalf("Nexus a little ahead: %+v, %+v", s.Nexus, s.Announcements)
 	}
 }
@@ -597,9 +610,9 @@ func TestHubPollReplacesCachedDataFromTheFuture(t *testing.T) {
 	e := newEnv(t, testTimeline())
 	opts := e.options()
 	opts.CacheFile = filepath.Join(t.TempDir(), "event.json")
-	data, err := json.Marshal(cacheFile{Upstream: upstream{
+	data, err := json.Marshal(cacheFile{Upstream: board.Upstream{
 		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
-		Nexus: nexusData{LastGood: start, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(start.Add(time.Hour).UnixMilli()),
+		Nexus: board.NexusData{LastGood: start, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(start.Add(time.Hour).UnixMilli()),
 			Matches: []frcapi.NexusMatch{{Label: "Qualification 9", Status: frcapi.NowQueuing}}}},
 	}})
 	if err != nil {
@@ -634,27 +647,27 @@ func TestHubKeepsDataOnNullAnswers(t *testing.T) {
 	}
 	e.advance(11*time.Minute, 5*time.Second, 2)
 	s := h.Current()
-	if s.TBA.State != StateOK {
+	if s.TBA.State != board.StateOK {
 		t.Fatalf("TBA = %+v", s.TBA)
 	}
 	if s.Rank == nil || *s.Rank != *good.Rank || s.EventName != good.EventName || s.Pit != "B12" {
 		t.Errorf("after null answers: rank %+v, event %q, pit %q; want the last good", s.Rank, s.EventName, s.Pit)
 	}
-	up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }()
+	up := func() board.Upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }()
 	if len(up.TBA.Matches) != 3 || up.TBA.TeamStatus == nil || up.TBA.Rankings == nil || up.TBA.Event == nil {
 		t.Errorf("TBA data after null answers: %+v", up.TBA)
 	}
 	// A null list of matches keeps them too, and a full list replaces them.
 	o.set("/tba/api/v3/team/frc1209/event/2026test/matches/simple", "null")
 	e.advance(2*time.Minute, 5*time.Second, 2)
-	if up := func() upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }(); len(up.TBA.Matches) != 3 {
+	if up := func() board.Upstream { h.mu.Lock(); defer h.mu.Unlock(); return h.up }(); len(up.TBA.Matches) != 3 {
 		t.Errorf("matches after null: %d, want 3", len(up.TBA.Matches))
 	}
 }
 
 func TestRefusedDelayIsJittered(t *testing.T) {
 	h := NewHub(Options{Disabled: true, Rand: rand.New(rand.NewPCG(3, 4))})
-	refusedErr := &sourceError{StateKeyRejected, errors.New("401")}
+	refusedErr := &sourceError{board.StateKeyRejected, errors.New("401")}
 	for _, p := range []*poll{
 		{every: nexusEvery},
 		{every: tbaStatusEvery, floor: tbaFloor},

@@ -12,58 +12,14 @@ import (
 const DefaultNexusURL = "https://frc.nexus/api/v1"
 
 // parseNexusEvent decodes an EventStatus, from a poll or a webhook. The hub
-// keeps it as Nexus sent it (the cache too); merge reads its times and
-// teams through matchTimes and teamList.
+// keeps it as Nexus sent it (the cache too); board.Merge reads its times
+// and teams.
 func parseNexusEvent(what string, body []byte) (*frcapi.NexusEventStatus, error) {
 	var ev frcapi.NexusEventStatus
 	if err := decode(what, body, &ev); err != nil {
 		return nil, err
 	}
 	return &ev, nil
-}
-
-// dataAsOf is when Nexus's data is from; zero when it did not say.
-func dataAsOf(ev *frcapi.NexusEventStatus) time.Time {
-	return frcapi.Deref(fromMillis(ev.DataAsOfTime))
-}
-
-// matchTimes are a Nexus match's times as the page shows them.
-func matchTimes(t frcapi.NexusTimes) MatchTimes {
-	return MatchTimes{
-		Queue: fromMillis(t.EstimatedQueueTime), OnDeck: fromMillis(t.EstimatedOnDeckTime), OnField: fromMillis(t.EstimatedOnFieldTime),
-		Start: fromMillis(t.EstimatedStartTime), Scheduled: fromMillis(t.ScheduledStartTime), ActualStart: fromMillis(t.ActualStartTime),
-	}
-}
-
-// announcements are Nexus's announcements as the page shows them.
-func announcements(in []frcapi.NexusAnnouncement) []Announcement {
-	out := make([]Announcement, 0, len(in))
-	for _, a := range in {
-		out = append(out, Announcement{ID: string(a.ID), Text: a.Announcement, Posted: frcapi.Deref(fromMillis(a.PostedTime))})
-	}
-	return out
-}
-
-// partsRequests are Nexus's parts requests as the page shows them.
-func partsRequests(in []frcapi.NexusPartsRequest) []PartsRequest {
-	out := make([]PartsRequest, 0, len(in))
-	for _, p := range in {
-		out = append(out, PartsRequest{ID: string(p.ID), Team: string(p.RequestedByTeam), Parts: p.Parts, Posted: frcapi.Deref(fromMillis(p.PostedTime))})
-	}
-	return out
-}
-
-// teamList keeps nil (alliance undecided) apart from an empty list; an
-// undecided seat is "".
-func teamList(in []*frcapi.FlexString) []string {
-	if in == nil {
-		return nil
-	}
-	out := make([]string, len(in))
-	for i, t := range in {
-		out[i] = string(frcapi.Deref(t))
-	}
-	return out
 }
 
 // nexusClient asks the Nexus API for one event.
@@ -78,7 +34,7 @@ type nexusClient struct {
 // name it.
 func (c *nexusClient) get(ctx context.Context, path string) (what string, body []byte, err error) {
 	what = "nexus GET " + path
-	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, http.Header{frcapi.Nexus.KeyHeader(): {c.key}, "Accept": {"application/json"}})
+	resp, err := httpGet(ctx, c.http, c.timeout, what, c.base+path, requestHeader(frcapi.Nexus, c.key))
 	if err != nil {
 		return what, nil, err
 	}

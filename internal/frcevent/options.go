@@ -35,6 +35,10 @@ type Options struct {
 	// TBAKey is sent as the X-TBA-Auth-Key header; "" turns TBA off like
 	// NexusKey does Nexus.
 	TBAKey string
+	// Keyless asks both sources without a key header, for an upstream that
+	// needs none: the demo's, inside this process. False means a source
+	// without its key is off.
+	Keyless bool
 	// CacheFile keeps the last good data across restarts, like
 	// "DATA/cache/event.json"; its directory is created. "" means no cache.
 	CacheFile string

@@ -3,6 +3,8 @@ package frcevent
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 )
 
 // staleAt returns when the data shown turns stale; false when it has
@@ -13,7 +15,7 @@ func (h *Hub) staleAt() (time.Time, bool) {
 	if h.current.AsOf.IsZero() || h.current.Stale {
 		return time.Time{}, false
 	}
-	return h.current.AsOf.Add(StaleAfter + time.Nanosecond), true
+	return h.current.AsOf.Add(board.StaleAfter + time.Nanosecond), true
 }
 
 // publishLocked merges and, when the Status changed, encodes it once for
@@ -25,7 +27,7 @@ func (h *Hub) staleAt() (time.Time, bool) {
 // is logged and the previous one stays: upstream data is no programmer
 // error, and must never stop the hub.
 func (h *Hub) publishLocked() {
-	st := merge(h.up, h.opts.Clock.Now())
+	st := board.Merge(h.up, h.opts.Clock.Now())
 	body, err := json.Marshal(st)
 	if err != nil {
 		h.opts.Logger.Error("event: cannot encode the merged data; showing the previous", "err", err)
@@ -45,7 +47,7 @@ func (h *Hub) publishLocked() {
 
 // contentJSON encodes s without its AsOf times. s encoded with them, so it
 // encodes without them.
-func contentJSON(s Status) []byte {
+func contentJSON(s board.Status) []byte {
 	s.AsOf, s.Nexus.AsOf, s.TBA.AsOf = time.Time{}, time.Time{}, time.Time{}
 	data, _ := json.Marshal(s)
 	return data

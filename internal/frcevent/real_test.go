@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/faultreplay"
+	"github.com/robohornets/robohornets/internal/testutil/realevent"
 )
 
 // TestRealEvent plays a real past event (2024nytr, TBA's saved answers)
@@ -16,30 +18,30 @@ import (
 // won Playoff 3, lost Playoff 8, won Playoffs 10 and 12, and went out in
 // Playoff 13 (Round 5) with a record of 3-2.
 func TestRealEvent(t *testing.T) {
-	ev, err := replay.LoadReal(os.DirFS("replay/testdata/2024nytr"), 3360)
+	ev, err := realevent.Load(os.DirFS("../testutil/realevent/testdata/2024nytr"), 3360)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ours := &OurAlliance{Number: 2, Role: "first pick", Partners: []string{"2791", "3171"}}
+	ours := &board.OurAlliance{Number: 2, Role: "first pick", Partners: []string{"2791", "3171"}}
 	tests := []struct {
 		moment  string
 		phase   string
-		ours    *OurAlliance
-		next    *PlayoffNext
-		record  Record
+		ours    *board.OurAlliance
+		next    *board.PlayoffNext
+		record  board.Record
 		round   string
 		state   string
 		outcome string
 	}{
-		{moment: "quals", phase: PhaseQualifications},
-		{moment: "selection", phase: PhaseAllianceSelection},
-		{"alliances", PhaseAllianceSelection, ours,
-			&PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"},
-			Record{}, "", "playing", ""},
-		{"playoffs", PhasePlayoffs, ours,
-			&PlayoffNext{Label: "Playoff 10", Alliance: "red", Opponent: "Alliance 8", IfWin: "Playoff 12 (red)", IfLose: "Eliminated"},
-			Record{Wins: 1, Losses: 1}, "Round 2", "playing", ""},
-		{"eliminated", PhasePlayoffs, ours, nil, Record{Wins: 3, Losses: 2}, "Round 5", "eliminated", "Eliminated in Round 5"},
+		{moment: "quals", phase: board.PhaseQualifications},
+		{moment: "selection", phase: board.PhaseAllianceSelection},
+		{"alliances", board.PhaseAllianceSelection, ours,
+			&board.PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"},
+			board.Record{}, "", "playing", ""},
+		{"playoffs", board.PhasePlayoffs, ours,
+			&board.PlayoffNext{Label: "Playoff 10", Alliance: "red", Opponent: "Alliance 8", IfWin: "Playoff 12 (red)", IfLose: "Eliminated"},
+			board.Record{Wins: 1, Losses: 1}, "Round 2", "playing", ""},
+		{"eliminated", board.PhasePlayoffs, ours, nil, board.Record{Wins: 3, Losses: 2}, "Round 5", "eliminated", "Eliminated in Round 5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.moment, func(t *testing.T) {
@@ -56,7 +58,7 @@ func TestRealEvent(t *testing.T) {
 				t.Errorf("phase = %q, want %q", s.Phase, tt.phase)
 			}
 			if tt.ours == nil {
-				if tt.phase == PhaseQualifications && s.NextMatch == nil {
+				if tt.phase == board.PhaseQualifications && s.NextMatch == nil {
 					t.Errorf("no next match during qualifications")
 				}
 				return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -17,7 +18,7 @@ type poll struct {
 	every    time.Duration // between two good answers
 	floor    time.Duration // never asked sooner than this after the last time
 	// fetch asks once and returns how to store a good answer.
-	fetch func(ctx context.Context) (store func(*upstream), err error)
+	fetch func(ctx context.Context) (store func(*board.Upstream), err error)
 }
 
 // pollLoop asks each endpoint when it is due, one request at a time, until
@@ -52,7 +53,7 @@ func (h *Hub) pollLoop(ctx context.Context, polls []*poll) {
 		if wake.Before(due[i]) {
 			// Woken to publish that the data turned stale, so that every
 			// screen says so although nothing new came to merge.
-			h.apply(func(*upstream) {})
+			h.apply(func(*board.Upstream) {})
 			continue
 		}
 		started := h.opts.Clock.Now()

@@ -9,62 +9,17 @@ import (
 	"sync"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
 // DefaultTBAURL is the base of The Blue Alliance API v3.
 const DefaultTBAURL = "https://www.thebluealliance.com/api/v3"
 
-// tbaTeamStatus is the part of TBA's team@event status the page uses. Its
-// *_status_str fields are HTML and are left out on purpose.
-type tbaTeamStatus struct {
-	Rank         *Rank  `json:"rank"` // nil before rankings exist
-	NextMatchKey string `json:"nextMatchKey"`
-	PitLocation  string `json:"pitLocation"`
-}
-
-// tbaEvent is the part of TBA's event the page uses.
-type tbaEvent struct {
-	Key      string              `json:"key"`
-	Name     string              `json:"name"`
-	Timezone string              `json:"timezone"`
-	Webcasts []frcapi.TBAWebcast `json:"webcasts"`
-	// StartDate and EndDate are "YYYY-MM-DD" in the event's timezone.
-	StartDate string `json:"startDate"`
-	EndDate   string `json:"endDate"`
-	// PlayoffType is TBA's playoff type (PlayoffDoubleElim8 …); 0 unknown.
-	PlayoffType int `json:"playoffType"`
-}
-
-// tbaRanking is one line of the event's rankings.
-type tbaRanking struct {
-	Team   string `json:"team"` // number without "frc"
-	Rank   int    `json:"rank"`
-	Record Record `json:"record"`
-	// SortOrders are the team's values of the sort criteria.
-	SortOrders []float64 `json:"sortOrders"`
-	// Played counts its played qualification matches.
-	Played int `json:"played"`
-}
-
 // tbaRankings are the rankings with the names of their sort criteria.
 type tbaRankings struct {
-	Lines      []tbaRanking         `json:"lines"`
+	Lines      []board.RankingLine  `json:"lines"`
 	SortOrders []frcapi.TBAStatInfo `json:"sortOrders"`
-}
-
-// tbaAlliance is one playoff alliance as TBA lists it.
-type tbaAlliance struct {
-	Name string `json:"name"`
-	// Teams are the picks' numbers, captain first.
-	Teams []string `json:"teams"`
-	// BackupIn came in for BackupOut ("" when TBA lists no backup).
-	BackupIn  string `json:"backupIn"`
-	BackupOut string `json:"backupOut"`
-	// State is "playing", "eliminated", "won" or "".
-	State string `json:"state"`
-	// Round is the double-elimination round of its last played match.
-	Round string `json:"round"`
 }
 
 // tbaClient asks TBA with If-None-Match and keeps the last body of each
@@ -88,7 +43,7 @@ type tbaCached struct {
 // get fetches path and decodes it into v, from the cached body on a 304.
 func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	what := "tba GET " + path
-	header := http.Header{frcapi.TBA.KeyHeader(): {c.key}, "Accept": {"application/json"}}
+	header := requestHeader(frcapi.TBA, c.key)
 	c.mu.Lock()
 	cached, ok := c.cache[path]
 	c.mu.Unlock()
@@ -101,7 +56,7 @@ func (c *tbaClient) get(ctx context.Context, path string, v any) error {
 	}
 	if resp.notModified {
 		if !ok {
-			return &sourceError{StateUnreachable, fmt.Errorf("event: %s: 304 without a cached body", what)}
+			return &sourceError{board.StateUnreachable, fmt.Errorf("event: %s: 304 without a cached body", what)}
 		}
 		return decode(what, cached.body, v)
 	}
@@ -132,14 +87,14 @@ func tbaGet[T any](ctx context.Context, c *tbaClient, path string) (T, error) {
 
 // teamStatus returns our status at the event; nil when TBA has none (null
 // before the event).
-func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*tbaTeamStatus, error) {
+func (c *tbaClient) teamStatus(ctx context.Context, team int, eventKey string) (*board.TeamStatus, error) {
 	raw, err := tbaGet[*frcapi.TBATeamEventStatus](ctx, c, frcapi.TBATeamStatus.PathOf(frcapi.Args{Event: eventKey, Team: team}))
 	if raw == nil {
 		return nil, err
 	}
-	st := &tbaTeamStatus{NextMatchKey: frcapi.Deref(raw.NextMatchKey), PitLocation: raw.PitLocation}
+	st := &board.TeamStatus{NextMatchKey: frcapi.Deref(raw.NextMatchKey), PitLocation: raw.PitLocation}
 	if q := raw.Qual; q != nil && q.Ranking != nil && q.Ranking.Rank > 0 {
-		st.Rank = &Rank{Rank: q.Ranking.Rank, Of: q.NumTeams, Record: Record(q.Ranking.Record)}
+		st.Rank = &board.Rank{Rank: q.Ranking.Rank, Of: q.NumTeams, Record: board.Record(q.Ranking.Record)}
 	}
 	return st, nil
 }
@@ -156,7 +111,7 @@ func (c *tbaClient) eventMatches(ctx context.Context, eventKey string) ([]frcapi
 }
 
 // event returns the event's name, timezone and webcasts.
-func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, error) {
+func (c *tbaClient) event(ctx context.Context, eventKey string) (*board.EventInfo, error) {
 	raw, err := tbaGet[*frcapi.TBAEventInfo](ctx, c, frcapi.TBAEvent.PathOf(frcapi.Args{Event: eventKey}))
 	if raw == nil {
 		return nil, err
@@ -164,8 +119,8 @@ func (c *tbaClient) event(ctx context.Context, eventKey string) (*tbaEvent, erro
 	return eventFromJSON(*raw), nil
 }
 
-func eventFromJSON(raw frcapi.TBAEventInfo) *tbaEvent {
-	return &tbaEvent{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, Webcasts: raw.Webcasts,
+func eventFromJSON(raw frcapi.TBAEventInfo) *board.EventInfo {
+	return &board.EventInfo{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, Webcasts: raw.Webcasts,
 		StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType)}
 }
 
@@ -175,9 +130,9 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 	if raw == nil {
 		return nil, err
 	}
-	out := &tbaRankings{Lines: make([]tbaRanking, 0, len(raw.Rankings)), SortOrders: raw.SortOrderInfo}
+	out := &tbaRankings{Lines: make([]board.RankingLine, 0, len(raw.Rankings)), SortOrders: raw.SortOrderInfo}
 	for _, r := range raw.Rankings {
-		out.Lines = append(out.Lines, tbaRanking{Team: frcapi.TeamNumber(r.TeamKey), Rank: r.Rank, Record: Record(r.Record),
+		out.Lines = append(out.Lines, board.RankingLine{Team: frcapi.TeamNumber(r.TeamKey), Rank: r.Rank, Record: board.Record(r.Record),
 			SortOrders: r.SortOrders, Played: r.MatchesPlayed})
 	}
 	return out, nil
@@ -185,14 +140,14 @@ func (c *tbaClient) rankings(ctx context.Context, eventKey string) (*tbaRankings
 
 // alliances returns the event's playoff alliances in number order; nil
 // before alliance selection (TBA answers null).
-func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]tbaAlliance, error) {
+func (c *tbaClient) alliances(ctx context.Context, eventKey string) ([]board.ListedAlliance, error) {
 	raw, err := tbaGet[[]*frcapi.TBAAlliance](ctx, c, frcapi.TBAAlliances.PathOf(frcapi.Args{Event: eventKey}))
 	if raw == nil {
 		return nil, err
 	}
-	out := make([]tbaAlliance, 0, len(raw))
+	out := make([]board.ListedAlliance, 0, len(raw))
 	for i, a := range raw {
-		al := tbaAlliance{Name: "Alliance " + strconv.Itoa(i+1)}
+		al := board.ListedAlliance{Name: "Alliance " + strconv.Itoa(i+1)}
 		if a != nil {
 			al.Name = cmp.Or(a.Name, al.Name)
 			for _, k := range a.Picks {
@@ -230,12 +185,12 @@ func (c *tbaClient) downEvents(ctx context.Context) ([]string, error) {
 }
 
 // teamEvents returns our events of a year.
-func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]tbaEvent, error) {
+func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]board.EventInfo, error) {
 	raw, err := tbaGet[[]frcapi.TBAEventInfo](ctx, c, frcapi.TBATeamEvents.PathOf(frcapi.Args{Team: team, Year: year}))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]tbaEvent, 0, len(raw))
+	out := make([]board.EventInfo, 0, len(raw))
 	for _, e := range raw {
 		out = append(out, *eventFromJSON(e))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
@@ -43,11 +44,11 @@ func (h *Hub) PushNexus(body []byte) (applied bool, err error) {
 		return false, fmt.Errorf("%w: no eventKey", ErrMalformedPush)
 	}
 	if h.fromTheFuture(ev) {
-		asOf := dataAsOf(ev)
+		asOf := board.DataAsOf(ev)
 		h.opts.Logger.Warn("event: refusing a Nexus push dated in the future", "dataAsOf", asOf, "ahead", asOf.Sub(h.opts.Clock.Now()).Round(time.Second))
 		return false, fmt.Errorf("%w: dataAsOfTime %s is more than %v ahead of our clock", ErrFuturePush, asOf.Format(time.RFC3339), maxAhead)
 	}
-	h.apply(func(up *upstream) {
+	h.apply(func(up *board.Upstream) {
 		switch {
 		case !up.Configured:
 			err = ErrNoEvent
@@ -90,6 +91,6 @@ func (h *Hub) expirePushes(ctx context.Context) {
 			case <-h.opts.Clock.After(wait):
 			}
 		}
-		h.apply(func(*upstream) {})
+		h.apply(func(*board.Upstream) {})
 	}
 }

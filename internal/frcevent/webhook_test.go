@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 )
 
 // pushed is an EventStatus as Nexus pushes it, dated asOf.
@@ -76,13 +78,13 @@ func TestPushNexusWithoutNexusKey(t *testing.T) {
 	opts := e.options()
 	opts.NexusKey = ""
 	h, _ := e.runHub(t, opts, 1)
-	if s := h.Current(); s.Nexus.State != StateOff {
+	if s := h.Current(); s.Nexus.State != board.StateOff {
 		t.Fatalf("Nexus = %+v before any push", s.Nexus)
 	}
 	if applied, err := h.PushNexus([]byte(pushed(start, "hi"))); !applied || err != nil {
 		t.Fatalf("push: %v, %v", applied, err)
 	}
-	if s := h.Current(); s.Nexus.State != StateOK || s.NextMatch == nil || s.NextMatch.Label != "Qualification 3" {
+	if s := h.Current(); s.Nexus.State != board.StateOK || s.NextMatch == nil || s.NextMatch.Label != "Qualification 3" {
 		t.Fatalf("after a push: Nexus %+v next %+v", s.Nexus, s.NextMatch)
 	}
 	// Pushes keep Nexus live: the last is what counts.
@@ -92,12 +94,12 @@ func TestPushNexusWithoutNexusKey(t *testing.T) {
 		t.Fatalf("second push: %v, %v", applied, err)
 	}
 	e.advance(8*time.Minute, time.Minute, 2)
-	if s := h.Current(); s.Nexus.State != StateOK || s.NextMatch.Label != "Qualification 3" {
+	if s := h.Current(); s.Nexus.State != board.StateOK || s.NextMatch.Label != "Qualification 3" {
 		t.Fatalf("8 min after a push: Nexus %+v next %+v, want it live", s.Nexus, s.NextMatch)
 	}
 	// Ten minutes without a push: Nexus is stale and TBA's schedule stands in.
 	e.clk.Advance(2 * time.Minute)
-	s := waitFor(t, h, "TBA standing in for a silent Nexus", func(s Status) bool { return s.Nexus.State == StateUnreachable })
+	s := waitFor(t, h, "TBA standing in for a silent Nexus", func(s board.Status) bool { return s.Nexus.State == board.StateUnreachable })
 	if s.NowQueuing != "" || s.NextMatch == nil || s.NextMatch.Key == "" || s.NextMatch.Status != "" {
 		t.Fatalf("10 min after the last push: next %+v, queuing %q; want TBA's schedule", s.NextMatch, s.NowQueuing)
 	}
@@ -121,7 +123,7 @@ func TestPushNexusGoesStaleWithoutAnySource(t *testing.T) {
 		t.Fatal("no queue hold for a live Now queuing")
 	}
 	e.clk.Advance(webhookStaleAfter)
-	s := waitFor(t, h, "stale Nexus", func(s Status) bool { return s.Nexus.State == StateUnreachable })
+	s := waitFor(t, h, "stale Nexus", func(s board.Status) bool { return s.Nexus.State == board.StateUnreachable })
 	if s.QueueHold(e.clk.Now()) || s.NowQueuing != "" {
 		t.Fatalf("a stale push still holds: %+v", s.NextMatch)
 	}

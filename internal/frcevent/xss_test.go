@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
@@ -40,7 +41,7 @@ func TestHostileEventDataStaysText(t *testing.T) {
 	opts := e.options()
 	opts.EventKey = tl.Event
 	h, _ := e.runHub(t, opts, 2)
-	s := waitFor(t, h, "the hostile event", func(s Status) bool {
+	s := waitFor(t, h, "the hostile event", func(s board.Status) bool {
 		return s.NextMatch != nil && s.Rank != nil && len(s.Announcements) == len(up.Announcements) && s.EventName != ""
 	})
 

@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/spec"
 )
 
@@ -137,7 +137,7 @@ func (f *calendarFeed) get(version uint64, build func(*calendarSeen) []byte) *as
 // revisions and is updated; now is when this body is made; siteURL is the
 // site's absolute base ("" leaves the events without a URL). The body only
 // changes with the data, so its ETag does too.
-func calendar(st frcevent.Status, seen *calendarSeen, now time.Time, siteURL string) []byte {
+func calendar(st board.Status, seen *calendarSeen, now time.Time, siteURL string) []byte {
 	if seen.matches == nil || seen.event != st.EventKey {
 		*seen = calendarSeen{event: st.EventKey, matches: make(map[string]seenMatch)}
 	}
@@ -198,7 +198,7 @@ func calendar(st frcevent.Status, seen *calendarSeen, now time.Time, siteURL str
 // else the estimate, else the schedule's. A calendar shows minutes, and an
 // estimate's drift of seconds is no revision; cut, not rounded, so the
 // crew is never late. False when m has no time yet.
-func bestStart(m frcevent.Match) (time.Time, bool) {
+func bestStart(m board.Match) (time.Time, bool) {
 	for _, t := range []*time.Time{m.Times.ActualStart, m.Times.Start, m.Times.Scheduled} {
 		if t != nil && !t.IsZero() {
 			return t.UTC().Truncate(time.Minute), true
@@ -211,7 +211,7 @@ func bestStart(m frcevent.Match) (time.Time, bool) {
 // the event key and m's label while only Nexus knows the match. The team is
 // in it too, so that another team's calendar of the same event never
 // collides with ours.
-func matchUID(st frcevent.Status, m frcevent.Match) string {
+func matchUID(st board.Status, m board.Match) string {
 	id := m.Key
 	if id == "" {
 		id = st.EventKey + "-" + slug(m.Label)
@@ -238,12 +238,12 @@ func slug(s string) string {
 
 // matchTitle is like "Qualification 39 — red with 6401, 333": the match,
 // our colour and our partners as far as they are known.
-func matchTitle(m frcevent.Match) string {
+func matchTitle(m board.Match) string {
 	if m.Alliance == "" {
 		return m.Label
 	}
 	title := m.Label + " — " + m.Alliance
-	if partners := frcevent.Decided(m.Partners); len(partners) > 0 {
+	if partners := board.Decided(m.Partners); len(partners) > 0 {
 		title += " with " + strings.Join(partners, ", ")
 	}
 	return title
@@ -251,14 +251,14 @@ func matchTitle(m frcevent.Match) string {
 
 // matchDescription says who we play, how sure the time is, the match key
 // and the event, one per line.
-func matchDescription(st frcevent.Status, m frcevent.Match) string {
+func matchDescription(st board.Status, m board.Match) string {
 	opponents := m.Red
 	colour := "red"
 	if m.Alliance == "red" {
 		opponents, colour = m.Blue, "blue"
 	}
 	var lines []string
-	if o := frcevent.Decided(opponents); len(o) > 0 && m.Alliance != "" {
+	if o := board.Decided(opponents); len(o) > 0 && m.Alliance != "" {
 		lines = append(lines, "Against "+strings.Join(o, ", ")+" ("+colour+")")
 	} else {
 		lines = append(lines, "Opponents not known yet")

@@ -18,6 +18,7 @@ import (
 	ical "github.com/emersion/go-ical"
 
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/news"
 )
 
@@ -35,33 +36,33 @@ func at(hour, minute int) *time.Time {
 // calendarStatus is an event with four matches of ours: one played, one
 // estimated, a Nexus-only one without a key, a playoff match with a
 // partner undecided, and one with no time yet.
-func calendarStatus() frcevent.Status {
-	return frcevent.Status{
+func calendarStatus() board.Status {
+	return board.Status{
 		Configured: true, Team: 1209, EventKey: "2026okok", EventName: "Green Country Regional",
 		Timezone: "America/Chicago",
-		Schedule: []frcevent.Match{
+		Schedule: []board.Match{
 			{
 				Key: "2026okok_qm12", Label: "Qualification 12", Alliance: "blue",
 				Red: []string{"118", "254", "1678"}, Blue: []string{"1209", "4513", "2848"}, Partners: []string{"4513", "2848"},
-				Times:    frcevent.MatchTimes{Scheduled: at(13, 0), Start: at(13, 4), ActualStart: at(13, 6)},
+				Times:    board.MatchTimes{Scheduled: at(13, 0), Start: at(13, 4), ActualStart: at(13, 6)},
 				TimeKind: "actual",
 			},
 			{
 				Key: "2026okok_qm39", Label: "Qualification 39", Alliance: "red",
 				Red: []string{"6401", "1209", "333"}, Blue: []string{"148", "2468", "3005"}, Partners: []string{"6401", "333"},
-				Times:    frcevent.MatchTimes{Scheduled: at(15, 0), Start: at(15, 12)},
+				Times:    board.MatchTimes{Scheduled: at(15, 0), Start: at(15, 12)},
 				TimeKind: "estimated",
 			},
 			{
 				Label: "Qualification 40", Alliance: "blue",
 				Red: []string{"16", "20", "30"}, Blue: []string{"40", "1209", "50"}, Partners: []string{"40", "50"},
-				Times:    frcevent.MatchTimes{Scheduled: at(15, 30)},
+				Times:    board.MatchTimes{Scheduled: at(15, 30)},
 				TimeKind: "scheduled",
 			},
 			{
 				Key: "2026okok_sf7m1", Label: "Playoff 7", Alliance: "blue",
 				Red: []string{"", "", ""}, Blue: []string{"1209", "", "7"}, Partners: []string{"7"},
-				Times:    frcevent.MatchTimes{Scheduled: at(17, 45)},
+				Times:    board.MatchTimes{Scheduled: at(17, 45)},
 				TimeKind: "scheduled",
 			},
 			{Key: "2026okok_f1m1", Label: "Final 1", Alliance: "blue", Blue: []string{"1209"}, Partners: []string{}},
@@ -398,7 +399,7 @@ func TestCalendarRoute(t *testing.T) {
 		t.Errorf("Cache-Control = %q, want 5 minutes", cc)
 	}
 	st := hub.Current()
-	var want []frcevent.Match
+	var want []board.Match
 	for _, m := range st.Schedule {
 		if _, ok := bestStart(m); ok {
 			want = append(want, m)

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/server"
 )
@@ -20,7 +20,7 @@ func TestEventAPIAndStream(t *testing.T) {
 	e := newEnv(t, envConfig{event: hub})
 	res, body := e.get(t, "/api/event")
 	checkAnswer(t, res, body, http.StatusOK, "application/json; charset=utf-8")
-	var s frcevent.Status
+	var s board.Status
 	decodeJSON(t, body, &s)
 	if !s.Configured || s.NextMatch == nil || s.NextMatch.Label != "Qualification 14" || s.Team != 1209 {
 		t.Fatalf("/api/event = %+v, want the demo's Qualification 14 for team 1209", s)
@@ -43,7 +43,7 @@ func TestEventAPIAndStream(t *testing.T) {
 func TestEventIsOffWithoutAHub(t *testing.T) {
 	e := newEnv(t, envConfig{})
 	_, body := e.get(t, "/api/event")
-	var s frcevent.Status
+	var s board.Status
 	decodeJSON(t, body, &s)
 	if s.Configured {
 		t.Fatalf("/api/event without an event hub = %+v, want not configured", s)
@@ -145,7 +145,7 @@ func TestNexusWebhook(t *testing.T) {
 }
 
 // announcements are the texts of the announcements s shows.
-func announcements(s frcevent.Status) []string {
+func announcements(s board.Status) []string {
 	var texts []string
 	for _, a := range s.Announcements {
 		texts = append(texts, a.Text)

@@ -29,7 +29,7 @@ func (s *Server) FastPathAnswers(req []byte) bool {
 // next match.
 func DemoEventHub(tb testing.TB) *frcevent.Hub {
 	tb.Helper()
-	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo()}))
+	upstream := httptest.NewServer(replay.New(replay.Options{Timeline: replay.Demo(), NexusKey: replay.DefaultNexusKey, TBAKey: replay.DefaultTBAKey}))
 	tb.Cleanup(upstream.Close)
 	hub := frcevent.NewHub(frcevent.Options{
 		EventKey: replay.Demo().Event,

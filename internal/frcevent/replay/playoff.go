@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
@@ -27,10 +28,10 @@ func (m moment) result(mt Match) (red, blue int, winner string, out bool) {
 	return mt.RedScore, mt.BlueScore, mt.WinningAlliance, true
 }
 
-// allianceIn returns the number (from 1) of the alliance whose robots
+// AllianceIn returns the number (from 1) of the alliance whose robots
 // play as teams, or 0: the alliance with at least two of them (three
 // robots play, a backup may replace one, and the list may not say so).
-func allianceIn(alliances []Alliance, teams []string) int {
+func AllianceIn(alliances []Alliance, teams []string) int {
 	best, most := 0, 0
 	for i, a := range alliances {
 		n := 0
@@ -49,9 +50,9 @@ func allianceIn(alliances []Alliance, teams []string) int {
 	return best
 }
 
-// playoffOrder sorts playoff matches as they are played: the bracket's
+// PlayoffOrder sorts playoff matches as they are played: the bracket's
 // matches by number, then the finals.
-func playoffOrder(a, b Match) int {
+func PlayoffOrder(a, b Match) int {
 	return cmp.Or(cmp.Compare(levelOrder(a.CompLevel), levelOrder(b.CompLevel)),
 		cmp.Compare(a.SetNumber, b.SetNumber), cmp.Compare(a.MatchNumber, b.MatchNumber))
 }
@@ -71,16 +72,16 @@ func (m moment) allianceStatus(n, playoffType int) *AllianceStatus {
 			played = append(played, mt)
 		}
 	}
-	slices.SortStableFunc(played, playoffOrder)
+	slices.SortStableFunc(played, PlayoffOrder)
 	var st *AllianceStatus
 	losses := map[string]int{}
 	wins := map[string]int{}
 	for _, mt := range played {
 		side := ""
 		switch n {
-		case allianceIn(m.Alliances, mt.Red):
+		case AllianceIn(m.Alliances, mt.Red):
 			side = "red"
-		case allianceIn(m.Alliances, mt.Blue):
+		case AllianceIn(m.Alliances, mt.Blue):
 			side = "blue"
 		default:
 			continue
@@ -139,6 +140,17 @@ func (m moment) teamAlliance(team string) (number, pick int) {
 		}
 	}
 	return 0, 0
+}
+
+// TeamAllianceStatus is how the alliance of team (a key, "frc1209") stands
+// in st at offset at: its number (0 when team is on none) and its status
+// (nil before its first playoff match), as TBA would tell it then.
+func TeamAllianceStatus(st State, at Offset, team string) (number int, status *AllianceStatus) {
+	m := moment{State: st, elapsed: time.Duration(at)}
+	if number, _ = m.teamAlliance(team); number == 0 {
+		return 0, nil
+	}
+	return number, m.allianceStatus(number, 0)
 }
 
 // allianceName is the alliance's name, or TBA's usual one.

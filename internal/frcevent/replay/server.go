@@ -12,7 +12,8 @@ import (
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
-// The keys a Server accepts when Options leave them empty.
+// The keys replayd accepts unless told others, and that the tests give:
+// conventional values, which a client passes as it would real keys.
 const (
 	DefaultNexusKey = "replay-nexus-key"
 	DefaultTBAKey   = "replay-tba-key"
@@ -30,8 +31,9 @@ type Options struct {
 	Loop bool
 	// Clock tells the time; nil means clock.Real.
 	Clock clock.Clock
-	// NexusKey and TBAKey are the keys accepted; "" means DefaultNexusKey
-	// and DefaultTBAKey.
+	// NexusKey and TBAKey are the keys accepted, checked as the APIs do
+	// (401 without, 403 another); "" serves that API to anyone, as a
+	// stand-in inside this process (the demo's) has nobody to keep out.
 	NexusKey string
 	TBAKey   string
 }
@@ -63,12 +65,6 @@ func New(opts Options) *Server {
 	}
 	if opts.Start.IsZero() {
 		opts.Start = opts.Clock.Now()
-	}
-	if opts.NexusKey == "" {
-		opts.NexusKey = DefaultNexusKey
-	}
-	if opts.TBAKey == "" {
-		opts.TBAKey = DefaultTBAKey
 	}
 	if opts.Timeline.NexusEvent == "" {
 		opts.Timeline.NexusEvent = opts.Timeline.Event
@@ -178,13 +174,14 @@ func (s *Server) handle(endpoint frcapi.Endpoint, serve func(r *http.Request, m 
 }
 
 // keyOK checks the API key header: missing is 401, wrong is 403, as both
-// APIs answer.
+// APIs answer; an API served without a key takes any.
 func (s *Server) keyOK(w http.ResponseWriter, r *http.Request, api frcapi.Source) bool {
 	header, want := api.KeyHeader(), s.opts.NexusKey
 	if api == frcapi.TBA {
 		want = s.opts.TBAKey
 	}
 	switch got := r.Header.Get(header); {
+	case want == "":
 	case got == "":
 		http.Error(w, `{"Error": "`+header+` header missing"}`, http.StatusUnauthorized)
 		return false

@@ -1,9 +1,11 @@
 package replay_test
 
 import (
+	"net/http/httptest"
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"github.com/robohornets/robohornets/internal/testutil/replaytest"
@@ -38,6 +40,33 @@ func TestKeysAndEvents(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if resp, body := f.Get(t, tt.path, tt.header...); resp.StatusCode != tt.want {
 				t.Fatalf("status %d (%s), want %d", resp.StatusCode, body, tt.want)
+			}
+		})
+	}
+}
+
+// A server given no keys, as the demo's in this process, serves anyone:
+// without a key header or with any.
+func TestServedWithoutKeys(t *testing.T) {
+	srv := replay.New(replay.Options{Timeline: replaytest.Timeline(), Clock: clock.NewFake(replaytest.Start)})
+	tests := []struct {
+		name, path, header, key string
+	}{
+		{"nexus without key", replaytest.NexusPath, "", ""},
+		{"nexus any key", replaytest.NexusPath, "Nexus-Api-Key", "anything"},
+		{"tba without key", replaytest.TBAPath, "", ""},
+		{"tba any key", replaytest.TBAPath, "X-TBA-Auth-Key", "anything"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", tt.path, nil)
+			if tt.header != "" {
+				req.Header.Set(tt.header, tt.key)
+			}
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				t.Fatalf("status %d (%s), want 200", rec.Code, rec.Body)
 			}
 		})
 	}

@@ -1,17 +1,21 @@
-// Package replaytest is what the tests of the replay server and of the
-// fault injection in front of it share: one short timeline, a replay on a
-// fake clock behind an httptest server, and a GET with headers.
+// Package replaytest is what the tests of the replay server, of the fault
+// injection in front of it and of the real-event loader share: one short
+// timeline, a replay on a fake clock behind an httptest server, a GET with
+// headers, and a Player that steps through a timeline and decodes answers.
 package replaytest
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcevent/replay"
 )
 
@@ -96,4 +100,56 @@ func (f Fixture[S]) Get(t testing.TB, path string, header ...string) (*http.Resp
 	defer func() { _ = resp.Body.Close() }() // closing a read body cannot lose data
 	body, _ := io.ReadAll(resp.Body)
 	return resp, body
+}
+
+// Player serves a timeline from its start on a fake clock, with the default
+// keys, and asks it as a client would.
+type Player struct {
+	t     *testing.T
+	clk   *clock.Fake
+	start time.Time
+	// Server is the replay served.
+	Server *replay.Server
+}
+
+// Play serves tl from start, with the fake clock at now.
+func Play(t *testing.T, tl replay.Timeline, start, now time.Time) *Player {
+	t.Helper()
+	clk := clock.NewFake(now)
+	srv := replay.New(replay.Options{Timeline: tl, Start: start, Clock: clk, NexusKey: replay.DefaultNexusKey, TBAKey: replay.DefaultTBAKey})
+	return &Player{t: t, clk: clk, start: start, Server: srv}
+}
+
+// At moves the clock on to offset o of the timeline.
+func (p *Player) At(o time.Duration) { p.clk.Advance(p.start.Add(o).Sub(p.clk.Now())) }
+
+// Get decodes the answer of a GET of path into v and returns the body; an
+// answer other than 200 fails the test.
+func (p *Player) Get(path string, v any) string {
+	p.t.Helper()
+	header, key := frcapi.TBA.KeyHeader(), replay.DefaultTBAKey
+	if strings.HasPrefix(path, replay.Base(frcapi.Nexus)+"/") {
+		header, key = frcapi.Nexus.KeyHeader(), replay.DefaultNexusKey
+	}
+	req := httptest.NewRequest("GET", path, nil)
+	req.Header.Set(header, key)
+	rec := httptest.NewRecorder()
+	p.Server.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		p.t.Fatalf("GET %s: %d %s", path, rec.Code, rec.Body)
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), v); err != nil {
+		p.t.Fatalf("GET %s: %v in %s", path, err, rec.Body)
+	}
+	return rec.Body.String()
+}
+
+// MatchByKey returns the match of ms with key, or nil.
+func MatchByKey(ms []frcapi.TBAMatch, key string) *frcapi.TBAMatch {
+	for i := range ms {
+		if ms[i].Key == key {
+			return &ms[i]
+		}
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"reflect"
@@ -9,14 +9,14 @@ import (
 
 // eightAlliances are the alliances of a made-up event; we (1209) are the
 // first pick of Alliance 3.
-func eightAlliances() []tbaAlliance {
+func eightAlliances() []ListedAlliance {
 	teams := [][]string{
 		{"101", "102", "103"}, {"201", "202", "203"}, {"301", "1209", "303"}, {"401", "402", "403"},
 		{"501", "502", "503"}, {"601", "602", "603"}, {"701", "702", "703"}, {"801", "802", "803"},
 	}
-	out := make([]tbaAlliance, len(teams))
+	out := make([]ListedAlliance, len(teams))
 	for i, t := range teams {
-		out[i] = tbaAlliance{Name: "Alliance " + string(rune('1'+i)), Teams: t}
+		out[i] = ListedAlliance{Name: "Alliance " + string(rune('1'+i)), Teams: t}
 	}
 	return out
 }
@@ -42,7 +42,7 @@ func game(n, k int, red, blue []string, winner string) frcapi.TBAMatch {
 }
 
 func TestPlayoffsBeforeSelection(t *testing.T) {
-	if p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}}, "1209"); p != nil {
+	if p := playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim8}}, "1209"); p != nil {
 		t.Fatalf("playoffs without alliances = %+v, want nil", p)
 	}
 }
@@ -50,7 +50,7 @@ func TestPlayoffsBeforeSelection(t *testing.T) {
 func TestPlayoffsOurPath(t *testing.T) {
 	a := eightAlliances()
 	al := func(n int) []string { return a[n-1].Teams }
-	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
+	ev := &EventInfo{PlayoffType: PlayoffDoubleElim8}
 	tests := []struct {
 		name    string
 		matches []frcapi.TBAMatch
@@ -73,7 +73,7 @@ func TestPlayoffsOurPath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: tt.matches}, "1209")
+			p := playoffs(TBAData{Event: ev, Alliances: a, EventMatches: tt.matches}, "1209")
 			if p.Ours == nil || !reflect.DeepEqual(*p.Ours, OurAlliance{Number: 3, Role: "first pick", Partners: []string{"301", "303"}}) {
 				t.Fatalf("Ours = %+v, want Alliance 3, first pick, with 301 and 303", p.Ours)
 			}
@@ -101,14 +101,14 @@ func TestPlayoffsFinals(t *testing.T) {
 		game(9, 1, al(4), al(7), "red"), game(10, 1, al(3), al(8), "red"), game(11, 1, al(1), al(2), "blue"), game(12, 1, al(3), al(4), "red"),
 		game(13, 1, al(1), al(3), "blue"),
 	}
-	ev := &tbaEvent{PlayoffType: PlayoffDoubleElim8}
+	ev := &EventInfo{PlayoffType: PlayoffDoubleElim8}
 	series := append(append([]frcapi.TBAMatch{}, upper...), game(0, 1, al(2), al(3), "blue"), game(0, 2, al(2), al(3), "red"))
-	p := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: series}, "1209")
+	p := playoffs(TBAData{Event: ev, Alliances: a, EventMatches: series}, "1209")
 	want := &PlayoffNext{Label: "Final 3", Alliance: "blue", Opponent: "Alliance 2", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
 	if !reflect.DeepEqual(p.Next, want) || p.State != "playing" || p.Round != "Finals" {
 		t.Fatalf("at 1–1: next %+v, state %q, round %q; want %+v, playing, Finals", p.Next, p.State, p.Round, want)
 	}
-	won := playoffs(tbaData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(2), al(3), "blue"))}, "1209")
+	won := playoffs(TBAData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(2), al(3), "blue"))}, "1209")
 	if won.State != "won" || won.Outcome != "Event winners" || won.Next != nil || won.Record != (Record{Wins: 6, Losses: 2}) {
 		t.Fatalf("after the third final: %q %q next %+v record %+v; want won, Event winners, none, 6-2", won.State, won.Outcome, won.Next, won.Record)
 	}
@@ -124,7 +124,7 @@ func TestPlayoffsBackups(t *testing.T) {
 	a := eightAlliances()
 	// 9999 plays for 303 of Alliance 3, which TBA's list does not say.
 	sub := []string{"301", "1209", "9999"}
-	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a,
+	p := playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim8}, Alliances: a,
 		EventMatches: []frcapi.TBAMatch{game(4, 1, sub, a[5].Teams, "red")}}, "1209")
 	if got := p.Alliances[2].Backup; got != "9999" {
 		t.Errorf("Alliance 3's backup = %q, want 9999 (seen playing)", got)
@@ -135,7 +135,7 @@ func TestPlayoffsBackups(t *testing.T) {
 	// We are the backup robot: TBA lists us as the one who came in.
 	a[1].BackupIn, a[1].BackupOut = "1209", "203"
 	a[2].Teams = []string{"301", "302", "303"}
-	p = playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a}, "1209")
+	p = playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim8}, Alliances: a}, "1209")
 	if p.Ours == nil || p.Ours.Number != 2 || p.Ours.Role != "backup" || !reflect.DeepEqual(p.Ours.Partners, []string{"201", "202"}) {
 		t.Fatalf("Ours = %+v, want the backup of Alliance 2 with 201 and 202", p.Ours)
 	}
@@ -144,15 +144,15 @@ func TestPlayoffsBackups(t *testing.T) {
 func TestPlayoffsNotSelected(t *testing.T) {
 	a := eightAlliances()
 	a[2].Teams = []string{"301", "302", "303"}
-	p := playoffs(tbaData{Event: &tbaEvent{PlayoffType: PlayoffDoubleElim4}, Alliances: a[:4]}, "1209")
+	p := playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim4}, Alliances: a[:4]}, "1209")
 	if p.Ours != nil || p.State != "" || p.Next != nil || len(p.Bracket) != 6 || p.TypeName != "Double elimination, 4 alliances" || !p.SelectionDone {
 		t.Fatalf("not selected: %+v", p)
 	}
 	a[3].Teams = a[3].Teams[:2] // Alliance 4's second pick is still to come
-	if p := playoffs(tbaData{Alliances: a[:4]}, "1209"); p.SelectionDone {
+	if p := playoffs(TBAData{Alliances: a[:4]}, "1209"); p.SelectionDone {
 		t.Error("selection done while an alliance has two teams")
 	}
-	other := playoffs(tbaData{Event: &tbaEvent{PlayoffType: 9}, Alliances: a}, "1209")
+	other := playoffs(TBAData{Event: &EventInfo{PlayoffType: 9}, Alliances: a}, "1209")
 	if len(other.Bracket) != 0 {
 		t.Errorf("a playoff type without known routes has a bracket of %d", len(other.Bracket))
 	}

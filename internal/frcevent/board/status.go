@@ -1,8 +1,4 @@
-// Package frcevent holds event-day data for the pit display: clients of FRC
-// Nexus and The Blue Alliance, the merge of both into one Status, the hub that
-// polls upstream once per process and fans the result out to every screen,
-// and the cache that keeps the last good Status across restarts.
-package frcevent
+package board
 
 import (
 	"slices"
@@ -370,3 +366,20 @@ type Source struct {
 	// zero when it never did.
 	AsOf time.Time `json:"asOf"`
 }
+
+// The states of a Source. The page words its notice after them.
+const (
+	// StateOK means the source answered with good data at its last request.
+	StateOK = "ok"
+	// StateOff means the source is not configured (no key) and is never asked.
+	StateOff = "off"
+	// StateKeyRejected means the source answered 401 or 403 to our key.
+	StateKeyRejected = "key rejected"
+	// StateNotFound means the source does not know the event (404).
+	StateNotFound = "event not found"
+	// StateUnreachable means a network error, a timeout, a 5xx, or a body
+	// that is malformed or too big.
+	StateUnreachable = "unreachable"
+	// StateDown means TBA answers but lists the event's data feed as down.
+	StateDown = "down"
+)

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func playedQuals(matches []frcapi.TBAMatch) []frcstats.Played {
 
 // teamCards are the teams of match, ours first, with their names and OPR,
 // and our chance to win it; none when its teams are not known yet.
-func teamCards(m *Match, p *Playoffs, tba tbaData) ([]TeamCard, *Prediction) {
+func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 	if m == nil {
 		return []TeamCard{}, nil
 	}

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"encoding/json"
@@ -85,11 +85,11 @@ var (
 
 // baseUpstream is a qualification day seen by both sources: Q1 and Q3
 // played (ours), Q4 on field, ours next are Q5, Q7, Q9 and Q11.
-func baseUpstream() upstream {
-	return upstream{
+func baseUpstream() Upstream {
+	return Upstream{
 		Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
-		Nexus: nexusData{
-			Health: health{StateOK, "Live from Nexus"}, LastGood: t0,
+		Nexus: NexusData{
+			Health: Health{StateOK, "Live from Nexus"}, LastGood: t0,
 			Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: atMillis(-1), NowQueuing: new("Qualification 6"),
 				Matches: []frcapi.NexusMatch{
 					nm(1, "On field", us, them), nm(2, "On field", other, them), nm(3, "On field", them, us),
@@ -104,14 +104,14 @@ func baseUpstream() upstream {
 			},
 			Pits: map[string]string{"1209": "B12"},
 		},
-		TBA: tbaData{
-			Health: health{StateOK, "Live from TBA"}, LastGood: t0.Add(-30 * time.Second),
-			TeamStatus: &tbaTeamStatus{Rank: &Rank{Rank: 9, Of: 30, Record: Record{3, 2, 0}}, NextMatchKey: "2026test_qm5", PitLocation: "Pit 7"},
+		TBA: TBAData{
+			Health: Health{StateOK, "Live from TBA"}, LastGood: t0.Add(-30 * time.Second),
+			TeamStatus: &TeamStatus{Rank: &Rank{Rank: 9, Of: 30, Record: Record{3, 2, 0}}, NextMatchKey: "2026test_qm5", PitLocation: "Pit 7"},
 			Matches: []frcapi.TBAMatch{
 				tm(1, us, them, 80, 60, "red"), tm(3, them, us, 70, 70, ""), tm(5, us, other, -1, -1, ""),
 				tm(7, other, us, -1, -1, ""), tm(9, us, them, -1, -1, ""), tm(11, them, us, -1, -1, ""),
 			},
-			Event: &tbaEvent{Key: "2026test", Name: "Test Regional", Timezone: "America/Chicago", Webcasts: []frcapi.TBAWebcast{
+			Event: &EventInfo{Key: "2026test", Name: "Test Regional", Timezone: "America/Chicago", Webcasts: []frcapi.TBAWebcast{
 				{Type: "twitch", Channel: "firstinspires"}, {Type: "youtube", Channel: "abc123"}, {Type: "livestream", Channel: "x"}, {Type: "twitch"},
 			}},
 			DownEvents: []string{"2026other"},
@@ -131,7 +131,7 @@ func TestMerge(t *testing.T) {
 	now := t0
 	tests := []struct {
 		name   string
-		change func(up *upstream)
+		change func(up *Upstream)
 		now    time.Time
 		check  func(t *testing.T, s Status)
 	}{
@@ -182,7 +182,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name:   "loss when the other alliance wins",
-			change: func(up *upstream) { up.TBA.Matches[1] = tm(3, them, us, 90, 20, "red") },
+			change: func(up *Upstream) { up.TBA.Matches[1] = tm(3, them, us, 90, 20, "red") },
 			check: func(t *testing.T, s Status) {
 				if s.Recent[0].Result != "loss" {
 					t.Errorf("Q3 result = %q, want loss", s.Recent[0].Result)
@@ -218,9 +218,9 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "rank falls back on the rankings, pit on TBA",
-			change: func(up *upstream) {
-				up.TBA.TeamStatus = &tbaTeamStatus{PitLocation: "Pit 7"}
-				up.TBA.Rankings = []tbaRanking{{Team: "254", Rank: 1}, {Team: "1209", Rank: 2, Record: Record{5, 1, 0}}, {Team: "118", Rank: 3}}
+			change: func(up *Upstream) {
+				up.TBA.TeamStatus = &TeamStatus{PitLocation: "Pit 7"}
+				up.TBA.Rankings = []RankingLine{{Team: "254", Rank: 1}, {Team: "1209", Rank: 2, Record: Record{5, 1, 0}}, {Team: "118", Rank: 3}}
 				up.Nexus.Pits = nil
 			},
 			check: func(t *testing.T, s Status) {
@@ -234,7 +234,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "no rank before rankings; null TBA status",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.TBA.TeamStatus = nil
 			},
 			check: func(t *testing.T, s Status) {
@@ -245,8 +245,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "TBA only: event without Nexus",
-			change: func(up *upstream) {
-				up.Nexus = nexusData{Health: health{StateNotFound, "Nexus does not know event 2026test"}}
+			change: func(up *Upstream) {
+				up.Nexus = NexusData{Health: Health{StateNotFound, "Nexus does not know event 2026test"}}
 			},
 			check: func(t *testing.T, s Status) {
 				if s.NextMatch == nil || s.NextMatch.Label != "Qualification 5" || s.NextMatch.Key != "2026test_qm5" || s.NextMatch.Status != "" {
@@ -271,8 +271,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "TBA only: next_match_key wins over the first unplayed",
-			change: func(up *upstream) {
-				up.Nexus = nexusData{}
+			change: func(up *Upstream) {
+				up.Nexus = NexusData{}
 				up.TBA.TeamStatus.NextMatchKey = "2026test_qm7"
 			},
 			check: func(t *testing.T, s Status) {
@@ -286,8 +286,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "Nexus failing briefly keeps its schedule",
-			change: func(up *upstream) {
-				up.Nexus.Health = health{StateUnreachable, "Nexus unreachable"}
+			change: func(up *Upstream) {
+				up.Nexus.Health = Health{StateUnreachable, "Nexus unreachable"}
 				up.Nexus.LastGood = t0.Add(-time.Minute)
 			},
 			check: func(t *testing.T, s Status) {
@@ -298,8 +298,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "Nexus down for long: TBA stands in, announcements stay",
-			change: func(up *upstream) {
-				up.Nexus.Health = health{StateUnreachable, "Nexus unreachable"}
+			change: func(up *Upstream) {
+				up.Nexus.Health = Health{StateUnreachable, "Nexus unreachable"}
 				up.Nexus.LastGood = t0.Add(-5 * time.Minute)
 				up.TBA.Matches[2] = tm(5, us, other, 50, 40, "red")
 			},
@@ -317,7 +317,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "undecided alliances and seats",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				ev := up.Nexus.Event
 				ev.Matches = []frcapi.NexusMatch{
 					nx("Playoff 1", "On field", []string{"1209", "", "118"}, []string{"254", "148", "971"}),
@@ -347,7 +347,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a replay takes the key and the score, the replayed match does not",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				ev := up.Nexus.Event
 				rematch := nx("Qualification 1 Replay", "On field", us, them)
 				rematch.ReplayOf = new("Qualification 1")
@@ -369,7 +369,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a playoff replay takes the next match of its set, not the original's score",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches = []frcapi.NexusMatch{
 					nx("Playoff 2", "On field", us, them), nx("Playoff 2 Replay", "On field", us, them), nx("Playoff 2 Replay 2", "On deck", us, them),
 				}
@@ -398,7 +398,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a match without a TBA key never takes a TBA match without one",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches = []frcapi.NexusMatch{
 					nx("Practice 1", "On field", us, them),
 					nm(5, "Queuing soon", us, other),
@@ -416,8 +416,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a cached Nexus schedule is not live while Nexus is off, however recent",
-			change: func(up *upstream) {
-				up.Nexus.Health = health{StateOff, "No Nexus key set"}
+			change: func(up *Upstream) {
+				up.Nexus.Health = Health{StateOff, "No Nexus key set"}
 				up.Nexus.LastGood = t0.Add(-10 * time.Second)
 			},
 			check: func(t *testing.T, s Status) {
@@ -428,7 +428,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a break after our next match",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches[4].BreakAfter = new("Lunch")
 			},
 			check: func(t *testing.T, s Status) {
@@ -439,7 +439,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "field in a break once the match before it is scored",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches[2].BreakAfter = new("Lunch") // Q3, scored
 				up.Nexus.Event.Matches = up.Nexus.Event.Matches[:3]
 			},
@@ -451,7 +451,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "a later match that started is on field though its status lags",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches[4].Times.ActualStartTime = atMillis(5)
 			},
 			now: t0.Add(6 * time.Minute),
@@ -466,7 +466,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "the field goes idle long after the last start",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Nexus.Event.Matches[3].Times.ActualStartTime = atMillis(4)
 			},
 			now: t0.Add(30 * time.Minute),
@@ -478,7 +478,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "feed down marks TBA down",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.TBA.DownEvents = []string{"2026test"}
 			},
 			check: func(t *testing.T, s Status) {
@@ -489,7 +489,7 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "not configured: empty lists, the message",
-			change: func(up *upstream) {
+			change: func(up *Upstream) {
 				up.Configured, up.Message = false, "No event"
 			},
 			check: func(t *testing.T, s Status) {
@@ -503,8 +503,8 @@ func TestMerge(t *testing.T) {
 		},
 		{
 			name: "nothing known yet",
-			change: func(up *upstream) {
-				up.Nexus, up.TBA = nexusData{}, tbaData{}
+			change: func(up *Upstream) {
+				up.Nexus, up.TBA = NexusData{}, TBAData{}
 			},
 			check: func(t *testing.T, s Status) {
 				if s.NextMatch != nil || s.Rank != nil || !s.AsOf.IsZero() || len(s.Recent) != 0 {
@@ -523,15 +523,15 @@ func TestMerge(t *testing.T) {
 			if !tt.now.IsZero() {
 				n = tt.now
 			}
-			tt.check(t, merge(up, n))
+			tt.check(t, Merge(up, n))
 		})
 	}
 }
 
 func TestMergeIsPure(t *testing.T) {
 	up := baseUpstream()
-	a, _ := json.Marshal(merge(up, t0))
-	b, _ := json.Marshal(merge(up, t0))
+	a, _ := json.Marshal(Merge(up, t0))
+	b, _ := json.Marshal(Merge(up, t0))
 	if string(a) != string(b) {
 		t.Fatal("two merges of the same data differ")
 	}

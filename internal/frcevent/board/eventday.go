@@ -1,7 +1,8 @@
-package frcevent
+package board
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -105,7 +106,7 @@ func fieldLate(matches []Match) *int {
 
 // criteria are our values of the rankings' sort criteria, named as TBA
 // names them.
-func criteria(tba tbaData, team string) []Criterion {
+func criteria(tba TBAData, team string) []Criterion {
 	out := []Criterion{}
 	for _, l := range tba.Rankings {
 		if l.Team != team {
@@ -123,10 +124,29 @@ func criteria(tba tbaData, team string) []Criterion {
 }
 
 // trend is our rank after each count of played matches.
-func trend(points []rankPoint) []int {
+func trend(points []RankPoint) []int {
 	out := make([]int, len(points))
 	for i, p := range points {
 		out[i] = p.Rank
 	}
 	return out
+}
+
+// TrendWith adds our rank in lines to trend when we have played more
+// matches than its last point: one point per count of played matches.
+func TrendWith(trend []RankPoint, lines []RankingLine, team string) []RankPoint {
+	for _, l := range lines {
+		if l.Team != team || l.Rank <= 0 || l.Played <= 0 {
+			continue
+		}
+		if n := len(trend); n > 0 && trend[n-1].Played >= l.Played {
+			if trend[n-1].Played == l.Played && trend[n-1].Rank != l.Rank {
+				trend = slices.Clone(trend)
+				trend[n-1].Rank = l.Rank // a rank settled after a late score
+			}
+			return trend
+		}
+		return append(slices.Clone(trend), RankPoint{Played: l.Played, Rank: l.Rank})
+	}
+	return trend
 }

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"cmp"
@@ -11,66 +11,6 @@ import (
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
-// upstream is the last good data of both sources, with how each is doing:
-// everything merge needs besides the time. The hub keeps it, and the cache
-// file stores it so a restart merges on from where it stopped.
-type upstream struct {
-	Team          int       `json:"team"`
-	Configured    bool      `json:"configured"`
-	Message       string    `json:"message"` // why not configured
-	EventKey      string    `json:"eventKey"`
-	NexusEventKey string    `json:"nexusEventKey"`
-	Nexus         nexusData `json:"nexus"`
-	TBA           tbaData   `json:"tba"`
-}
-
-// health is a source's state after its last requests.
-type health struct {
-	State   string `json:"state"`
-	Message string `json:"message"`
-}
-
-type nexusData struct {
-	Health health `json:"health"`
-	// LastGood is when the event endpoint last answered well (our clock);
-	// it tells how stale Event is while Nexus fails.
-	LastGood time.Time `json:"lastGood"`
-	// Event is Nexus's answer as it came (older caches: see cacheFile).
-	Event *frcapi.NexusEventStatus `json:"eventStatus"`
-	Pits  map[string]string        `json:"pits"`
-}
-
-type tbaData struct {
-	Health health `json:"health"`
-	// LastGood is when any TBA endpoint last answered well, a 304 included.
-	LastGood   time.Time      `json:"lastGood"`
-	TeamStatus *tbaTeamStatus `json:"teamStatus"`
-	// Matches are our matches, as TBA sent them (older caches: see
-	// cacheFile); merge reads them through tbaTeams and tbaScore.
-	Matches    []frcapi.TBAMatch `json:"teamMatchList"`
-	Event      *tbaEvent         `json:"event"`
-	Rankings   []tbaRanking      `json:"rankings"`
-	DownEvents []string          `json:"downEvents"`
-	// SortOrders name the rankings' sort criteria.
-	SortOrders []frcapi.TBAStatInfo `json:"sortOrders"`
-	// Alliances are the playoff alliances; nil before alliance selection.
-	Alliances []tbaAlliance `json:"alliances"`
-	// EventMatches are every match of the event, for the bracket and the
-	// ratings, as TBA sent them like Matches.
-	EventMatches []frcapi.TBAMatch `json:"eventMatchList"`
-	// TeamNames are the teams' nicknames by number.
-	TeamNames map[string]string `json:"teamNames"`
-	// RankTrend is our rank after each count of played matches seen, by
-	// the count: a restart keeps it through the cache.
-	RankTrend []rankPoint `json:"rankTrend"`
-}
-
-// rankPoint is our rank once we had played Played qualification matches.
-type rankPoint struct {
-	Played int `json:"played"`
-	Rank   int `json:"rank"`
-}
-
 const (
 	// nexusStaleAfter is how long the schedule of a failing Nexus still
 	// wins over TBA's: a blip keeps the richer Nexus view, an outage lets
@@ -81,7 +21,7 @@ const (
 	fieldIdleAfter = 15 * time.Minute
 )
 
-// merge builds the Status the page shows from the last good upstream data.
+// Merge builds the Status the page shows from the last good upstream data.
 // It is a pure function: the same data and time always give the same Status.
 //
 // Nexus comes first: while it has a schedule and is answering (or failed
@@ -90,7 +30,7 @@ const (
 // TBA's match list stands in. Rank, event name, timezone, webcasts and the
 // feed-down flag only come from TBA; queue state, announcements and parts
 // requests only from Nexus; the pit from Nexus, else TBA.
-func merge(up upstream, now time.Time) Status {
+func Merge(up Upstream, now time.Time) Status {
 	s := Status{
 		Configured: up.Configured, Message: up.Message, Team: up.Team,
 		EventKey: up.EventKey, NexusEventKey: up.NexusEventKey,
@@ -100,7 +40,7 @@ func merge(up upstream, now time.Time) Status {
 		TBA:   Source{State: up.TBA.Health.State, Message: up.TBA.Health.Message, AsOf: up.TBA.LastGood},
 	}
 	if ev := up.Nexus.Event; ev != nil {
-		s.Nexus.AsOf = dataAsOf(ev)
+		s.Nexus.AsOf = DataAsOf(ev)
 	}
 	s.AsOf = s.Nexus.AsOf
 	if s.TBA.AsOf.After(s.AsOf) {
@@ -430,7 +370,7 @@ func levelOrder(level string) int {
 }
 
 // rank is our rank from TBA's team status, else from the rankings.
-func rank(tba tbaData, team string) *Rank {
+func rank(tba TBAData, team string) *Rank {
 	if st := tba.TeamStatus; st != nil && st.Rank != nil {
 		r := *st.Rank
 		return &r

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ var playoffTypeNames = map[int]string{
 // the event's playoff matches; nil before alliance selection. The teams
 // of the played matches are the truth: a team that played for an alliance
 // without being listed on it is its backup, as TBA's list may omit one.
-func playoffs(tba tbaData, team string) *Playoffs {
+func playoffs(tba TBAData, team string) *Playoffs {
 	if tba.Alliances == nil {
 		return nil
 	}

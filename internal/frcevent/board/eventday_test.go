@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"reflect"
@@ -90,9 +90,9 @@ func TestFieldLate(t *testing.T) {
 }
 
 func TestCriteriaAndTrend(t *testing.T) {
-	tba := tbaData{
+	tba := TBAData{
 		SortOrders: []frcapi.TBAStatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Coop", Precision: 2}, {Name: "Avg Match"}},
-		Rankings: []tbaRanking{
+		Rankings: []RankingLine{
 			{Team: "254", Rank: 1, SortOrders: []float64{3.5, 1, 100, 0}},
 			{Team: "1209", Rank: 7, SortOrders: []float64{2.333333, 0.666, 71.4, 0}},
 		},
@@ -101,9 +101,9 @@ func TestCriteriaAndTrend(t *testing.T) {
 	if got := criteria(tba, "1209"); !reflect.DeepEqual(got, want) {
 		t.Errorf("criteria = %+v, want %+v", got, want)
 	}
-	var points []rankPoint
+	var points []RankPoint
 	for _, step := range []struct{ played, rank int }{{1, 20}, {1, 18}, {2, 12}, {2, 12}, {3, 7}} {
-		points = trendWith(points, []tbaRanking{{Team: "1209", Rank: step.rank, Played: step.played}}, "1209")
+		points = TrendWith(points, []RankingLine{{Team: "1209", Rank: step.rank, Played: step.played}}, "1209")
 	}
 	if got := trend(points); !reflect.DeepEqual(got, []int{18, 12, 7}) {
 		t.Errorf("trend = %v, want [18 12 7]: one rank per count of played matches, the latest", got)
@@ -137,7 +137,7 @@ func TestTeamCards(t *testing.T) {
 		played = append(played, frcapi.TBAMatch{CompLevel: "qm", MatchNumber: len(played) + 1, Alliances: sides(red, blue, sum(red), sum(blue))})
 	}
 	next := &Match{Label: "Qualification 41", Alliance: "blue", Red: []string{"13", "14", "15"}, Blue: []string{"1209", "11", "12"}}
-	cards, pred := teamCards(next, nil, tbaData{EventMatches: played, TeamNames: map[string]string{"1209": "RoboHornets"}})
+	cards, pred := teamCards(next, nil, TBAData{EventMatches: played, TeamNames: map[string]string{"1209": "RoboHornets"}})
 	if len(cards) != 6 || cards[0].Team != "1209" || cards[0].Name != "RoboHornets" || cards[0].Alliance != "blue" || cards[3].Alliance != "red" {
 		t.Fatalf("cards = %+v, want ours (blue) first, then red", cards)
 	}
@@ -149,7 +149,7 @@ func TestTeamCards(t *testing.T) {
 	if pred == nil || pred.Matches != 40 || pred.WinChance <= 0.9 {
 		t.Fatalf("prediction = %+v, want ours (75 against 30 points) well above 0.9 on 40 matches", pred)
 	}
-	if cards, pred := teamCards(next, nil, tbaData{EventMatches: played[:5]}); pred != nil || cards[0].OPR != nil {
+	if cards, pred := teamCards(next, nil, TBAData{EventMatches: played[:5]}); pred != nil || cards[0].OPR != nil {
 		t.Errorf("after 5 matches: %+v, %+v; want no ratings and no chance", cards[0], pred)
 	}
 }
@@ -161,15 +161,15 @@ func TestMergePlayoffNextMatch(t *testing.T) {
 	now := time.Date(2026, 3, 14, 15, 0, 0, 0, time.UTC)
 	queue := now.Add(2 * time.Minute)
 	a := eightAlliances()
-	up := upstream{Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
-		Nexus: nexusData{Health: health{State: StateOK}, LastGood: now, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(now.UnixMilli()), Matches: []frcapi.NexusMatch{
+	up := Upstream{Team: 1209, Configured: true, EventKey: "2026test", NexusEventKey: "2026test",
+		Nexus: NexusData{Health: Health{State: StateOK}, LastGood: now, Event: &frcapi.NexusEventStatus{EventKey: "2026test", DataAsOfTime: new(now.UnixMilli()), Matches: []frcapi.NexusMatch{
 			nx("Qualification 60", "On field", []string{"1209", "11", "12"}, []string{"13", "14", "15"}),
 			{Label: "Playoff 1", Status: "On field"},
 			{Label: "Playoff 4", Status: "Now queuing", Times: frcapi.NexusTimes{EstimatedQueueTime: new(queue.UnixMilli())}},
 		}}},
-		TBA: tbaData{Health: health{State: StateOK}, LastGood: now, Event: &tbaEvent{PlayoffType: PlayoffDoubleElim8}, Alliances: a},
+		TBA: TBAData{Health: Health{State: StateOK}, LastGood: now, Event: &EventInfo{PlayoffType: PlayoffDoubleElim8}, Alliances: a},
 	}
-	s := merge(up, now)
+	s := Merge(up, now)
 	if s.Phase != PhasePlayoffs {
 		t.Errorf("phase = %q, want playoffs", s.Phase)
 	}

@@ -1,9 +1,13 @@
-package replay
+// Package realevent loads a real past event, The Blue Alliance's answers
+// saved after it, as a replay timeline: for cmd/replayd's -real mode and
+// the tests that play a real event to the hub or the page.
+package realevent
 
 import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/robohornets/robohornets/internal/frcevent/replay"
 	"io/fs"
 	"slices"
 	"strconv"
@@ -13,12 +17,12 @@ import (
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
-// A real past event as a stand-in: LoadReal turns The Blue Alliance's
+// A real past event as a stand-in: Load turns The Blue Alliance's
 // answers about an event, saved after it (event.json, matches.json,
 // rankings.json, alliances.json, teams.json as in testdata/2024nytr),
 // into a timeline that plays the event again as it happened, from
 // offset 0 at the first qualification match's scheduled time. Serve it
-// with Options.Start set to now minus a moment's offset to see the event
+// with replay.Options.Start set to now minus a moment's offset to see the event
 // as it was then, and as it went on from there.
 //
 // What the files do not say is estimated, and each estimate is named
@@ -54,11 +58,11 @@ const (
 	realResult = 3 * time.Minute
 )
 
-// RealEvent is a past event ready to replay.
-type RealEvent struct {
+// Event is a past event ready to replay.
+type Event struct {
 	// Timeline plays the event; offset 0 is the first qualification
 	// match's scheduled time.
-	Timeline Timeline
+	Timeline replay.Timeline
 	// Zero is the real time of offset 0.
 	Zero time.Time
 	// Moments are offsets worth seeing, by name: "quals" (the middle of
@@ -67,33 +71,33 @@ type RealEvent struct {
 	// (after the second round of the bracket), "eliminated" (just after
 	// the team's alliance was eliminated; absent when it was not) and
 	// "end" (after the last match).
-	Moments map[string]Offset
+	Moments map[string]replay.Offset
 }
 
 // At returns the offset a moment names: a name of Moments, a duration
 // from offset 0 ("26h30m"), or a time of the real event in RFC 3339.
-func (ev RealEvent) At(moment string) (Offset, error) {
+func (ev Event) At(moment string) (replay.Offset, error) {
 	if o, ok := ev.Moments[moment]; ok {
 		return o, nil
 	}
 	if d, err := time.ParseDuration(moment); err == nil {
-		return Offset(d), nil
+		return replay.Offset(d), nil
 	}
 	if t, err := time.Parse(time.RFC3339, moment); err == nil {
-		return Offset(t.Sub(ev.Zero)), nil
+		return replay.Offset(t.Sub(ev.Zero)), nil
 	}
 	names := make([]string, 0, len(ev.Moments))
 	for name := range ev.Moments {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	return 0, fmt.Errorf("replay: moment %q: want one of %s, a duration or an RFC 3339 time", moment, strings.Join(names, ", "))
+	return 0, fmt.Errorf("realevent: moment %q: want one of %s, a duration or an RFC 3339 time", moment, strings.Join(names, ", "))
 }
 
-// LoadReal reads a saved event from fsys (TBA's answers, named as in
+// Load reads a saved event from fsys (TBA's answers, named as in
 // testdata/2024nytr) and returns it as a timeline for team, the team the
 // /team/ endpoints answer for.
-func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
+func Load(fsys fs.FS, team int) (Event, error) {
 	var (
 		event     frcapi.TBAEventInfo
 		matches   []frcapi.TBAMatch
@@ -105,24 +109,24 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 		"alliances.json": &alliances, "teams.json": &teams} {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			return RealEvent{}, fmt.Errorf("replay: real event: %w", err)
+			return Event{}, fmt.Errorf("realevent: %w", err)
 		}
 		if err := json.Unmarshal(data, v); err != nil {
-			return RealEvent{}, fmt.Errorf("replay: real event: %s: %w", name, err)
+			return Event{}, fmt.Errorf("realevent: %s: %w", name, err)
 		}
 	}
 	if event.Key == "" || team <= 0 {
-		return RealEvent{}, fmt.Errorf("replay: real event: needs an event key and a team")
+		return Event{}, fmt.Errorf("realevent: needs an event key and a team")
 	}
 	b := &realBuilder{team: frcapi.TeamKey(team)}
 	if err := b.matches(matches); err != nil {
-		return RealEvent{}, err
+		return Event{}, err
 	}
 	b.alliances(alliances)
 	b.schedule()
 
-	ev := RealEvent{Zero: b.zero, Moments: map[string]Offset{}}
-	tl := Timeline{Team: team, Event: event.Key, Length: Offset(b.end + time.Hour)}
+	ev := Event{Zero: b.zero, Moments: map[string]replay.Offset{}}
+	tl := replay.Timeline{Team: team, Event: event.Key, Length: replay.Offset(b.end + time.Hour)}
 	loc, err := time.LoadLocation(event.Timezone)
 	if err != nil {
 		loc = time.UTC
@@ -135,23 +139,23 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 		y, m, dd := b.zero.In(loc).Date()
 		return int(d.Sub(time.Date(y, m, dd, 0, 0, 0, 0, loc)).Hours() / 24)
 	}
-	first := State{
-		Event: &Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
+	first := replay.State{
+		Event: &replay.Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
 			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: frcapi.Deref(event.PlayoffType)},
 		Matches: b.out,
 	}
 	for _, t := range teams {
-		first.Teams = append(first.Teams, Team{Number: t.TeamNumber, Nickname: t.Nickname, Name: t.Name,
+		first.Teams = append(first.Teams, replay.Team{Number: t.TeamNumber, Nickname: t.Nickname, Name: t.Name,
 			City: frcapi.Deref(t.City), StateProv: frcapi.Deref(t.StateProv), Country: frcapi.Deref(t.Country)})
 	}
 	first.Nexus, first.TeamStatus = b.nexus(-48*time.Hour), b.teamStatus(-48*time.Hour, nil, len(teams))
-	tl.Steps = append(tl.Steps, Step{At: Offset(-48 * time.Hour), State: first})
+	tl.Steps = append(tl.Steps, replay.Step{At: replay.Offset(-48 * time.Hour), State: first})
 
 	// A step wherever something changes: a start, a result, a listing,
 	// the alliances.
 	var points []time.Duration
 	for _, mt := range b.out {
-		for _, o := range []*Offset{mt.ActualTime, mt.ResultAt, mt.Listed} {
+		for _, o := range []*replay.Offset{mt.ActualTime, mt.ResultAt, mt.Listed} {
 			if o != nil {
 				points = append(points, time.Duration(*o))
 			}
@@ -161,9 +165,12 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 	slices.Sort(points)
 	points = slices.Compact(points)
 	for _, at := range points {
-		st := State{Nexus: b.nexus(at), Rankings: []Ranking{}, SortOrderInfo: []StatInfo{}, ExtraStatsInfo: []StatInfo{}}
+		st := replay.State{Nexus: b.nexus(at), Rankings: []replay.Ranking{}, SortOrderInfo: []replay.StatInfo{}, ExtraStatsInfo: []replay.StatInfo{}}
 		if at >= b.lastQualResult {
-			st.Rankings, st.SortOrderInfo, st.ExtraStatsInfo = nonNil(rankings.Rankings), rankings.SortOrderInfo, rankings.ExtraStatsInfo
+			st.SortOrderInfo, st.ExtraStatsInfo = rankings.SortOrderInfo, rankings.ExtraStatsInfo
+			if rankings.Rankings != nil { // TBA sends a list, never null, inside an object
+				st.Rankings = rankings.Rankings
+			}
 		} else if b.anyQualResult(at) {
 			st.Rankings, st.SortOrderInfo = b.provisional(at)
 		}
@@ -171,33 +178,33 @@ func LoadReal(fsys fs.FS, team int) (RealEvent, error) {
 			st.Alliances = b.alliancesOut
 		}
 		st.TeamStatus = b.teamStatus(at, st.Rankings, len(teams))
-		tl.Steps = append(tl.Steps, Step{At: Offset(at), State: st})
+		tl.Steps = append(tl.Steps, replay.Step{At: replay.Offset(at), State: st})
 	}
 	ev.Timeline = tl
 
-	ev.Moments["quals"] = Offset(b.qualMiddle + time.Minute)
-	ev.Moments["selection"] = Offset(b.selStart + 5*time.Minute)
-	ev.Moments["alliances"] = Offset(b.selEnd + time.Minute)
+	ev.Moments["quals"] = replay.Offset(b.qualMiddle + time.Minute)
+	ev.Moments["selection"] = replay.Offset(b.selStart + 5*time.Minute)
+	ev.Moments["alliances"] = replay.Offset(b.selEnd + time.Minute)
 	if at, ok := b.playoffsMiddle(); ok {
-		ev.Moments["playoffs"] = Offset(at + time.Minute)
+		ev.Moments["playoffs"] = replay.Offset(at + time.Minute)
 	}
 	if at, ok := b.eliminated(); ok {
-		ev.Moments["eliminated"] = Offset(at + time.Minute)
+		ev.Moments["eliminated"] = replay.Offset(at + time.Minute)
 	}
-	ev.Moments["end"] = Offset(b.end + 10*time.Minute)
+	ev.Moments["end"] = replay.Offset(b.end + 10*time.Minute)
 	return ev, nil
 }
 
-// realBuilder holds what LoadReal works out from the files.
+// realBuilder holds what Load works out from the files.
 type realBuilder struct {
 	team                       string
 	zero                       time.Time
-	out                        []Match // offsets from zero, in playoff order after the qualifications
+	out                        []replay.Match // offsets from zero, in playoff order after the qualifications
 	rp                         map[string][2]int
 	selStart, selEnd           time.Duration
 	lastQualResult, qualMiddle time.Duration
 	end                        time.Duration
-	alliancesOut               []Alliance
+	alliancesOut               []replay.Alliance
 	breakAfter                 map[string]string
 }
 
@@ -209,36 +216,36 @@ func (b *realBuilder) matches(in []frcapi.TBAMatch) error {
 		}
 	}
 	if len(quals) == 0 {
-		return fmt.Errorf("replay: real event: no scheduled qualification match")
+		return fmt.Errorf("realevent: no scheduled qualification match")
 	}
 	zero := slices.MinFunc(quals, func(a, b frcapi.TBAMatch) int { return cmp.Compare(*a.Time, *b.Time) })
 	b.zero = time.Unix(*zero.Time, 0)
-	off := func(sec *int64) *Offset {
+	off := func(sec *int64) *replay.Offset {
 		if sec == nil {
 			return nil
 		}
-		return At(time.Unix(*sec, 0).Sub(b.zero))
+		return replay.At(time.Unix(*sec, 0).Sub(b.zero))
 	}
 	b.rp = map[string][2]int{}
 	for _, mt := range in {
 		red, blue := frcapi.Deref(mt.Alliances.Red), frcapi.Deref(mt.Alliances.Blue)
-		m := Match{Key: mt.Key, CompLevel: mt.CompLevel, SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
+		m := replay.Match{Key: mt.Key, CompLevel: mt.CompLevel, SetNumber: mt.SetNumber, MatchNumber: mt.MatchNumber,
 			Red: red.TeamKeys, Blue: blue.TeamKeys, RedScore: frcapi.Deref(red.Score), BlueScore: frcapi.Deref(blue.Score),
 			WinningAlliance: mt.WinningAlliance, Time: off(mt.Time), ActualTime: off(mt.ActualTime), ResultAt: off(mt.PostResultTime),
 			Surrogates: append(slices.Clone(red.Surrogates), blue.Surrogates...), DQ: append(slices.Clone(red.DQ), blue.DQ...)}
 		if m.ResultAt == nil && m.ActualTime != nil {
-			m.ResultAt = At(time.Duration(*m.ActualTime) + realResult)
+			m.ResultAt = replay.At(time.Duration(*m.ActualTime) + realResult)
 		}
 		if rb := mt.ScoreBreakdown; rb != nil && rb["red"].RP != nil && rb["blue"].RP != nil {
 			b.rp[mt.Key] = [2]int{*rb["red"].RP, *rb["blue"].RP}
 		}
 		b.out = append(b.out, m)
 	}
-	slices.SortStableFunc(b.out, func(x, y Match) int {
+	slices.SortStableFunc(b.out, func(x, y replay.Match) int {
 		if x.CompLevel == "qm" && y.CompLevel == "qm" {
 			return cmp.Compare(x.MatchNumber, y.MatchNumber)
 		}
-		return playoffOrder(x, y)
+		return replay.PlayoffOrder(x, y)
 	})
 	var qualResults []time.Duration
 	for _, m := range b.out {
@@ -250,7 +257,7 @@ func (b *realBuilder) matches(in []frcapi.TBAMatch) error {
 		}
 	}
 	if len(qualResults) == 0 {
-		return fmt.Errorf("replay: real event: no qualification result")
+		return fmt.Errorf("realevent: no qualification result")
 	}
 	slices.Sort(qualResults)
 	b.lastQualResult, b.qualMiddle = qualResults[len(qualResults)-1], qualResults[len(qualResults)/2]
@@ -269,7 +276,7 @@ func (b *realBuilder) matches(in []frcapi.TBAMatch) error {
 // each playoff match once the alliances in it are known.
 func (b *realBuilder) alliances(in []frcapi.TBAAlliance) {
 	for _, a := range in {
-		b.alliancesOut = append(b.alliancesOut, Alliance{Name: a.Name, Picks: a.Picks, Declines: a.Declines,
+		b.alliancesOut = append(b.alliancesOut, replay.Alliance{Name: a.Name, Picks: a.Picks, Declines: a.Declines,
 			Backup: a.Backup.Backup, NoBackupKey: !a.Backup.Present})
 	}
 	lastResult := map[int]time.Duration{} // by alliance number
@@ -279,7 +286,7 @@ func (b *realBuilder) alliances(in []frcapi.TBAAlliance) {
 			continue
 		}
 		decided := b.selEnd
-		sides := []int{allianceIn(b.alliancesOut, m.Red), allianceIn(b.alliancesOut, m.Blue)}
+		sides := []int{replay.AllianceIn(b.alliancesOut, m.Red), replay.AllianceIn(b.alliancesOut, m.Blue)}
 		for _, n := range sides {
 			if at, ok := lastResult[n]; ok && n > 0 {
 				decided = max(decided, at)
@@ -289,7 +296,7 @@ func (b *realBuilder) alliances(in []frcapi.TBAAlliance) {
 			// The finals are listed together, once the finalists are known.
 			decided = time.Duration(*b.out[i-m.MatchNumber+1].Listed)
 		}
-		m.Listed, m.Decided = At(decided), At(decided)
+		m.Listed, m.Decided = replay.At(decided), replay.At(decided)
 		for _, n := range sides {
 			if m.ResultAt != nil && n > 0 {
 				lastResult[n] = max(lastResult[n], time.Duration(*m.ResultAt))
@@ -302,7 +309,7 @@ func (b *realBuilder) alliances(in []frcapi.TBAAlliance) {
 // qualification matches, alliance selection, the awards.
 func (b *realBuilder) schedule() {
 	b.breakAfter = map[string]string{}
-	var prev *Match
+	var prev *replay.Match
 	for i := range b.out {
 		m := &b.out[i]
 		if m.CompLevel != "qm" || m.Time == nil {
@@ -325,7 +332,7 @@ func (b *realBuilder) schedule() {
 }
 
 // label is Nexus's name of a match.
-func label(m Match) string {
+func label(m replay.Match) string {
 	switch m.CompLevel {
 	case "qm":
 		return "Qualification " + strconv.Itoa(m.MatchNumber)
@@ -338,7 +345,7 @@ func label(m Match) string {
 // nexus is Nexus's schedule as estimated at offset at: a match that has
 // started has its actual times; the others are late by as much as the
 // latest match started of the same phase.
-func (b *realBuilder) nexus(at time.Duration) *NexusEvent {
+func (b *realBuilder) nexus(at time.Duration) *replay.NexusEvent {
 	delay := map[bool]time.Duration{}
 	for _, m := range b.out {
 		if m.ActualTime != nil && m.Time != nil && time.Duration(*m.ActualTime) <= at {
@@ -353,7 +360,7 @@ func (b *realBuilder) nexus(at time.Duration) *NexusEvent {
 		}
 		return out
 	}
-	ev := &NexusEvent{Matches: []NexusMatch{}}
+	ev := &replay.NexusEvent{Matches: []replay.NexusMatch{}}
 	for _, m := range b.out {
 		if m.Time == nil {
 			continue
@@ -364,15 +371,15 @@ func (b *realBuilder) nexus(at time.Duration) *NexusEvent {
 		} else {
 			start = max(start+delay[m.CompLevel == "qm"], at+realOnField)
 		}
-		nm := NexusMatch{Label: label(m), RedTeams: numbers(m.Red), BlueTeams: numbers(m.Blue), BreakAfter: b.breakAfter[m.Key],
-			Listed: m.Listed, Decided: m.Decided, Times: NexusTimes{
-				EstimatedQueue: At(start - realQueue), EstimatedOnDeck: At(start - realOnDeck),
-				EstimatedOnField: At(start - realOnField), EstimatedStart: At(start), ScheduledStart: m.Time,
+		nm := replay.NexusMatch{Label: label(m), RedTeams: numbers(m.Red), BlueTeams: numbers(m.Blue), BreakAfter: b.breakAfter[m.Key],
+			Listed: m.Listed, Decided: m.Decided, Times: replay.NexusTimes{
+				EstimatedQueue: replay.At(start - realQueue), EstimatedOnDeck: replay.At(start - realOnDeck),
+				EstimatedOnField: replay.At(start - realOnField), EstimatedStart: replay.At(start), ScheduledStart: m.Time,
 			}}
 		if m.ActualTime != nil {
 			actual := time.Duration(*m.ActualTime)
-			nm.Times.ActualQueue, nm.Times.ActualOnDeck = At(actual-realQueue), At(actual-realOnDeck)
-			nm.Times.ActualOnField, nm.Times.ActualStart = At(actual-realOnField), At(actual)
+			nm.Times.ActualQueue, nm.Times.ActualOnDeck = replay.At(actual-realQueue), replay.At(actual-realOnDeck)
+			nm.Times.ActualOnField, nm.Times.ActualStart = replay.At(actual-realOnField), replay.At(actual)
 		}
 		ev.Matches = append(ev.Matches, nm)
 	}
@@ -390,9 +397,9 @@ func (b *realBuilder) anyQualResult(at time.Duration) bool {
 
 // provisional ranks the teams by the qualification results out at offset
 // at: ranking score (ranking points per match), then average score.
-func (b *realBuilder) provisional(at time.Duration) ([]Ranking, []StatInfo) {
+func (b *realBuilder) provisional(at time.Duration) ([]replay.Ranking, []replay.StatInfo) {
 	type line struct {
-		Ranking
+		replay.Ranking
 		rp, points, played int
 	}
 	lines := map[string]*line{}
@@ -409,7 +416,7 @@ func (b *realBuilder) provisional(at time.Duration) ([]Ranking, []StatInfo) {
 			for _, t := range side {
 				l := lines[t]
 				if l == nil {
-					l = &line{Ranking: Ranking{TeamKey: t}}
+					l = &line{Ranking: replay.Ranking{TeamKey: t}}
 					lines[t] = l
 				}
 				if slices.Contains(m.Surrogates, t) {
@@ -442,20 +449,20 @@ func (b *realBuilder) provisional(at time.Duration) ([]Ranking, []StatInfo) {
 	slices.SortFunc(out, func(x, y *line) int {
 		return cmp.Or(cmp.Compare(y.SortOrders[0], x.SortOrders[0]), cmp.Compare(y.SortOrders[1], x.SortOrders[1]), cmp.Compare(x.TeamKey, y.TeamKey))
 	})
-	rankings := make([]Ranking, 0, len(out))
+	rankings := make([]replay.Ranking, 0, len(out))
 	for i, l := range out {
 		l.Rank = i + 1
 		rankings = append(rankings, l.Ranking)
 	}
-	return rankings, []StatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Match", Precision: 2}}
+	return rankings, []replay.StatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Match", Precision: 2}}
 }
 
 func round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
 
 // teamStatus is the team's TBA status at offset at: its line of the
 // rankings, its last match with a result and its next match listed.
-func (b *realBuilder) teamStatus(at time.Duration, rankings []Ranking, numTeams int) *TeamStatus {
-	st := &TeamStatus{NumTeams: numTeams}
+func (b *realBuilder) teamStatus(at time.Duration, rankings []replay.Ranking, numTeams int) *replay.TeamStatus {
+	st := &replay.TeamStatus{NumTeams: numTeams}
 	for _, r := range rankings {
 		if r.TeamKey == b.team {
 			st.Rank, st.Record = r.Rank, r.Record
@@ -495,18 +502,13 @@ func (b *realBuilder) playoffsMiddle() (time.Duration, bool) {
 // eliminated is when the result came out that eliminated the team's
 // alliance.
 func (b *realBuilder) eliminated() (time.Duration, bool) {
-	probe := moment{State: State{Matches: b.out, Alliances: b.alliancesOut}, elapsed: b.end}
-	n, _ := probe.teamAlliance(b.team)
-	if n == 0 {
-		return 0, false
-	}
-	st := probe.allianceStatus(n, 0)
-	if st == nil || st.Status != "eliminated" {
+	n, st := replay.TeamAllianceStatus(replay.State{Matches: b.out, Alliances: b.alliancesOut}, replay.Offset(b.end), b.team)
+	if n == 0 || st == nil || st.Status != "eliminated" {
 		return 0, false
 	}
 	var last time.Duration
 	for _, m := range b.out {
-		if m.CompLevel != "qm" && m.ResultAt != nil && (allianceIn(b.alliancesOut, m.Red) == n || allianceIn(b.alliancesOut, m.Blue) == n) {
+		if m.CompLevel != "qm" && m.ResultAt != nil && (replay.AllianceIn(b.alliancesOut, m.Red) == n || replay.AllianceIn(b.alliancesOut, m.Blue) == n) {
 			last = max(last, time.Duration(*m.ResultAt))
 		}
 	}

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"time"

@@ -1,4 +1,4 @@
-package frcevent
+package board
 
 import (
 	"testing"
@@ -34,6 +34,29 @@ func TestQueueHold(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.status.QueueHold(now); got != tt.want {
 				t.Errorf("QueueHold = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStale(t *testing.T) {
+	asOf := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		asOf time.Time
+		now  time.Time
+		want bool
+	}{
+		{"no data", time.Time{}, asOf, false},
+		{"just now", asOf, asOf, false},
+		{"exactly 10 min", asOf, asOf.Add(10 * time.Minute), false},
+		{"10 min 1 s", asOf, asOf.Add(10*time.Minute + time.Second), true},
+		{"an hour", asOf, asOf.Add(time.Hour), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := stale(tt.asOf, tt.now); got != tt.want {
+				t.Errorf("stale(%v, %v) = %v, want %v", tt.asOf, tt.now, got, tt.want)
 			}
 		})
 	}
