@@ -15,7 +15,7 @@ import { RouteError } from './components/route-error';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './hooks/use-scroll-to-top';
 import { headerVisible } from './lib/header';
-import { Routes } from './lib/spec.gen';
+import { Routes } from './gen/spec.gen';
 import { usePlatform } from './platform';
 import { About } from './routes/about';
 import { Contact } from './routes/contact';

@@ -6,7 +6,7 @@ import {
   ParallaxScrollThrottle,
   SlideAnimation,
   SlideshowAutoAdvance,
-} from '../lib/spec.gen';
+} from '../gen/spec.gen';
 import { setReducedMotion } from '../test-setup';
 import { Banner } from './banner';
 

@@ -5,7 +5,7 @@ import slide3 from '../assets/banner-2024-3.svg?no-inline';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { useParallax } from '../hooks/use-parallax';
 import { cssVars, ms } from '../lib/css-vars';
-import { TitleLetterHoverStagger } from '../lib/spec.gen';
+import { TitleLetterHoverStagger } from '../gen/spec.gen';
 import './banner.css';
 import { Slideshow, type SlideImage } from './slideshow';
 import { StaggeredLetters, VisuallyHidden } from './staggered-text';

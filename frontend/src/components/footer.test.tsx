@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { team } from '../content/site';
 import expected from '../expected-content.json';
-import { FooterClockRefresh } from '../lib/spec.gen';
+import { FooterClockRefresh } from '../gen/spec.gen';
 import { PlatformContext } from '../platform';
 import { Footer, formatClock } from './footer';
 import { createFakePlatform } from './test-platform';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cssVars, ms } from '../lib/css-vars';
-import { InlineLinkHoverStagger } from '../lib/spec.gen';
+import { InlineLinkHoverStagger } from '../gen/spec.gen';
 import { StaggeredLetters, VisuallyHidden } from './staggered-text';
 
 type InlineLinkProps = { children: string; className?: string } & (

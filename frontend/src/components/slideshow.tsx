@@ -2,7 +2,7 @@ import { useId, useState, type FocusEvent, type RefObject } from 'react';
 import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
 import { useSlideshow } from '../hooks/use-slideshow';
 import { cssVars, ms } from '../lib/css-vars';
-import { SlideAnimation } from '../lib/spec.gen';
+import { SlideAnimation } from '../gen/spec.gen';
 import './slideshow.css';
 
 /** One picture of a slideshow. */

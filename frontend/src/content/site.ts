@@ -4,7 +4,7 @@
 // itself shows: each is one edit away from the real value.
 // The season pages read src/content/seasons.ts, not this file.
 
-import { type Routes, Team } from '../lib/spec.gen';
+import { type Routes, Team } from '../gen/spec.gen';
 
 /** The team itself. */
 export const team = {

@@ -6,7 +6,7 @@ import {
   ConfettiOriginY,
   ConfettiParticles,
   ConfettiSpread,
-} from '../lib/spec.gen';
+} from '../gen/spec.gen';
 import { usePlatform } from '../platform';
 
 /**

@@ -9,7 +9,7 @@ import {
   type CountdownPhase,
   type TimeOfDay,
 } from '../lib/countdown';
-import { CelebrationLength, CountdownDebugOffset } from '../lib/spec.gen';
+import { CelebrationLength, CountdownDebugOffset } from '../gen/spec.gen';
 import { usePlatform } from '../platform';
 
 /** What the countdown aims at. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { ParallaxFactor, ParallaxScrollThrottle } from '../lib/spec.gen';
+import { ParallaxFactor, ParallaxScrollThrottle } from '../gen/spec.gen';
 import { throttle } from '../lib/throttle';
 
 /** The elements a parallax effect needs: attach the refs to them. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes } from '../lib/spec.gen';
+import { Routes } from '../gen/spec.gen';
 import { renderApp, setUpAppTests } from '../test-app';
 
 const description = () =>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Routes } from '../lib/spec.gen';
+import { Routes } from '../gen/spec.gen';
 
 /** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
 export type RoutePath = keyof typeof Routes;

@@ -13,7 +13,7 @@ import {
   zonedParts,
   type Announcement,
 } from './countdown';
-import { CelebrationLength, CountdownDebugOffset, CountdownTargetTimeOfDay } from './spec.gen';
+import { CelebrationLength, CountdownDebugOffset, CountdownTargetTimeOfDay } from '../gen/spec.gen';
 
 // The team is in Tulsa; pin the zone so local-time answers are the same on
 // every machine (Node re-reads TZ when it is assigned).

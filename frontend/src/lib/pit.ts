@@ -22,7 +22,7 @@ import {
   PhaseFinished,
   PhasePlayoffs,
   StepOnField,
-} from '../platform/wire.gen';
+} from '../gen/wire.gen';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,

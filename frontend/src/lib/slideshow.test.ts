@@ -8,7 +8,7 @@ import {
   type SlideshowEvent,
   type SlideshowState,
 } from './slideshow';
-import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from './spec.gen';
+import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../gen/spec.gen';
 
 const T0 = 1_000_000;
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExpandingCirclesEvery, ExpandingCirclesMax, Routes } from '../lib/spec.gen';
+import { ExpandingCirclesEvery, ExpandingCirclesMax, Routes } from '../gen/spec.gen';
 import { crescendo } from '../content/seasons';
 import { setReducedMotion } from '../test-setup';
 import Crescendo from './crescendo';

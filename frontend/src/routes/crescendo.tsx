@@ -9,7 +9,7 @@ import {
   ExpandingCirclesEvery,
   ExpandingCirclesMax,
   Team,
-} from '../lib/spec.gen';
+} from '../gen/spec.gen';
 import './season.css';
 import './crescendo.css';
 import { SeasonHomeLink } from '../components/season-home-link';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useArticle } from '../hooks/use-news';
 import { useHead } from '../hooks/use-route-head';
 import { formatNewsDate } from '../lib/news';
-import { articleTitle, NewsDescription, Routes } from '../lib/spec.gen';
+import { articleTitle, NewsDescription, Routes } from '../gen/spec.gen';
 import './news.css';
 
 /**

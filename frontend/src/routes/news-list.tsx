@@ -12,7 +12,7 @@ import {
   sortOrders,
   type SortOrder,
 } from '../lib/news';
-import { NewsPreviewClampLines } from '../lib/spec.gen';
+import { NewsPreviewClampLines } from '../gen/spec.gen';
 import { cssVars } from '../lib/css-vars';
 import './news.css';
 

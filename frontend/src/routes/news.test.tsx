@@ -7,7 +7,7 @@ import { useLayoutEffect } from 'react';
 import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatNewsDate } from '../lib/news';
-import { articleTitle, NewsDescription, Routes } from '../lib/spec.gen';
+import { articleTitle, NewsDescription, Routes } from '../gen/spec.gen';
 import { PlatformContext, type Article, type NewsSnapshot, type Platform } from '../platform';
 import { browserPlatform } from '../platform/browser';
 import { desktopPlatform } from '../platform/desktop';

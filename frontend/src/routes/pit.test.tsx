@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakePlatform } from '../components/test-platform';
-import { Routes } from '../lib/spec.gen';
+import { Routes } from '../gen/spec.gen';
 import { PlatformContext } from '../platform';
 import type { EventStatus, Match } from '../platform/types';
 import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from '../lib/pit.fixtures';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes } from '../lib/spec.gen';
+import { Routes } from '../gen/spec.gen';
 import { setReducedMotion } from '../test-setup';
 import Rebuilt from './rebuilt';
 

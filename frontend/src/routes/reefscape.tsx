@@ -4,7 +4,7 @@ import { useRouteHead } from '../hooks/use-route-head';
 import { layoutBubbles } from '../lib/bubbles';
 import { timeLeft } from '../lib/countdown';
 import { cssVars } from '../lib/css-vars';
-import { SeasonPageBubbles, Team } from '../lib/spec.gen';
+import { SeasonPageBubbles, Team } from '../gen/spec.gen';
 import { usePlatform } from '../platform';
 import './season.css';
 import './reefscape.css';

@@ -8,7 +8,7 @@ import {
   ConfettiOriginY,
   ConfettiParticles,
   ConfettiSpread,
-} from '../lib/spec.gen';
+} from '../gen/spec.gen';
 import { createFakePlatform } from '../components/test-platform';
 import { PlatformContext } from '../platform';
 import { setReducedMotion } from '../test-setup';

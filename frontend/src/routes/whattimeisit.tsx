@@ -11,7 +11,7 @@ import {
   ringFraction,
   type TimeOfDay,
 } from '../lib/countdown';
-import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../lib/spec.gen';
+import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../gen/spec.gen';
 import './whattimeisit.css';
 
 const defaultTimeOfDay: TimeOfDay = parseTimeOfDay(CountdownTargetTimeOfDay) ?? {

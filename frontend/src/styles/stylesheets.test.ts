@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MenuCollapseBelow, NarrowLayoutMaxWidth, WideLayoutMinWidth } from '../lib/spec.gen';
+import { MenuCollapseBelow, NarrowLayoutMaxWidth, WideLayoutMinWidth } from '../gen/spec.gen';
 
 // ---- Reading the stylesheets ------------------------------------------------
 
