@@ -1,19 +1,13 @@
 import { lazy, useEffect } from 'react';
-import {
-  Navigate,
-  Outlet,
-  useLocation,
-  type createBrowserRouter,
-  type RouteObject,
-} from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import './components/kiosk-layer.css';
-import { Optional } from './components/optional';
-import { onDemand } from './components/page-load';
-import { RouteError } from './components/route-error';
+import { Optional } from './shared/optional';
+import { onDemand } from './shared/page-load';
+import { RouteError } from './shared/route-error';
 import { useHostCommands } from './hooks/use-host-commands';
-import { useScrollToTop } from './hooks/use-scroll-to-top';
+import { useScrollToTop } from './shared/use-scroll-to-top';
 import { headerVisible } from './lib/header';
 import { Routes } from './gen/spec.gen';
 import { usePlatform } from './platform';
@@ -170,25 +164,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** A router of the site's routes. */
-type SiteRouter = ReturnType<typeof createBrowserRouter>;
-
-/**
- * Resolves once router has what its first render needs: the code of a
- * page loaded on demand, so the page comes whole rather than after an
- * empty first render (a page that cannot be fetched comes as its notice).
- */
-export function routerReady(router: SiteRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) {
-      resolve();
-      return;
-    }
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}

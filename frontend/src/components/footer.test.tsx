@@ -6,7 +6,7 @@ import expected from '../expected-content.json';
 import { FooterClockRefresh } from '../gen/spec.gen';
 import { PlatformContext } from '../platform';
 import { Footer, formatClock } from './footer';
-import { createFakePlatform } from './test-platform';
+import { createFakePlatform } from '../shared/test-platform';
 
 const start = new Date(2025, 0, 4, 12, 8, 58).getTime();
 

@@ -13,7 +13,7 @@ vi.mock('../routes/news-article', () => ({ NewsArticle: () => <p>News article pa
 /** Loads the stylesheets that size the header and keep room for it, as the page does, for this test. */
 function loadStyles(): void {
   const style = document.createElement('style');
-  style.textContent = ['../styles/global.css', './header.css']
+  style.textContent = ['../shared/global.css', './header.css']
     .map((path) => readFileSync(new URL(path, import.meta.url), 'utf8'))
     .join('\n');
   document.head.append(style);

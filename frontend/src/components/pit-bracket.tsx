@@ -1,4 +1,4 @@
-import { cssVars } from '../lib/css-vars';
+import { cssVars } from '../shared/css-vars';
 import { bracketLayout, bracketShort, sideShort, sideWords, type BracketColumn } from '../lib/pit';
 import type { BracketMatch, Playoffs } from '../platform/types';
 

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExpandingCirclesEvery, ExpandingCirclesMax, Routes } from '../gen/spec.gen';
 import { crescendo } from '../content/seasons';
-import { setReducedMotion } from '../test-setup';
+import { setReducedMotion } from '../shared/test-setup';
 import Crescendo from './crescendo';
 
 function renderPage() {

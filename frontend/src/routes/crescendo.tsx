@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { crescendo } from '../content/seasons';
-import { useRouteHead } from '../hooks/use-route-head';
-import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
+import { useRouteHead } from '../shared/use-route-head';
+import { usePrefersReducedMotion } from '../shared/use-motion-preference';
 import { advanceCircles, noCircles, type CirclesState } from '../lib/circles';
-import { ms } from '../lib/css-vars';
+import { ms } from '../shared/css-vars';
 import {
   ExpandingCircleLifetime,
   ExpandingCirclesEvery,

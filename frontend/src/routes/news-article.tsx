@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useArticle } from '../hooks/use-news';
-import { useHead } from '../hooks/use-route-head';
+import { useHead } from '../shared/use-route-head';
 import { formatNewsDate } from '../lib/news';
 import { articleTitle, NewsDescription, Routes } from '../gen/spec.gen';
 import './news.css';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Banner } from '../components/banner';
-import { VisuallyHidden } from '../components/staggered-text';
-import { useRouteHead } from '../hooks/use-route-head';
+import { Banner } from '../shared/banner/banner';
+import { VisuallyHidden } from '../shared/staggered-text';
+import { useRouteHead } from '../shared/use-route-head';
 import { useNews } from '../hooks/use-news';
 import {
   defaultSortOrder,
@@ -13,7 +13,7 @@ import {
   type SortOrder,
 } from '../lib/news';
 import { NewsPreviewClampLines } from '../gen/spec.gen';
-import { cssVars } from '../lib/css-vars';
+import { cssVars } from '../shared/css-vars';
 import './news.css';
 
 /** The news list: every article, live, in the order the reader picks. */

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakePlatform } from '../components/test-platform';
+import { createFakePlatform } from '../shared/test-platform';
 import expected from '../expected-content.json';
 import { PlatformContext } from '../platform';
 import { About } from './about';

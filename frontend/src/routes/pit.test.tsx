@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakePlatform } from '../components/test-platform';
+import { createFakePlatform } from '../shared/test-platform';
 import { Routes } from '../gen/spec.gen';
 import { PlatformContext } from '../platform';
 import type { EventStatus, Match } from '../platform/types';

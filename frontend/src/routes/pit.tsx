@@ -9,7 +9,7 @@ import { PitNoticeLine } from '../components/pit-notice-line';
 import { PitNotices } from '../components/pit-notices';
 import { PitQr } from '../components/pit-qr';
 import { useEvent, useNow } from '../hooks/use-event';
-import { useRouteHead } from '../hooks/use-route-head';
+import { useRouteHead } from '../shared/use-route-head';
 import { usePlatform } from '../platform';
 import { asOfText, boardPhase, calendarUrl, qrTarget, warningsFor, webcastLinks } from '../lib/pit';
 import type { EventStatus } from '../platform/types';

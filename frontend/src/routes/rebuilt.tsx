@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { rebuilt, type Stratum } from '../content/seasons';
-import { useRouteHead } from '../hooks/use-route-head';
-import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
+import { useRouteHead } from '../shared/use-route-head';
+import { usePrefersReducedMotion } from '../shared/use-motion-preference';
 import { Team, WaveAmplitude, WaveLength, WavePathStep } from '../gen/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
 import './season.css';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { reefscape } from '../content/seasons';
-import { useRouteHead } from '../hooks/use-route-head';
+import { useRouteHead } from '../shared/use-route-head';
 import { layoutBubbles } from '../lib/bubbles';
 import { timeLeft } from '../lib/countdown';
-import { cssVars } from '../lib/css-vars';
+import { cssVars } from '../shared/css-vars';
 import { SeasonPageBubbles, Team } from '../gen/spec.gen';
 import { usePlatform } from '../platform';
 import './season.css';

@@ -9,9 +9,9 @@ import {
   ConfettiParticles,
   ConfettiSpread,
 } from '../gen/spec.gen';
-import { createFakePlatform } from '../components/test-platform';
+import { createFakePlatform } from '../shared/test-platform';
 import { PlatformContext } from '../platform';
-import { setReducedMotion } from '../test-setup';
+import { setReducedMotion } from '../shared/test-setup';
 import WhatTimeIsIt from './whattimeisit';
 
 // The confetti cannon draws on a canvas, which jsdom has not; count the bursts instead.

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConfetti } from '../hooks/use-confetti';
 import { useCountdown, type CountdownSettings } from '../hooks/use-countdown';
-import { useRouteHead } from '../hooks/use-route-head';
-import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
+import { useRouteHead } from '../shared/use-route-head';
+import { usePrefersReducedMotion } from '../shared/use-motion-preference';
 import {
   formatClock,
   isTimeZone,

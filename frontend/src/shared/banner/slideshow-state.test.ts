@@ -7,8 +7,8 @@ import {
   slideshowReducer,
   type SlideshowEvent,
   type SlideshowState,
-} from './slideshow';
-import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../gen/spec.gen';
+} from './slideshow-state';
+import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../../gen/spec.gen';
 
 const T0 = 1_000_000;
 

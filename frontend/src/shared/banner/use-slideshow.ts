@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { createSlideshowDriver, type SlideshowState } from '../lib/slideshow';
+import { createSlideshowDriver, type SlideshowState } from './slideshow-state';
 
 /** What a slideshow component renders from and the moves it can ask for. */
 export interface SlideshowControls {
@@ -21,7 +21,7 @@ function typingInto(target: EventTarget | null): boolean {
 }
 
 /**
- * Runs the slideshow state machine of lib/slideshow on timers for count slides.
+ * Runs the slideshow state machine of slideshow-state.ts on timers for count slides.
  * autoAdvance switches the timer (off for reduced motion, while paused or focused);
  * the page's Arrow Right and Arrow Left keys move the slides.
  */

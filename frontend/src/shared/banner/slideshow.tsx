@@ -1,8 +1,8 @@
 import { useId, useState, type FocusEvent, type RefObject } from 'react';
-import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
-import { useSlideshow } from '../hooks/use-slideshow';
-import { cssVars, ms } from '../lib/css-vars';
-import { SlideAnimation } from '../gen/spec.gen';
+import { usePrefersReducedMotion } from '../use-motion-preference';
+import { useSlideshow } from './use-slideshow';
+import { cssVars, ms } from '../css-vars';
+import { SlideAnimation } from '../../gen/spec.gen';
 import './slideshow.css';
 
 /** One picture of a slideshow. */
@@ -56,7 +56,7 @@ function StepButton({
  * A rotating set of pictures following the WAI-ARIA carousel pattern: previous and
  * next buttons, one labelled picker button per slide, and a button that stops and
  * starts the rotation. Rotation also stops while keyboard focus is inside and for
- * visitors who prefer reduced motion. The state machine is lib/slideshow.
+ * visitors who prefer reduced motion. The state machine is slideshow-state.ts.
  */
 export function Slideshow({ images, label, layerRef }: SlideshowProps) {
   const id = useId();

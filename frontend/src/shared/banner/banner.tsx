@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import slide1 from '../assets/banner-2024-1.svg?no-inline';
-import slide2 from '../assets/banner-2024-2.svg?no-inline';
-import slide3 from '../assets/banner-2024-3.svg?no-inline';
-import { usePrefersReducedMotion } from '../hooks/use-motion-preference';
-import { useParallax } from '../hooks/use-parallax';
-import { cssVars, ms } from '../lib/css-vars';
-import { TitleLetterHoverStagger } from '../gen/spec.gen';
+import slide1 from './banner-2024-1.svg?no-inline';
+import slide2 from './banner-2024-2.svg?no-inline';
+import slide3 from './banner-2024-3.svg?no-inline';
+import { usePrefersReducedMotion } from '../use-motion-preference';
+import { useParallax } from './use-parallax';
+import { cssVars, ms } from '../css-vars';
+import { TitleLetterHoverStagger } from '../../gen/spec.gen';
 import './banner.css';
 import { Slideshow, type SlideImage } from './slideshow';
-import { StaggeredLetters, VisuallyHidden } from './staggered-text';
+import { StaggeredLetters, VisuallyHidden } from '../staggered-text';
 
 /** The default slideshow: the three 2024 banner pictures (docs/SPEC.md section 3). */
 export const defaultBannerImages: readonly SlideImage[] = [

@@ -1,12 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadDocument } from '../lib/reload';
-import { routerReady } from '../app';
-import { onDemand } from './page-load';
+import { reloadDocument } from './reload';
+import { onDemand, routerReady } from './page-load';
 import { RouteError } from './route-error';
 
-vi.mock('../lib/reload', () => ({ reloadDocument: vi.fn() }));
+vi.mock('./reload', () => ({ reloadDocument: vi.fn() }));
 
 /** The server's answer to /healthz: up, or unreachable. */
 let serverUp = true;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { ParallaxFactor, ParallaxScrollThrottle } from '../gen/spec.gen';
-import { throttle } from '../lib/throttle';
+import { ParallaxFactor, ParallaxScrollThrottle } from '../../gen/spec.gen';
+import { throttle } from './throttle';
 
 /** The elements a parallax effect needs: attach the refs to them. */
 export interface ParallaxRefs {

@@ -6,11 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MenuCollapseBelow, NarrowLayoutMaxWidth, WideLayoutMinWidth } from '../gen/spec.gen';
+import { MenuCollapseBelow, NarrowLayoutMaxWidth, WideLayoutMinWidth } from './gen/spec.gen';
 
 // ---- Reading the stylesheets ------------------------------------------------
 
-const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const srcDir = dirname(fileURLToPath(import.meta.url));
 
 /** Every stylesheet under src, by its path from src. */
 const sheets = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
@@ -382,7 +382,7 @@ describe('CSS breakpoints', () => {
   const rules = mediaRules();
 
   it('finds the stylesheets and their media queries', () => {
-    expect(sheets.map((s) => s.path)).toContain('styles/global.css');
+    expect(sheets.map((s) => s.path)).toContain('shared/global.css');
     expect(rules.length).toBeGreaterThan(10);
   });
 

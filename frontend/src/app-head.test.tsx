@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes } from '../gen/spec.gen';
-import { renderApp, setUpAppTests } from '../test-app';
+import { Routes } from './gen/spec.gen';
+import { renderApp, setUpAppTests } from './test-app';
 
 const description = () =>
   document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
-import { reloadDocument } from '../lib/reload';
+import { reloadDocument } from './reload';
 import { PageLoadError } from './page-load';
 import './route-error.css';
 

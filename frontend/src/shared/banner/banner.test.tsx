@@ -6,7 +6,7 @@ import {
   ParallaxScrollThrottle,
   SlideAnimation,
   SlideshowAutoAdvance,
-} from '../gen/spec.gen';
+} from '../../gen/spec.gen';
 import { setReducedMotion } from '../test-setup';
 import { Banner } from './banner';
 

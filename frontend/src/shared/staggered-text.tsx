@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { cssVars } from '../lib/css-vars';
+import { cssVars } from './css-vars';
 
 /**
  * Renders text as one span per letter, each with its position in `--i`, so CSS can

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ParallaxScrollThrottle } from '../gen/spec.gen';
+import { ParallaxScrollThrottle } from '../../gen/spec.gen';
 import { throttle } from './throttle';
 
 /** A spy behind a throttle of the parallax window, the throttle already called with each of calls. */

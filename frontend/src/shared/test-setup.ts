@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 
-/** The one media query the site asks from script (hooks/use-motion-preference.ts). */
+/** The one media query the site asks from script (use-motion-preference.ts). */
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 let reducedMotion = false;

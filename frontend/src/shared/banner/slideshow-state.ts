@@ -1,7 +1,7 @@
 // The banner slideshow as a pure state machine (docs/SPEC.md sections 4 and 9).
 // Every transition takes the current time, so the rules are tested without
 // timers; createSlideshowDriver adds the timers for the React hook.
-import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../gen/spec.gen';
+import { KeyPressThrottle, SlideAnimation, SlideshowAutoAdvance } from '../../gen/spec.gen';
 
 /** Which way the last move went; the UI may use it to choose an animation. */
 export type SlideDirection = 'forward' | 'backward';
