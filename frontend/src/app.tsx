@@ -1,24 +1,24 @@
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { Footer } from './components/footer';
-import { Header } from './components/header';
+import { Footer } from './features/site/footer';
+import { Header } from './features/site/header';
 import './components/kiosk-layer.css';
 import { Optional } from './shared/optional';
 import { onDemand } from './shared/page-load';
 import { RouteError } from './shared/route-error';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './shared/use-scroll-to-top';
-import { headerVisible } from './lib/header';
+import { headerVisible } from './features/site/header-visible';
 import { Routes } from './gen/spec.gen';
 import { usePlatform } from './platform';
-import { About } from './routes/about';
-import { Contact } from './routes/contact';
-import { Donate } from './routes/donate';
-import { Home } from './routes/home';
+import { About } from './features/site/about';
+import { Contact } from './features/site/contact';
+import { Donate } from './features/site/donate';
+import { Home } from './features/site/home';
 import { NewsArticle } from './routes/news-article';
 import { NewsList } from './routes/news-list';
-import { Outreach } from './routes/outreach';
-import { Sponsors } from './routes/sponsors';
+import { Outreach } from './features/site/outreach';
+import { Sponsors } from './features/site/sponsors';
 
 /** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
 type RoutePath = keyof typeof Routes;

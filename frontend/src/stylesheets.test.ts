@@ -408,13 +408,13 @@ describe('CSS breakpoints', () => {
   });
 
   it('collapses the menu under MenuCollapseBelow', () => {
-    const header = rules.filter((r) => r.path.endsWith('components/header.css'));
+    const header = rules.filter((r) => r.path.endsWith('features/site/header.css'));
     const collapse = header.flatMap((r) => r.conditions).filter((c) => c.op.startsWith('<'));
     expect(collapse.some((c) => breakpointOf(c, spec)?.at === MenuCollapseBelow)).toBe(true);
   });
 
   it('switches between the narrow and the wide layout', () => {
-    const pages = rules.filter((r) => r.path.endsWith('routes/pages.css'));
+    const pages = rules.filter((r) => r.path.endsWith('features/site/pages.css'));
     const at = (side: string) =>
       pages
         .flatMap((r) => r.conditions)

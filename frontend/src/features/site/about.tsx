@@ -1,6 +1,6 @@
-import { ContentPage, PageSection } from '../components/content-page';
-import { FactList } from '../components/fact-list';
-import { about } from '../content/site';
+import { ContentPage, PageSection } from './content-page';
+import { FactList } from './fact-list';
+import { about } from './content';
 import './pages.css';
 
 /** The About page: how the team began, build season, where it meets and competes. */

@@ -1,4 +1,4 @@
-import type { Routes } from '../gen/spec.gen';
+import type { Routes } from '../../gen/spec.gen';
 
 /**
  * The season pages, which show no header (docs/SPEC.md section 2); pages of the

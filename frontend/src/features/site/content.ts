@@ -2,9 +2,10 @@
 // one place. The defaults are the words of docs/SPEC.md.
 // Values in braces, like '{name}' and '{email}', are placeholders the spec
 // itself shows: each is one edit away from the real value.
-// The season pages read src/content/seasons.ts, not this file.
+// The season pages read src/features/seasons/content.ts, not this file.
 
-import { type Routes, Team } from '../gen/spec.gen';
+import { type Routes, Team } from '../../gen/spec.gen';
+import type { ExternalLink, Fact } from '../../shared/content-types';
 
 /** The team itself. */
 export const team = {
@@ -115,12 +116,6 @@ export const sitemap = pageLinks([
   '/donate',
 ]);
 
-/** A link to another site. */
-export interface ExternalLink {
-  readonly href: string;
-  readonly label: string;
-}
-
 /** The footer's links to the FIRST organisation, the university and the high school. */
 export const partnerLinks: readonly ExternalLink[] = [
   { href: 'https://www.firstinspires.org/', label: 'FIRST Robotics' },
@@ -188,12 +183,6 @@ export interface ChallengeCard {
   readonly game: string;
   readonly text: string;
   readonly to: string;
-}
-
-/** A number or short fact with its caption, shown large in a row of facts. */
-export interface Fact {
-  readonly value: string;
-  readonly label: string;
 }
 
 /** The home page's texts. */

@@ -1,5 +1,5 @@
-import { ContentPage, PageSection, TeamSponsorCards } from '../components/content-page';
-import { SocialBlock } from '../components/social-links';
+import { ContentPage, PageSection, TeamSponsorCards } from './content-page';
+import { SocialBlock } from './social-links';
 import {
   buildSeasonAddress,
   contact,
@@ -8,7 +8,7 @@ import {
   schoolAddress,
   team,
   type Address,
-} from '../content/site';
+} from './content';
 import './pages.css';
 
 function AddressCard({ label, address }: { label: string; address: Address }) {

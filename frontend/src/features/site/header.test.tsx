@@ -2,18 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { renderApp, setUpAppTests } from '../test-app';
+import { renderApp, setUpAppTests } from '../../test-app';
 
 // The season and news pages belong to other parts of the site; stand-ins keep this
 // test about the frame (header, footer, body class).
-vi.mock('../routes/reefscape', () => ({ default: () => <p>Reefscape page</p> }));
-vi.mock('../routes/news-list', () => ({ NewsList: () => <p>News list page</p> }));
-vi.mock('../routes/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
+vi.mock('../../routes/reefscape', () => ({ default: () => <p>Reefscape page</p> }));
+vi.mock('../../routes/news-list', () => ({ NewsList: () => <p>News list page</p> }));
+vi.mock('../../routes/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
 
 /** Loads the stylesheets that size the header and keep room for it, as the page does, for this test. */
 function loadStyles(): void {
   const style = document.createElement('style');
-  style.textContent = ['../shared/global.css', './header.css']
+  style.textContent = ['../../shared/global.css', './header.css']
     .map((path) => readFileSync(new URL(path, import.meta.url), 'utf8'))
     .join('\n');
   document.head.append(style);

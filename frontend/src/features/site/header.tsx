@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import logo from '../assets/logo.svg?no-inline';
-import { mainNav, team } from '../content/site';
+import logo from './logo.svg?no-inline';
+import { mainNav, team } from './content';
 import './header.css';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerlessPages, headerVisible } from './header';
-import { Routes } from '../gen/spec.gen';
+import { headerlessPages, headerVisible } from './header-visible';
+import { Routes } from '../../gen/spec.gen';
 
 describe('headerVisible', () => {
   it.each([

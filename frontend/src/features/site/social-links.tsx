@@ -1,4 +1,4 @@
-import { socialAccounts, socialBlock, team, type SocialKind } from '../content/site';
+import { socialAccounts, socialBlock, team, type SocialKind } from './content';
 import './social-links.css';
 
 /** Original line icons, one per kind of account (not the services' logos). */

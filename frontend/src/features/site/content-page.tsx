@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { teamSponsors } from '../content/site';
-import { useRouteHead, type RoutePath } from '../shared/use-route-head';
-import { Banner, type BannerProps } from '../shared/banner/banner';
+import { teamSponsors } from './content';
+import { useRouteHead, type RoutePath } from '../../shared/use-route-head';
+import { Banner, type BannerProps } from '../../shared/banner/banner';
 import { PersonCard } from './person-card';
 
 interface ContentPageProps extends BannerProps {

@@ -1,4 +1,4 @@
-import type { Fact } from '../content/site';
+import type { Fact } from '../../shared/content-types';
 
 interface FactListProps {
   facts: readonly Fact[];

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { cssVars, ms } from '../shared/css-vars';
-import { InlineLinkHoverStagger } from '../gen/spec.gen';
-import { StaggeredLetters, VisuallyHidden } from '../shared/staggered-text';
+import { cssVars, ms } from '../../shared/css-vars';
+import { InlineLinkHoverStagger } from '../../gen/spec.gen';
+import { StaggeredLetters, VisuallyHidden } from '../../shared/staggered-text';
 
 type InlineLinkProps = { children: string; className?: string } & (
   { to: string; href?: never } | { href: string; to?: never; external?: boolean }

@@ -1,12 +1,12 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { team } from '../content/site';
-import expected from '../expected-content.json';
-import { FooterClockRefresh } from '../gen/spec.gen';
-import { PlatformContext } from '../platform';
+import { team } from './content';
+import expected from './expected-content.json';
+import { FooterClockRefresh } from '../../gen/spec.gen';
+import { PlatformContext } from '../../platform';
 import { Footer, formatClock } from './footer';
-import { createFakePlatform } from '../shared/test-platform';
+import { createFakePlatform } from '../../shared/test-platform';
 
 const start = new Date(2025, 0, 4, 12, 8, 58).getTime();
 

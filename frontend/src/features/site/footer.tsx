@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import logo from '../assets/logo.svg?no-inline';
-import { mailto, mapsLink, partnerLinks, schoolAddress, sitemap, team } from '../content/site';
-import { FooterClockRefresh } from '../gen/spec.gen';
-import { usePlatform } from '../platform';
+import logo from './logo.svg?no-inline';
+import { mailto, mapsLink, partnerLinks, schoolAddress, sitemap, team } from './content';
+import { FooterClockRefresh } from '../../gen/spec.gen';
+import { usePlatform } from '../../platform';
 import { InlineLink } from './inline-link';
 import './footer.css';
 

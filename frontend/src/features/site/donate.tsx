@@ -1,6 +1,6 @@
-import { ContentPage, PageSection } from '../components/content-page';
-import { InlineLink } from '../components/inline-link';
-import { donate, mailto, team } from '../content/site';
+import { ContentPage, PageSection } from './content-page';
+import { InlineLink } from './inline-link';
+import { donate, mailto, team } from './content';
 import './pages.css';
 
 /** The Donate page: how to support the team, and the address to write to. */

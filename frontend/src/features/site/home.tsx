@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { ContentPage, PageSection, TeamSponsorCards } from '../components/content-page';
-import { FactList } from '../components/fact-list';
-import { SocialBlock } from '../components/social-links';
-import { home, meetings, newMemberMeetings } from '../content/site';
+import { ContentPage, PageSection, TeamSponsorCards } from './content-page';
+import { FactList } from './fact-list';
+import { SocialBlock } from './social-links';
+import { home, meetings, newMemberMeetings } from './content';
 import './pages.css';
 
 const timeRange = /(\d{1,2}:\d{2}[AP]M-\d{1,2}:\d{2}[AP]M)/;

@@ -1,5 +1,5 @@
-import { outreach } from '../content/site';
-import { useRouteHead } from '../shared/use-route-head';
+import { outreach } from './content';
+import { useRouteHead } from '../../shared/use-route-head';
 import './pages.css';
 
 /** The Outreach page: still the placeholder the spec shows. */

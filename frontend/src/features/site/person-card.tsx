@@ -1,4 +1,4 @@
-import { mailto, type Person } from '../content/site';
+import { mailto, type Person } from './content';
 import { InlineLink } from './inline-link';
 
 /** A contact card for one person: name, role, email and room. */
