@@ -15,8 +15,8 @@ import { About } from './features/site/about';
 import { Contact } from './features/site/contact';
 import { Donate } from './features/site/donate';
 import { Home } from './features/site/home';
-import { NewsArticle } from './routes/news-article';
-import { NewsList } from './routes/news-list';
+import { NewsArticle } from './features/news/news-article';
+import { NewsList } from './features/news/news-list';
 import { Outreach } from './features/site/outreach';
 import { Sponsors } from './features/site/sponsors';
 

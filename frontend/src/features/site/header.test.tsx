@@ -7,8 +7,8 @@ import { renderApp, setUpAppTests } from '../../test-app';
 // The season and news pages belong to other parts of the site; stand-ins keep this
 // test about the frame (header, footer, body class).
 vi.mock('../../routes/reefscape', () => ({ default: () => <p>Reefscape page</p> }));
-vi.mock('../../routes/news-list', () => ({ NewsList: () => <p>News list page</p> }));
-vi.mock('../../routes/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
+vi.mock('../news/news-list', () => ({ NewsList: () => <p>News list page</p> }));
+vi.mock('../news/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
 
 /** Loads the stylesheets that size the header and keep room for it, as the page does, for this test. */
 function loadStyles(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Article } from '../platform';
-import { defaultSortOrder, formatNewsDate, isSortOrder, sortArticles } from './news';
+import type { Article } from '../../platform';
+import { defaultSortOrder, formatNewsDate, isSortOrder, sortArticles } from './articles';
 
 const article = (id: string, title: string, date: string): Article => ({
   id,

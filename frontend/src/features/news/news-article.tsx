@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useArticle } from '../hooks/use-news';
-import { useHead } from '../shared/use-route-head';
-import { formatNewsDate } from '../lib/news';
-import { articleTitle, NewsDescription, Routes } from '../gen/spec.gen';
+import { useArticle } from './use-news';
+import { useHead } from '../../shared/use-route-head';
+import { formatNewsDate } from './articles';
+import { articleTitle, NewsDescription, Routes } from '../../gen/spec.gen';
 import './news.css';
 
 /**

@@ -1,5 +1,5 @@
-import type { Article } from '../platform';
-import { NewsSortDefault } from '../gen/spec.gen';
+import type { Article } from '../../platform';
+import { NewsSortDefault } from '../../gen/spec.gen';
 
 /** The orders the news list offers (docs/SPEC.md section 4). */
 export const sortOrders = [

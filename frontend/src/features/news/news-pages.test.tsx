@@ -6,11 +6,11 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useLayoutEffect } from 'react';
 import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatNewsDate } from '../lib/news';
-import { articleTitle, NewsDescription, Routes } from '../gen/spec.gen';
-import { PlatformContext, type Article, type NewsSnapshot, type Platform } from '../platform';
-import { browserPlatform } from '../platform/browser';
-import { desktopPlatform } from '../platform/desktop';
+import { formatNewsDate } from './articles';
+import { articleTitle, NewsDescription, Routes } from '../../gen/spec.gen';
+import { PlatformContext, type Article, type NewsSnapshot, type Platform } from '../../platform';
+import { browserPlatform } from '../../platform/browser';
+import { desktopPlatform } from '../../platform/desktop';
 import { NewsArticle } from './news-article';
 import { NewsList } from './news-list';
 

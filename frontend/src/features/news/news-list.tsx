@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Banner } from '../shared/banner/banner';
-import { VisuallyHidden } from '../shared/staggered-text';
-import { useRouteHead } from '../shared/use-route-head';
-import { useNews } from '../hooks/use-news';
+import { Banner } from '../../shared/banner/banner';
+import { VisuallyHidden } from '../../shared/staggered-text';
+import { useRouteHead } from '../../shared/use-route-head';
+import { useNews } from './use-news';
 import {
   defaultSortOrder,
   formatNewsDate,
@@ -11,9 +11,9 @@ import {
   sortArticles,
   sortOrders,
   type SortOrder,
-} from '../lib/news';
-import { NewsPreviewClampLines } from '../gen/spec.gen';
-import { cssVars } from '../shared/css-vars';
+} from './articles';
+import { NewsPreviewClampLines } from '../../gen/spec.gen';
+import { cssVars } from '../../shared/css-vars';
 import './news.css';
 
 /** The news list: every article, live, in the order the reader picks. */
