@@ -41,9 +41,9 @@ const pages = {
   '/donate': { Component: Donate },
   // The season pages, the countdown and the pit display carry heavy
   // animations or data; each loads on demand, as its own chunk.
-  '/reefscape': onDemand(() => import('./routes/reefscape')),
-  '/crescendo': onDemand(() => import('./routes/crescendo')),
-  '/rebuilt': onDemand(() => import('./routes/rebuilt')),
+  '/reefscape': onDemand(() => import('./features/seasons/reefscape')),
+  '/crescendo': onDemand(() => import('./features/seasons/crescendo')),
+  '/rebuilt': onDemand(() => import('./features/seasons/rebuilt')),
   '/whattimeisit': onDemand(() => import('./routes/whattimeisit')),
   '/pit': onDemand(() => import('./routes/pit')),
 } satisfies Record<RoutePath, Page>;

@@ -17,12 +17,7 @@ import type {
   Webcast,
   WinLossRecord,
 } from '../platform/types';
-import {
-  PhaseAllianceSelection,
-  PhaseFinished,
-  PhasePlayoffs,
-  StepOnField,
-} from '../gen/wire.gen';
+import { PhaseAllianceSelection, PhaseFinished, PhasePlayoffs, StepOnField } from '../gen/wire.gen';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,

@@ -6,7 +6,7 @@ import { renderApp, setUpAppTests } from '../../test-app';
 
 // The season and news pages belong to other parts of the site; stand-ins keep this
 // test about the frame (header, footer, body class).
-vi.mock('../../routes/reefscape', () => ({ default: () => <p>Reefscape page</p> }));
+vi.mock('../seasons/reefscape', () => ({ default: () => <p>Reefscape page</p> }));
 vi.mock('../news/news-list', () => ({ NewsList: () => <p>News list page</p> }));
 vi.mock('../news/news-article', () => ({ NewsArticle: () => <p>News article page</p> }));
 

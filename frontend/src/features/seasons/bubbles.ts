@@ -1,4 +1,4 @@
-import { Team } from '../gen/spec.gen';
+import { Team } from '../../gen/spec.gen';
 
 // Layout of the rising bubbles on the Reefscape page. Positions come from a
 // small seeded generator, so every visit (and every test) gets the same

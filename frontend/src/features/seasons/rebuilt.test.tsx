@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Routes } from '../gen/spec.gen';
-import { setReducedMotion } from '../shared/test-setup';
+import { Routes } from '../../gen/spec.gen';
+import { setReducedMotion } from '../../shared/test-setup';
 import Rebuilt from './rebuilt';
 
 function renderPage() {

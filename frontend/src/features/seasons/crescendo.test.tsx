@@ -1,9 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExpandingCirclesEvery, ExpandingCirclesMax, Routes } from '../gen/spec.gen';
-import { crescendo } from '../content/seasons';
-import { setReducedMotion } from '../shared/test-setup';
+import { ExpandingCirclesEvery, ExpandingCirclesMax, Routes } from '../../gen/spec.gen';
+import { crescendo } from './content';
+import { setReducedMotion } from '../../shared/test-setup';
 import Crescendo from './crescendo';
 
 function renderPage() {

@@ -1,18 +1,18 @@
 import { useEffect, useId, useState } from 'react';
-import { crescendo } from '../content/seasons';
-import { useRouteHead } from '../shared/use-route-head';
-import { usePrefersReducedMotion } from '../shared/use-motion-preference';
-import { advanceCircles, noCircles, type CirclesState } from '../lib/circles';
-import { ms } from '../shared/css-vars';
+import { crescendo } from './content';
+import { useRouteHead } from '../../shared/use-route-head';
+import { usePrefersReducedMotion } from '../../shared/use-motion-preference';
+import { advanceCircles, noCircles, type CirclesState } from './circles';
+import { ms } from '../../shared/css-vars';
 import {
   ExpandingCircleLifetime,
   ExpandingCirclesEvery,
   ExpandingCirclesMax,
   Team,
-} from '../gen/spec.gen';
+} from '../../gen/spec.gen';
 import './season.css';
 import './crescendo.css';
-import { SeasonHomeLink } from '../components/season-home-link';
+import { SeasonHomeLink } from './season-home-link';
 
 const limits = {
   max: ExpandingCirclesMax,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bubbleRanges, layoutBubbles, seededRandom } from './bubbles';
-import { SeasonPageBubbles } from '../gen/spec.gen';
+import { SeasonPageBubbles } from '../../gen/spec.gen';
 
 describe('seededRandom', () => {
   it('repeats for the same seed and stays in [0, 1)', () => {

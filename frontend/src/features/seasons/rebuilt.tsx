@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { rebuilt, type Stratum } from '../content/seasons';
-import { useRouteHead } from '../shared/use-route-head';
-import { usePrefersReducedMotion } from '../shared/use-motion-preference';
-import { Team, WaveAmplitude, WaveLength, WavePathStep } from '../gen/spec.gen';
-import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from '../lib/wave';
+import { rebuilt, type Stratum } from './content';
+import { useRouteHead } from '../../shared/use-route-head';
+import { usePrefersReducedMotion } from '../../shared/use-motion-preference';
+import { Team, WaveAmplitude, WaveLength, WavePathStep } from '../../gen/spec.gen';
+import { revealBaseline, revealProgress, scrollPhase, waveClipPath } from './wave';
 import './season.css';
 import './rebuilt.css';
-import { SeasonHomeLink } from '../components/season-home-link';
+import { SeasonHomeLink } from './season-home-link';
 
 /** How fast and which way each band's wave runs as the page scrolls. */
 const bandSpeeds = [0.8, -1.1, 1.3, -0.9] as const;

@@ -1,14 +1,14 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { reefscape } from '../content/seasons';
-import { useRouteHead } from '../shared/use-route-head';
-import { layoutBubbles } from '../lib/bubbles';
-import { timeLeft } from '../lib/countdown';
-import { cssVars } from '../shared/css-vars';
-import { SeasonPageBubbles, Team } from '../gen/spec.gen';
-import { usePlatform } from '../platform';
+import { reefscape } from './content';
+import { useRouteHead } from '../../shared/use-route-head';
+import { layoutBubbles } from './bubbles';
+import { timeLeft } from './time-left';
+import { cssVars } from '../../shared/css-vars';
+import { SeasonPageBubbles, Team } from '../../gen/spec.gen';
+import { usePlatform } from '../../platform';
 import './season.css';
 import './reefscape.css';
-import { SeasonHomeLink } from '../components/season-home-link';
+import { SeasonHomeLink } from './season-home-link';
 
 const bubbles = layoutBubbles(SeasonPageBubbles);
 const kickoffMs = Date.parse(reefscape.kickoffAt);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { advanceCircles, noCircles, type CirclesState } from './circles';
-import { ExpandingCircleLifetime, ExpandingCirclesEvery, ExpandingCirclesMax } from '../gen/spec.gen';
+import {
+  ExpandingCircleLifetime,
+  ExpandingCirclesEvery,
+  ExpandingCirclesMax,
+} from '../../gen/spec.gen';
 
 const limits = {
   max: ExpandingCirclesMax,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WaveAmplitude, WaveLength, WavePathStep } from '../gen/spec.gen';
+import { WaveAmplitude, WaveLength, WavePathStep } from '../../gen/spec.gen';
 import { revealBaseline, revealProgress, scrollPhase, waveClipPath, waveEdge } from './wave';
 
 const spec = { amplitude: WaveAmplitude, wavelength: WaveLength, step: WavePathStep };

@@ -2,7 +2,7 @@
 // the scroll-driven page). The pages read only from here, so one edit here
 // changes what the site says.
 
-import type { ExternalLink, Fact } from '../shared/content-types';
+import type { ExternalLink, Fact } from '../../shared/content-types';
 
 /** A YouTube video shown through the privacy-enhanced (no-cookie) player. */
 export interface Video {
