@@ -44,7 +44,7 @@ const pages = {
   '/reefscape': onDemand(() => import('./features/seasons/reefscape')),
   '/crescendo': onDemand(() => import('./features/seasons/crescendo')),
   '/rebuilt': onDemand(() => import('./features/seasons/rebuilt')),
-  '/whattimeisit': onDemand(() => import('./routes/whattimeisit')),
+  '/whattimeisit': onDemand(() => import('./features/countdown/whattimeisit')),
   '/pit': onDemand(() => import('./routes/pit')),
 } satisfies Record<RoutePath, Page>;
 

@@ -12,7 +12,11 @@ import {
   zonedParts,
   type Announcement,
 } from './countdown';
-import { CelebrationLength, CountdownDebugOffset, CountdownTargetTimeOfDay } from '../gen/spec.gen';
+import {
+  CelebrationLength,
+  CountdownDebugOffset,
+  CountdownTargetTimeOfDay,
+} from '../../gen/spec.gen';
 
 // The team is in Tulsa; pin the zone so local-time answers are the same on
 // every machine (Node re-reads TZ when it is assigned).

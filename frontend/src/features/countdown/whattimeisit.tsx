@@ -1,17 +1,11 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useConfetti } from '../hooks/use-confetti';
-import { useCountdown, type CountdownSettings } from '../hooks/use-countdown';
-import { useRouteHead } from '../shared/use-route-head';
-import { usePrefersReducedMotion } from '../shared/use-motion-preference';
-import {
-  formatClock,
-  isTimeZone,
-  parseTimeOfDay,
-  ringFraction,
-  type TimeOfDay,
-} from '../lib/countdown';
-import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../gen/spec.gen';
+import { useConfetti } from './use-confetti';
+import { useCountdown, type CountdownSettings } from './use-countdown';
+import { useRouteHead } from '../../shared/use-route-head';
+import { usePrefersReducedMotion } from '../../shared/use-motion-preference';
+import { formatClock, isTimeZone, parseTimeOfDay, ringFraction, type TimeOfDay } from './countdown';
+import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../../gen/spec.gen';
 import './whattimeisit.css';
 
 const defaultTimeOfDay: TimeOfDay = parseTimeOfDay(CountdownTargetTimeOfDay) ?? {

@@ -8,9 +8,9 @@ import {
   type Announcement,
   type CountdownPhase,
   type TimeOfDay,
-} from '../lib/countdown';
-import { CelebrationLength, CountdownDebugOffset } from '../gen/spec.gen';
-import { usePlatform } from '../platform';
+} from './countdown';
+import { CelebrationLength, CountdownDebugOffset } from '../../gen/spec.gen';
+import { usePlatform } from '../../platform';
 
 /** What the countdown aims at. */
 export interface CountdownSettings {

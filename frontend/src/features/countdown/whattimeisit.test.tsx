@@ -8,10 +8,10 @@ import {
   ConfettiOriginY,
   ConfettiParticles,
   ConfettiSpread,
-} from '../gen/spec.gen';
-import { createFakePlatform } from '../shared/test-platform';
-import { PlatformContext } from '../platform';
-import { setReducedMotion } from '../shared/test-setup';
+} from '../../gen/spec.gen';
+import { createFakePlatform } from '../../shared/test-platform';
+import { PlatformContext } from '../../platform';
+import { setReducedMotion } from '../../shared/test-setup';
 import WhatTimeIsIt from './whattimeisit';
 
 // The confetti cannon draws on a canvas, which jsdom has not; count the bursts instead.

@@ -6,8 +6,8 @@ import {
   ConfettiOriginY,
   ConfettiParticles,
   ConfettiSpread,
-} from '../gen/spec.gen';
-import { usePlatform } from '../platform';
+} from '../../gen/spec.gen';
+import { usePlatform } from '../../platform';
 
 /**
  * A confetti cannon on the canvas the returned ref is given: a burst every
