@@ -2,11 +2,11 @@ import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { Footer } from './features/site/footer';
 import { Header } from './features/site/header';
-import './components/kiosk-layer.css';
+import './features/kiosk/kiosk-layer.css';
 import { Optional } from './shared/optional';
 import { onDemand } from './shared/page-load';
 import { RouteError } from './shared/route-error';
-import { useHostCommands } from './hooks/use-host-commands';
+import { useHostCommands } from './features/kiosk/use-host-commands';
 import { useScrollToTop } from './shared/use-scroll-to-top';
 import { headerVisible } from './features/site/header-visible';
 import { Routes } from './gen/spec.gen';
@@ -51,7 +51,7 @@ const pages = {
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
 // style (night dimming too) stays in the first load.
 const KioskLayer = lazy(() =>
-  import('./components/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
+  import('./features/kiosk/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
 );
 
 // The pit notice's bar loads on demand too: the first load stays as light.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { burnInShift } from '../lib/burn-in';
-import { usePlatform } from '../platform';
+import { burnInShift } from './burn-in';
+import { usePlatform } from '../../platform';
 
 /** How long the mouse cursor stays after it last moved. */
 const cursorHideAfterMs = 3000;

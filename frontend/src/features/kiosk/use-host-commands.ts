@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { usePlatform } from '../platform';
+import { usePlatform } from '../../platform';
 
 /** At most one "a person is here" message to the host per this interval. */
 const interactionReportMs = 1000;
