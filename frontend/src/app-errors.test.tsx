@@ -8,7 +8,7 @@ import { renderApp, setUpAppTests } from './test-app';
 vi.mock('./features/seasons/crescendo', () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
 );
-vi.mock('./components/notice-banner', () =>
+vi.mock('./features/pit/notice-banner', () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
 );
 

@@ -45,7 +45,7 @@ const pages = {
   '/crescendo': onDemand(() => import('./features/seasons/crescendo')),
   '/rebuilt': onDemand(() => import('./features/seasons/rebuilt')),
   '/whattimeisit': onDemand(() => import('./features/countdown/whattimeisit')),
-  '/pit': onDemand(() => import('./routes/pit')),
+  '/pit': onDemand(() => import('./features/pit/pit')),
 } satisfies Record<RoutePath, Page>;
 
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
@@ -56,7 +56,7 @@ const KioskLayer = lazy(() =>
 
 // The pit notice's bar loads on demand too: the first load stays as light.
 const NoticeBanner = lazy(() =>
-  import('./components/notice-banner').then((m) => ({ default: m.NoticeBanner })),
+  import('./features/pit/notice-banner').then((m) => ({ default: m.NoticeBanner })),
 );
 
 /**

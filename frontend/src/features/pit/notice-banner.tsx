@@ -1,4 +1,4 @@
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from './use-notice';
 import './notice-banner.css';
 
 /**

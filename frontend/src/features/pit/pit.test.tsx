@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakePlatform } from '../shared/test-platform';
-import { Routes } from '../gen/spec.gen';
-import { PlatformContext } from '../platform';
-import type { EventStatus, Match } from '../platform/types';
-import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from '../lib/pit.fixtures';
+import { createFakePlatform } from '../../shared/test-platform';
+import { Routes } from '../../gen/spec.gen';
+import { PlatformContext } from '../../platform';
+import type { EventStatus, Match } from '../../platform/types';
+import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './fixtures';
 import Pit from './pit';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');

@@ -6,8 +6,8 @@ import {
   recordText,
   roleText,
   statusTone,
-} from '../lib/pit';
-import type { EventStatus, Playoffs } from '../platform/types';
+} from './board';
+import type { EventStatus, Playoffs } from '../../platform/types';
 import {
   MatchClock,
   MatchTimeLine,
@@ -16,7 +16,7 @@ import {
   colourOf,
   labelSize,
   teamList,
-} from './pit-next';
+} from './next-match';
 
 /** "Final qualification rank 7 of 40 · 5-2-0", or null before rankings. */
 function finalRankLine(status: EventStatus): string | null {

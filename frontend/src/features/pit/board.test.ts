@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStatus, Match, Source } from '../platform/types';
-import type { BracketMatch, Playoffs } from '../platform/types';
+import type { EventStatus, Match, Source } from '../../platform/types';
+import type { BracketMatch, Playoffs } from '../../platform/types';
 import {
   allianceStateText,
   allianceWords,
@@ -45,8 +45,8 @@ import {
   statusTone,
   warningsFor,
   webcastLinks,
-} from './pit';
-import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './pit.fixtures';
+} from './board';
+import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './fixtures';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
 const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);

@@ -1,5 +1,5 @@
-import { allianceStateText, allianceWords, roleText } from '../lib/pit';
-import type { Alliance, Playoffs } from '../platform/types';
+import { allianceStateText, allianceWords, roleText } from './board';
+import type { Alliance, Playoffs } from '../../platform/types';
 
 /** One alliance: its number, captain, picks and backup; ours marked. */
 function Row({ alliance, us }: { alliance: Alliance; us: string }) {

@@ -7,8 +7,8 @@ import {
   opponentsOf,
   partnersOf,
   statusTone,
-} from '../lib/pit';
-import type { EventStatus, Match } from '../platform/types';
+} from './board';
+import type { EventStatus, Match } from '../../platform/types';
 
 /** The size step of a match label: the longer it is, the smaller, so it stays whole. */
 export function labelSize(label: string): string {

@@ -1,7 +1,7 @@
 // The pit tests' statuses, as the hub sends them: a qualification match and an
 // event status timed from instants the test picks, each field overridable, and
 // the statuses of a whole event the end-to-end tests use too.
-import type { EventStatus, Match } from '../platform/types';
+import type { EventStatus, Match } from '../../platform/types';
 
 /** Go's zero time: the hub's word for "never". */
 export const zeroTime = '0001-01-01T00:00:00Z';
@@ -79,14 +79,14 @@ export function statusAt(at: number, over: Partial<EventStatus> = {}): EventStat
 // The statuses of a whole event, as the hub sends them, written at
 // 2026-03-14T15:00:00Z (e2e/fixtures/pit-status/*.json; the end-to-end tests
 // use them too).
-const phases = import.meta.glob<EventStatus>('../../e2e/fixtures/pit-status/*.json', {
+const phases = import.meta.glob<EventStatus>('../../../e2e/fixtures/pit-status/*.json', {
   eager: true,
   import: 'default',
 });
 
 /** A copy of the fixture status name: qualifications, selection, playoffs, finals, … */
 export function phaseStatus(name: string): EventStatus {
-  const status = phases[`../../e2e/fixtures/pit-status/${name}.json`];
+  const status = phases[`../../../e2e/fixtures/pit-status/${name}.json`];
   if (!status) throw new Error(`no fixture ${name}`);
   return structuredClone(status);
 }

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { encode } from 'uqr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PitQr, qrPath } from './pit-qr';
+import { PitQr, qrPath } from './qr';
 
 /** The dark modules a path draws, read back from its runs. */
 function modulesOf(d: string, size: number): boolean[][] {

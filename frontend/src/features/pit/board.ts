@@ -1,4 +1,4 @@
-// The pit display's logic (src/routes/pit.tsx): which countdown applies, how
+// The pit display's logic (pit.tsx): which countdown applies, how
 // old the data is, which warning to show, and how numbers are written.
 import type {
   Alliance,
@@ -16,8 +16,13 @@ import type {
   TeamCard,
   Webcast,
   WinLossRecord,
-} from '../platform/types';
-import { PhaseAllianceSelection, PhaseFinished, PhasePlayoffs, StepOnField } from '../gen/wire.gen';
+} from '../../platform/types';
+import {
+  PhaseAllianceSelection,
+  PhaseFinished,
+  PhasePlayoffs,
+  StepOnField,
+} from '../../gen/wire.gen';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,

@@ -1,5 +1,5 @@
-import { matchTime, resultLetter, scoreText } from '../lib/pit';
-import type { EventStatus, Match } from '../platform/types';
+import { matchTime, resultLetter, scoreText } from './board';
+import type { EventStatus, Match } from '../../platform/types';
 
 /** A small colour square for our alliance in a match, named for screen readers. */
 function AllianceChip({ alliance }: { alliance: string }) {

@@ -1,5 +1,5 @@
-import { criterionValue, rankText, rankTrendPoints, rankTrendText, recordText } from '../lib/pit';
-import type { EventStatus } from '../platform/types';
+import { criterionValue, rankText, rankTrendPoints, rankTrendText, recordText } from './board';
+import type { EventStatus } from '../../platform/types';
 
 const sparkW = 120;
 const sparkH = 40;

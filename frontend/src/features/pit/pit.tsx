@@ -1,18 +1,18 @@
-import { AllianceList } from '../components/pit-alliances';
-import { Bracket } from '../components/pit-bracket';
-import { PitMatches } from '../components/pit-matches';
-import { NextMatch } from '../components/pit-next';
-import { PlayoffHero, SelectionHero } from '../components/pit-playoff';
-import { Standing } from '../components/pit-standing';
-import { TeamCards } from '../components/pit-teams';
-import { PitNoticeLine } from '../components/pit-notice-line';
-import { PitNotices } from '../components/pit-notices';
-import { PitQr } from '../components/pit-qr';
-import { useEvent, useNow } from '../hooks/use-event';
-import { useRouteHead } from '../shared/use-route-head';
-import { usePlatform } from '../platform';
-import { asOfText, boardPhase, calendarUrl, qrTarget, warningsFor, webcastLinks } from '../lib/pit';
-import type { EventStatus } from '../platform/types';
+import { AllianceList } from './alliances';
+import { Bracket } from './bracket';
+import { PitMatches } from './matches';
+import { NextMatch } from './next-match';
+import { PlayoffHero, SelectionHero } from './playoff';
+import { Standing } from './standing';
+import { TeamCards } from './team-cards';
+import { PitNoticeLine } from './notice-line';
+import { PitNotices } from './notices';
+import { PitQr } from './qr';
+import { useEvent, useNow } from './use-event';
+import { useRouteHead } from '../../shared/use-route-head';
+import { usePlatform } from '../../platform';
+import { asOfText, boardPhase, calendarUrl, qrTarget, warningsFor, webcastLinks } from './board';
+import type { EventStatus } from '../../platform/types';
 import './pit.css';
 
 /**

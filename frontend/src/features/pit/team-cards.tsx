@@ -1,5 +1,5 @@
-import { cardsOf, oprSourceText, oprText, winChanceText } from '../lib/pit';
-import type { EventStatus, TeamCard } from '../platform/types';
+import { cardsOf, oprSourceText, oprText, winChanceText } from './board';
+import type { EventStatus, TeamCard } from '../../platform/types';
 
 function Card({ card, us }: { card: TeamCard; us: boolean }) {
   return (

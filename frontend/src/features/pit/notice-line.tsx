@@ -1,5 +1,5 @@
-import { useNotice } from '../hooks/use-notice';
-import './pit-notice-line.css';
+import { useNotice } from './use-notice';
+import './notice-line.css';
 
 /**
  * The pit notice as the pit display's top line: large, for a crew across

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { clockText, noticesOf } from '../lib/pit';
-import type { EventStatus } from '../platform/types';
+import { clockText, noticesOf } from './board';
+import type { EventStatus } from '../../platform/types';
 
 /**
  * Hides the items of list from the first one that does not fit in it whole:

@@ -1,6 +1,6 @@
-import { cssVars } from '../shared/css-vars';
-import { bracketLayout, bracketShort, sideShort, sideWords, type BracketColumn } from '../lib/pit';
-import type { BracketMatch, Playoffs } from '../platform/types';
+import { cssVars } from '../../shared/css-vars';
+import { bracketLayout, bracketShort, sideShort, sideWords, type BracketColumn } from './board';
+import type { BracketMatch, Playoffs } from '../../platform/types';
 
 /** One side of a bracket match: the alliance (or where it comes from) and its wins in a series. */
 function Side({

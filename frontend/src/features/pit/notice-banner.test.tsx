@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlatformContext } from '../platform';
-import type { Notice } from '../platform/types';
+import { PlatformContext } from '../../platform';
+import type { Notice } from '../../platform/types';
 import { NoticeBanner } from './notice-banner';
-import { PitNoticeLine } from './pit-notice-line';
-import { createFakePlatform, type FakePlatform } from '../shared/test-platform';
+import { PitNoticeLine } from './notice-line';
+import { createFakePlatform, type FakePlatform } from '../../shared/test-platform';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
