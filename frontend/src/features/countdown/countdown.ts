@@ -2,6 +2,8 @@
 // target is, which phase the page is in, and what to show or announce. Every
 // function takes the time as an argument, so tests pin it and never wait.
 
+import { pad2 } from '../../shared/time';
+
 /** A wall-clock time of day, in local time. */
 export interface TimeOfDay {
   hours: number;
@@ -124,16 +126,6 @@ function zonedTimeToMs(wall: WallTime, timeZone: string): number {
   return Math.max(first, second);
 }
 
-/** Reports whether timeZone is an IANA time zone name this browser knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** How the first target of a page load is chosen. */
 export interface FirstTargetOptions {
   /** Debug mode: the target is debugOffsetMs after load, not the time of day. */
@@ -181,8 +173,6 @@ export function ringFraction(nowMs: number, startMs: number, targetMs: number): 
   if (span <= 0) return 0;
   return Math.min(1, Math.max(0, (targetMs - nowMs) / span));
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Formats epoch milliseconds as the wall-clock time HH:mm:ss (24-hour) of the

@@ -4,7 +4,8 @@ import { useConfetti } from './use-confetti';
 import { useCountdown, type CountdownSettings } from './use-countdown';
 import { useRouteHead } from '../../shared/use-route-head';
 import { usePrefersReducedMotion } from '../../shared/use-motion-preference';
-import { formatClock, isTimeZone, parseTimeOfDay, ringFraction, type TimeOfDay } from './countdown';
+import { formatClock, parseTimeOfDay, ringFraction, type TimeOfDay } from './countdown';
+import { isTimeZone } from '../../shared/time';
 import { CelebrationLength, CountdownTargetTimeOfDay, Team } from '../../gen/spec.gen';
 import './whattimeisit.css';
 

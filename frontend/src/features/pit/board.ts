@@ -23,6 +23,7 @@ import {
   PhasePlayoffs,
   StepOnField,
 } from '../../gen/wire.gen';
+import { isTimeZone, pad2 } from '../../shared/time';
 
 /**
  * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,
@@ -83,8 +84,6 @@ export function countdownFor(match: Match, nowMs: number): Countdown | null {
   return { kind: last[0], targetMs: last[1], leftMs: 0, text: 'Starting now' };
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /**
  * A countdown's time left as minutes:seconds ("4:32"), or hours:minutes:seconds
  * past an hour ("1:05:09"). Seconds round up, so it reads 0:00 only at the target.
@@ -114,24 +113,13 @@ export function ageText(asOfMs: number, nowMs: number): string {
   return `${spanWords(ms)} ago`;
 }
 
-/** Reports whether timeZone is an IANA zone this browser knows. */
-function knownZone(timeZone: string): boolean {
-  if (!timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A clock time, "14:32", in timeZone when it is a known zone, else in the local one. */
 export function clockText(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: knownZone(timeZone) ? timeZone : undefined,
+    timeZone: isTimeZone(timeZone) ? timeZone : undefined,
   }).format(ms);
 }
 
