@@ -65,7 +65,7 @@ export interface NewsSnapshot {
 /**
  * EventStatus is everything the pit display shows, merged from Nexus and TBA. Its
  * JSON is what /api/event, the live stream and the window's "event" event carry;
- * the page's TypeScript types are generated from it (cmd/wiregen).
+ * the page's TypeScript types are generated from it (cmd/gen).
  */
 export interface EventStatus {
   /**
