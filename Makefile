@@ -143,9 +143,8 @@ bindings: deps ## regenerate frontend/wailsjs after changing the bound Go method
 	$(WAILS) generate module -tags $(DESKTOP_TAGS)
 
 .PHONY: generate
-generate: ## regenerate frontend/src/lib/spec.gen.ts (the spec's constants) and frontend/src/platform/wire.gen.ts (the wire types)
-	go generate ./internal/spec
-	go run ./cmd/wiregen -o frontend/src/platform/wire.gen.ts
+generate: ## regenerate frontend/src/gen/: spec.gen.ts (the spec's constants) and wire.gen.ts (the wire types)
+	go run ./cmd/gen
 
 # ------------------------------------------------------------------------- run
 
@@ -170,8 +169,7 @@ test: deps test-go test-image test-scale test-frontend test-e2e test-desktop tes
 .PHONY: test-go
 test-go: frontend/dist/index.html
 	@echo "== go: generated files, gofmt, vet, staticcheck"
-	go run ./cmd/specgen | diff -u frontend/src/lib/spec.gen.ts - || { echo "spec.gen.ts is stale: make generate"; exit 1; }
-	go run ./cmd/wiregen | diff -u frontend/src/platform/wire.gen.ts - || { echo "wire.gen.ts is stale: make generate"; exit 1; }
+	go run ./cmd/gen -check
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	go vet $(GO_PKGS)
 	go vet -tags $(TEST_TAGS) $(GO_PKGS)

@@ -76,7 +76,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['./src/shared/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

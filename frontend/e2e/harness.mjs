@@ -31,9 +31,9 @@ export const specRoutes = [
   '/rebuilt',
 ];
 
-/** What the spec says the pages show, as the unit tests expect it too (src/expected-content.json). */
+/** What the spec says the pages show, as the unit tests expect it too (src/features/site/expected-content.json). */
 export const expected = JSON.parse(
-  readFileSync(new URL('../src/expected-content.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/features/site/expected-content.json', import.meta.url), 'utf8'),
 );
 
 /** Phone and desktop viewports every page is checked at. */

@@ -5,10 +5,10 @@ import { renderApp, setUpAppTests } from './test-app';
 // The visitor went offline: the code of the crescendo page and of the
 // notice bar cannot be fetched; the rest of the site is in the first load.
 // (Vitest says on stderr that each of these mocks failed, as they should.)
-vi.mock('./routes/crescendo', () =>
+vi.mock('./features/seasons/crescendo', () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
 );
-vi.mock('./components/notice-banner', () =>
+vi.mock('./features/pit/notice-banner', () =>
   Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
 );
 

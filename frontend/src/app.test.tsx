@@ -1,7 +1,7 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './app';
-import { Routes } from './lib/spec.gen';
+import { Routes } from './gen/spec.gen';
 import { renderApp, setUpAppTests } from './test-app';
 
 /** The page routes in the frame (root → frame → the pages' error element → pages). */

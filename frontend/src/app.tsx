@@ -1,30 +1,24 @@
 import { lazy, useEffect } from 'react';
-import {
-  Navigate,
-  Outlet,
-  useLocation,
-  type createBrowserRouter,
-  type RouteObject,
-} from 'react-router';
-import { Footer } from './components/footer';
-import { Header } from './components/header';
-import './components/kiosk-layer.css';
-import { Optional } from './components/optional';
-import { onDemand } from './components/page-load';
-import { RouteError } from './components/route-error';
-import { useHostCommands } from './hooks/use-host-commands';
-import { useScrollToTop } from './hooks/use-scroll-to-top';
-import { headerVisible } from './lib/header';
-import { Routes } from './lib/spec.gen';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Footer } from './features/site/footer';
+import { Header } from './features/site/header';
+import './features/kiosk/kiosk-layer.css';
+import { Optional } from './shared/optional';
+import { onDemand } from './shared/page-load';
+import { RouteError } from './shared/route-error';
+import { useHostCommands } from './features/kiosk/use-host-commands';
+import { useScrollToTop } from './shared/use-scroll-to-top';
+import { headerVisible } from './features/site/header-visible';
+import { Routes } from './gen/spec.gen';
 import { usePlatform } from './platform';
-import { About } from './routes/about';
-import { Contact } from './routes/contact';
-import { Donate } from './routes/donate';
-import { Home } from './routes/home';
-import { NewsArticle } from './routes/news-article';
-import { NewsList } from './routes/news-list';
-import { Outreach } from './routes/outreach';
-import { Sponsors } from './routes/sponsors';
+import { About } from './features/site/about';
+import { Contact } from './features/site/contact';
+import { Donate } from './features/site/donate';
+import { Home } from './features/site/home';
+import { NewsArticle } from './features/news/news-article';
+import { NewsList } from './features/news/news-list';
+import { Outreach } from './features/site/outreach';
+import { Sponsors } from './features/site/sponsors';
 
 /** A page of the route table (internal/spec/routes.go, generated into spec.gen.ts). */
 type RoutePath = keyof typeof Routes;
@@ -47,22 +41,22 @@ const pages = {
   '/donate': { Component: Donate },
   // The season pages, the countdown and the pit display carry heavy
   // animations or data; each loads on demand, as its own chunk.
-  '/reefscape': onDemand(() => import('./routes/reefscape')),
-  '/crescendo': onDemand(() => import('./routes/crescendo')),
-  '/rebuilt': onDemand(() => import('./routes/rebuilt')),
-  '/whattimeisit': onDemand(() => import('./routes/whattimeisit')),
-  '/pit': onDemand(() => import('./routes/pit')),
+  '/reefscape': onDemand(() => import('./features/seasons/reefscape')),
+  '/crescendo': onDemand(() => import('./features/seasons/crescendo')),
+  '/rebuilt': onDemand(() => import('./features/seasons/rebuilt')),
+  '/whattimeisit': onDemand(() => import('./features/countdown/whattimeisit')),
+  '/pit': onDemand(() => import('./features/pit/pit')),
 } satisfies Record<RoutePath, Page>;
 
 // Only an unattended screen (the desktop window's --kiosk) needs this; its
 // style (night dimming too) stays in the first load.
 const KioskLayer = lazy(() =>
-  import('./components/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
+  import('./features/kiosk/kiosk-layer').then((m) => ({ default: m.KioskLayer })),
 );
 
 // The pit notice's bar loads on demand too: the first load stays as light.
 const NoticeBanner = lazy(() =>
-  import('./components/notice-banner').then((m) => ({ default: m.NoticeBanner })),
+  import('./features/pit/notice-banner').then((m) => ({ default: m.NoticeBanner })),
 );
 
 /**
@@ -170,25 +164,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** A router of the site's routes. */
-type SiteRouter = ReturnType<typeof createBrowserRouter>;
-
-/**
- * Resolves once router has what its first render needs: the code of a
- * page loaded on demand, so the page comes whole rather than after an
- * empty first render (a page that cannot be fetched comes as its notice).
- */
-export function routerReady(router: SiteRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) {
-      resolve();
-      return;
-    }
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}

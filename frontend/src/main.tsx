@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routerReady, routes } from './app';
+import { routes } from './app';
 import { PlatformContext, type Platform } from './platform';
 import { browserPlatform } from './platform/browser';
-import './styles/global.css';
+import { routerReady } from './shared/page-load';
+import './shared/global.css';
 
 async function boot(): Promise<void> {
   let platform: Platform;

@@ -4,9 +4,10 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { routerReady, routes } from './app';
-import { createFakePlatform } from './components/test-platform';
+import { routes } from './app';
+import { createFakePlatform } from './shared/test-platform';
 import { PlatformContext } from './platform';
+import { routerReady } from './shared/page-load';
 
 /** Renders ui on the shared fake platform, its clock at kickoff day, 12:09 in Tulsa. */
 export function renderOnFakePlatform(ui: ReactNode) {

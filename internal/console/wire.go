@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// The JSON of the console's API (/admin/api/...). cmd/wiregen writes these
-// types into frontend/src/platform/wire.gen.ts, so the console page and the
+// The JSON of the console's API (/admin/api/...). cmd/gen writes these
+// types into frontend/src/gen/wire.gen.ts, so the console page and the
 // server cannot drift.
 
 // The roles of a member (Member.role).

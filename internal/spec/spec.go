@@ -1,10 +1,11 @@
 // Package spec holds the business constants of the team's specification
 // (docs/SPEC.md section 9) in one place. The frontend reads the same values from
-// frontend/src/lib/spec.gen.ts, which `go generate ./internal/spec` writes from
-// this file; a test fails when the two drift apart.
+// frontend/src/gen/spec.gen.ts, which `go generate ./internal/spec` (that is,
+// `go run ./cmd/gen`, as `make generate` does) writes from this file; a test
+// of cmd/gen fails when the two drift apart.
 package spec
 
-//go:generate go run ../../cmd/specgen -o ../../frontend/src/lib/spec.gen.ts
+//go:generate go run ../../cmd/gen -root ../..
 
 import "time"
 

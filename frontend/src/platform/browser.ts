@@ -1,4 +1,4 @@
-import { clockOffset, type TimeSample } from '../lib/clock-offset';
+import { clockOffset, type TimeSample } from './clock-offset';
 import type { Article, EventStatus, NewsSnapshot, Notice, Platform } from './types';
 
 /** The tick source every browser page shares: one timer aligned to the second. */

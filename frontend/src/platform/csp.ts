@@ -1,4 +1,4 @@
-import type { Violation } from './wire.gen';
+import type { Violation } from '../gen/wire.gen';
 
 /** Reads what Go logs of a violation event seen on route during page load load. */
 export function describeViolation(

@@ -7,7 +7,7 @@ import {
   Settings,
 } from '../../wailsjs/go/main/App';
 import { EventsOn } from '../../wailsjs/runtime/runtime';
-import { TickStats } from '../lib/tick-stats';
+import { TickStats } from './tick-stats';
 import { watchViolations } from './csp';
 import type { Article, EventStatus, NewsSnapshot, Notice, Platform, WindowSettings } from './types';
 

@@ -1,7 +1,7 @@
-import type { Article, EventStatus, NewsSnapshot, Notice } from './wire.gen';
+import type { Article, EventStatus, NewsSnapshot, Notice } from '../gen/wire.gen';
 
 // What crosses the wire is generated from the Go types (wire.gen.ts).
-export type * from './wire.gen';
+export type * from '../gen/wire.gen';
 
 /** A command of the kiosk host to the page. */
 export type KioskCommand =

@@ -7,7 +7,7 @@ import (
 
 // Status is everything the pit display shows, merged from Nexus and TBA.
 // Its JSON is what /api/event, the live stream and the window's "event" event
-// carry; the page's TypeScript types are generated from it (cmd/wiregen).
+// carry; the page's TypeScript types are generated from it (cmd/gen).
 type Status struct {
 	// Configured is false when no event is set (--event off, or none was
 	// found for the team this year); the page then explains how to set one.

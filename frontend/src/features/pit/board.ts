@@ -1,0 +1,578 @@
+// The pit display's logic (pit.tsx): which countdown applies, how
+// old the data is, which warning to show, and how numbers are written.
+import type {
+  Alliance,
+  Announcement,
+  BracketMatch,
+  BracketSide,
+  Criterion,
+  EventStatus,
+  Match,
+  PartsRequest,
+  PlayoffNext,
+  Prediction,
+  Rank,
+  Source,
+  TeamCard,
+  Webcast,
+  WinLossRecord,
+} from '../../platform/types';
+import {
+  PhaseAllianceSelection,
+  PhaseFinished,
+  PhasePlayoffs,
+  StepOnField,
+} from '../../gen/wire.gen';
+import { isTimeZone, pad2 } from '../../shared/time';
+
+/**
+ * The epoch milliseconds of an RFC 3339 time, or null for none: null, empty,
+ * unparsable, or Go's zero time ("0001-01-01T00:00:00Z").
+ */
+export function parseTime(value: string | null | undefined): number | null {
+  if (!value || value.startsWith('0001-01-01')) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The moment a countdown runs to: queue time, then on-deck time, then the start. */
+export type CountdownKind = 'queue' | 'onDeck' | 'start';
+
+/** The countdown of the next match. */
+export interface Countdown {
+  kind: CountdownKind;
+  targetMs: number;
+  /** Milliseconds left; 0 once the last known moment passed. */
+  leftMs: number;
+  /** What the page shows, like "Queue in 4:32". */
+  text: string;
+}
+
+const countdownWords: Record<CountdownKind, string> = {
+  queue: 'Queue in',
+  onDeck: 'On deck in',
+  start: 'Starts in',
+};
+
+/**
+ * Which countdown applies to match at nowMs: to its queue time until that
+ * passed, then to its on-deck time, then to its start. A step Nexus says the
+ * match reached ("Now queuing", "On deck") is skipped even if its estimate is
+ * still ahead. Once every known moment passed it reads "Starting now". Null
+ * when no time is known, or the match is on field.
+ */
+export function countdownFor(match: Match, nowMs: number): Countdown | null {
+  // The queue steps the server says the match reached are skipped.
+  const reached = match.step;
+  if (reached >= StepOnField) return null;
+  const t = match.times;
+  const steps: [CountdownKind, number | null][] = [
+    ['queue', parseTime(t.queue)],
+    ['onDeck', parseTime(t.onDeck)],
+    ['start', parseTime(t.start) ?? parseTime(t.onField) ?? parseTime(t.scheduled)],
+  ];
+  let last: [CountdownKind, number] | null = null;
+  for (const [kind, targetMs] of steps.slice(reached)) {
+    if (targetMs === null) continue;
+    last = [kind, targetMs];
+    if (targetMs > nowMs) {
+      const leftMs = targetMs - nowMs;
+      return { kind, targetMs, leftMs, text: `${countdownWords[kind]} ${formatDuration(leftMs)}` };
+    }
+  }
+  if (!last) return null;
+  return { kind: last[0], targetMs: last[1], leftMs: 0, text: 'Starting now' };
+}
+
+/**
+ * A countdown's time left as minutes:seconds ("4:32"), or hours:minutes:seconds
+ * past an hour ("1:05:09"). Seconds round up, so it reads 0:00 only at the target.
+ */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (total > 3600) return `${hours}:${pad2(minutes)}:${pad2(seconds)}`;
+  return `${Math.floor(total / 60)}:${pad2(seconds)}`;
+}
+
+/** A span in words, whole minutes down: "14 min", "1 h", "2 h 5 min". */
+export function spanWords(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** How old data of asOfMs is at nowMs: "just now" under a minute, else "2 min ago". */
+export function ageText(asOfMs: number, nowMs: number): string {
+  const ms = nowMs - asOfMs;
+  if (ms < 60_000) return 'just now';
+  return `${spanWords(ms)} ago`;
+}
+
+/** A clock time, "14:32", in timeZone when it is a known zone, else in the local one. */
+export function clockText(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: isTimeZone(timeZone) ? timeZone : undefined,
+  }).format(ms);
+}
+
+/** The freshness line: "Data as of 14:32 (2 min ago)", or "No data yet". */
+export function asOfText(asOf: string, nowMs: number, timeZone: string): string {
+  const asOfMs = parseTime(asOf);
+  if (asOfMs === null) return 'No data yet';
+  return `Data as of ${clockText(asOfMs, timeZone)} (${ageText(asOfMs, nowMs)})`;
+}
+
+/**
+ * The words for a source in trouble (not "ok" or "off"): its own message,
+ * else its name and state, and whether the screen still holds its last data.
+ */
+function sourceTrouble(name: string, source: Source): string | null {
+  if (source.state === 'ok' || source.state === 'off' || source.state === '') return null;
+  const what = source.message || `${name}: ${source.state}`;
+  return parseTime(source.asOf) === null ? what : `${what} — showing its last data`;
+}
+
+/**
+ * What the warning banner says, most important first; empty when all is well:
+ * the event's feed is down, the server says the data is stale, or a source
+ * is in trouble (key rejected, event not found, unreachable, down). The page
+ * shows the last data under it all the same.
+ */
+export function warningsFor(status: EventStatus, nowMs: number): string[] {
+  if (!status.configured) return [];
+  const warnings: string[] = [];
+  if (status.feedDown) warnings.push('The event’s data feed is down — showing the last known');
+  const asOfMs = parseTime(status.asOf);
+  if (status.stale && asOfMs !== null) {
+    warnings.push(`No fresh data for ${spanWords(nowMs - asOfMs)} — showing the last known`);
+  }
+  for (const [name, source] of [
+    ['Nexus', status.nexus],
+    ['The Blue Alliance', status.tba],
+  ] as const) {
+    // TBA's "down" is the feed being down, said above already.
+    if (status.feedDown && source.state === 'down') continue;
+    const trouble = sourceTrouble(name, source);
+    if (trouble) warnings.push(trouble);
+  }
+  return warnings;
+}
+
+/** A W-L-T record: "5-2-0". */
+export function recordText(record: WinLossRecord): string {
+  return `${record.wins}-${record.losses}-${record.ties}`;
+}
+
+/** A ranking: "Rank 7 of 40" ("Rank 7" while the number of teams is unknown). */
+export function rankText(rank: Rank): string {
+  return rank.of > 0 ? `Rank ${rank.rank} of ${rank.of}` : `Rank ${rank.rank}`;
+}
+
+/** A team number as shown, "TBD" for a slot not yet decided. */
+const teamText = (team: string) => (team.trim() === '' ? 'TBD' : team.trim());
+
+/** The alliance of match whose colour is ours ("red"/"blue"), or null. */
+function allianceOf(match: Match, colour: string): string[] | null {
+  if (colour === 'red') return match.red ?? [];
+  if (colour === 'blue') return match.blue ?? [];
+  return null;
+}
+
+/**
+ * Our partners in match as team numbers: Nexus's list, else our alliance less
+ * us; "TBD" for undecided slots.
+ */
+export function partnersOf(match: Match, team: number): string[] {
+  if (match.partners && match.partners.length > 0) return match.partners.map(teamText);
+  const ours = allianceOf(match, match.alliance) ?? [];
+  return ours.filter((t) => t.trim() !== String(team)).map(teamText);
+}
+
+/** The teams we play against in match; empty when we do not play it or they are unknown. */
+export function opponentsOf(match: Match): string[] {
+  const theirs = allianceOf(
+    match,
+    match.alliance === 'red' ? 'blue' : match.alliance === 'blue' ? 'red' : '',
+  );
+  if (!theirs || theirs.every((t) => t.trim() === '')) return [];
+  return theirs.map(teamText);
+}
+
+/** The line about the break after match, like "Lunch after this match"; null without one. */
+export function breakText(match: Match): string | null {
+  return match.breakAfter ? `${match.breakAfter} after this match` : null;
+}
+
+/** Our result as one letter: W, L or T; null while unplayed. */
+export function resultLetter(result: string): 'W' | 'L' | 'T' | null {
+  switch (result) {
+    case 'win':
+      return 'W';
+    case 'loss':
+      return 'L';
+    case 'tie':
+      return 'T';
+    default:
+      return null;
+  }
+}
+
+/** A played match's score, ours first when we played it: "85–72"; null while unplayed. */
+export function scoreText(match: Match): string | null {
+  if (match.redScore === null || match.blueScore === null) return null;
+  const [first, second] =
+    match.alliance === 'blue'
+      ? [match.blueScore, match.redScore]
+      : [match.redScore, match.blueScore];
+  return `${first}–${second}`;
+}
+
+/** How the pit shows a match's queue state: the server says when the crew must go now. */
+export function statusTone(match: Match): 'urgent' | 'live' | 'calm' {
+  if (match.urgent) return 'urgent';
+  if (match.step === StepOnField) return 'live';
+  return 'calm';
+}
+
+/** One line of the news column: an announcement or a parts request. */
+export interface NoticeItem {
+  kind: 'announcement' | 'parts';
+  id: string;
+  /** For parts requests, the asking team. */
+  team: string;
+  text: string;
+  postedMs: number | null;
+}
+
+/** Announcements and parts requests as one list, newest first (unknown times last, stable). */
+export function noticesOf(
+  announcements: readonly Announcement[] | null,
+  parts: readonly PartsRequest[] | null,
+): NoticeItem[] {
+  const items: NoticeItem[] = [
+    ...(announcements ?? []).map((a) => ({
+      kind: 'announcement' as const,
+      id: `a-${a.id}`,
+      team: '',
+      text: a.text,
+      postedMs: parseTime(a.posted),
+    })),
+    ...(parts ?? []).map((p) => ({
+      kind: 'parts' as const,
+      id: `p-${p.id}`,
+      team: p.team,
+      text: p.parts,
+      postedMs: parseTime(p.posted),
+    })),
+  ];
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort(
+      (a, b) =>
+        (b.item.postedMs ?? -Infinity) - (a.item.postedMs ?? -Infinity) || a.index - b.index,
+    )
+    .map(({ item }) => item);
+}
+
+/** A webcast that may be linked: https only, named by its type or host. */
+export interface WebcastLink {
+  href: string;
+  label: string;
+}
+
+/** The webcasts the page links to: https addresses only, each once. */
+export function webcastLinks(webcasts: readonly Webcast[] | null): WebcastLink[] {
+  const seen = new Set<string>();
+  const links: WebcastLink[] = [];
+  for (const w of webcasts ?? []) {
+    let url: URL;
+    try {
+      url = new URL(w.url);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'https:' || seen.has(url.href)) continue;
+    seen.add(url.href);
+    const host = url.hostname.replace(/^www\./, '');
+    const type = w.type ? w.type.charAt(0).toUpperCase() + w.type.slice(1) : '';
+    links.push({ href: url.href, label: type ? `${type} (${host})` : host });
+  }
+  return links;
+}
+
+/**
+ * What the QR code points to: this site's home page when the page is served
+ * over http(s), else (the desktop window, wails://) the team site's address
+ * when one is known; null for no QR code.
+ */
+export function qrTarget(origin: string, teamSiteUrl: string | undefined): string | null {
+  if (/^https?:\/\//.test(origin)) return `${origin}/`;
+  if (teamSiteUrl && /^https?:\/\//.test(teamSiteUrl)) return teamSiteUrl;
+  return null;
+}
+
+/** The line under the next match when there is none. */
+export function noNextMatchText(status: EventStatus): string {
+  return (status.recent ?? []).length > 0
+    ? 'No more matches scheduled for us right now'
+    : 'Our match schedule is not out yet';
+}
+
+// ---- The whole event: phases, times, ranking, playoffs, team cards ----
+//
+// Every fact below is the server's (internal/frcevent): these functions only
+// choose words and shapes for it.
+
+/** Which board the page lays out for the event's phase; "" and unknown phases read as qualifications. */
+export type BoardPhase = 'qualifications' | 'selection' | 'playoffs' | 'finished';
+
+/** The board for status.phase (the PhaseX words of wire.gen.ts). */
+export function boardPhase(phase: string): BoardPhase {
+  switch (phase) {
+    case PhaseAllianceSelection:
+      return 'selection';
+    case PhasePlayoffs:
+      return 'playoffs';
+    case PhaseFinished:
+      return 'finished';
+    default:
+      return 'qualifications';
+  }
+}
+
+/** The field's pace in words: "Field running 12 min late", "… 5 min early", "Field on time"; null unknown. */
+export function fieldPaceText(lateMinutes: number | null): string | null {
+  if (lateMinutes === null || !Number.isFinite(lateMinutes)) return null;
+  const minutes = Math.round(Math.abs(lateMinutes));
+  if (minutes === 0) return 'Field on time';
+  return `Field running ${minutes} min ${lateMinutes > 0 ? 'late' : 'early'}`;
+}
+
+/** How a match's time is labelled: the server's timeKind as a word; "" for none known. */
+export function timeKindWord(kind: string): string {
+  switch (kind) {
+    case 'actual':
+      return 'actual';
+    case 'estimated':
+      return 'estimated';
+    case 'scheduled':
+      return 'scheduled';
+    default:
+      return '';
+  }
+}
+
+/** A match's time to show and how it is known: { clock: "14:32", kind: "estimated" }. */
+export interface MatchTime {
+  ms: number;
+  clock: string;
+  /** "actual", "estimated", "scheduled", or "" when the server does not say. */
+  kind: string;
+}
+
+/**
+ * The start time the server's timeKind names: the actual start, the
+ * estimate (start, else on field), or the published schedule; null when that
+ * time is not in the match.
+ */
+export function matchTime(match: Match, timeZone: string): MatchTime | null {
+  const t = match.times;
+  const kind = timeKindWord(match.timeKind);
+  let ms: number | null;
+  if (kind === 'actual') ms = parseTime(t.actualStart);
+  else if (kind === 'scheduled') ms = parseTime(t.scheduled);
+  else ms = parseTime(t.start) ?? parseTime(t.onField) ?? parseTime(t.scheduled);
+  if (ms === null) return null;
+  return { ms, clock: clockText(ms, timeZone), kind };
+}
+
+/** A ranking criterion's value with TBA's number of decimals: "2.17". */
+export function criterionValue(criterion: Criterion): string {
+  const digits = Math.min(Math.max(0, Math.trunc(criterion.precision) || 0), 6);
+  return Number.isFinite(criterion.value) ? criterion.value.toFixed(digits) : '—';
+}
+
+/** The rank trend for screen readers: "Rank after each match: 12, 9, 7"; "" for none. */
+export function rankTrendText(trend: readonly number[] | null): string {
+  if (!trend || trend.length === 0) return '';
+  return `Rank after each match: ${trend.join(', ')}`;
+}
+
+/**
+ * The sparkline of a rank trend as SVG polyline points in a width×height box:
+ * one point per match from left to right, the best rank (1) at the top and
+ * the worst at the bottom, scaled to the ranks seen. Null for under 2 points.
+ */
+export function rankTrendPoints(
+  trend: readonly number[] | null,
+  width: number,
+  height: number,
+  pad = 0,
+): { x: number; y: number }[] | null {
+  if (!trend || trend.length < 2) return null;
+  const best = Math.min(...trend);
+  const worst = Math.max(...trend);
+  const span = worst - best;
+  const step = (width - 2 * pad) / (trend.length - 1);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return trend.map((rank, i) => ({
+    x: round(pad + i * step),
+    y: round(span === 0 ? height / 2 : pad + ((rank - best) / span) * (height - 2 * pad)),
+  }));
+}
+
+/** Our win chance as a whole percentage: "62%". */
+export function winChanceText(prediction: Prediction): string {
+  const p = Math.min(1, Math.max(0, prediction.winChance));
+  return `${Math.round(p * 100)}%`;
+}
+
+/** A team's OPR with one decimal, "23.4"; "—" when the server has none. */
+export function oprText(opr: number | null): string {
+  return opr === null || !Number.isFinite(opr) ? '—' : opr.toFixed(1);
+}
+
+/** Where the OPR figures come from: "OPR computed by this program from 42 played matches". */
+export function oprSourceText(prediction: Prediction | null): string {
+  if (!prediction) return 'OPR computed by this program from the played matches';
+  const n = prediction.matches;
+  return `OPR computed by this program from ${n} played ${n === 1 ? 'match' : 'matches'}`;
+}
+
+/** The team cards of one colour, in the server's order. */
+export function cardsOf(cards: readonly TeamCard[] | null, alliance: string): TeamCard[] {
+  return (cards ?? []).filter((c) => c.alliance === alliance);
+}
+
+/** Our role capitalised for the screen: "First pick". */
+export function roleText(role: string): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : '';
+}
+
+/** What follows a playoff match as the line says it: "Playoff 13 (blue)", "eliminated", "event winners". */
+function nextWords(what: string): string {
+  if (what === 'Eliminated' || what === 'Event winners') return what.toLowerCase();
+  return what;
+}
+
+/** "If we win → Playoff 13 (blue)"; null when the server does not say. */
+export function ifWinText(next: PlayoffNext): string | null {
+  return next.ifWin ? `If we win → ${nextWords(next.ifWin)}` : null;
+}
+
+/** "If we lose → eliminated"; null when the server does not say. */
+export function ifLoseText(next: PlayoffNext): string | null {
+  return next.ifLose ? `If we lose → ${nextWords(next.ifLose)}` : null;
+}
+
+/** An alliance's teams in words for screen readers: "Captain 1209, picks 118, 254, backup 971". */
+export function allianceWords(alliance: Alliance): string {
+  const [captain, ...picks] = (alliance.teams ?? []).map(teamText);
+  const parts = [`Captain ${captain ?? 'TBD'}`];
+  if (picks.length > 0) parts.push(`${picks.length === 1 ? 'pick' : 'picks'} ${picks.join(', ')}`);
+  if (alliance.backup) parts.push(`backup ${alliance.backup}`);
+  return parts.join(', ');
+}
+
+/** The alliance states shown beside an alliance: "Eliminated", "Winners"; "" while playing or before. */
+export function allianceStateText(state: string): string {
+  if (state === 'eliminated') return 'Out';
+  if (state === 'won') return 'Winners';
+  return '';
+}
+
+/**
+ * Whether the playoffs are over for us: the event finished, or the server
+ * says our alliance was eliminated or won.
+ */
+export function playoffsOver(status: EventStatus): boolean {
+  const p = status.playoffs;
+  if (status.phase === PhaseFinished) return true;
+  return p !== null && (p.state === 'eliminated' || p.state === 'won');
+}
+
+/** A bracket side in short: "A3" for an alliance, else its source shortened ("W P5", "L P3"), "TBD". */
+export function sideShort(side: BracketSide): string {
+  if (side.alliance > 0) return `A${side.alliance}`;
+  const m = /^(Winner|Loser) of (?:Playoff|Match) (\d+)$/i.exec(side.from.trim());
+  if (m) return `${m[1].charAt(0).toUpperCase()} M${m[2]}`;
+  return side.from.trim() || 'TBD';
+}
+
+/** A bracket side in full for screen readers: "Alliance 3", "Winner of Playoff 5". */
+export function sideWords(side: BracketSide): string {
+  if (side.alliance > 0) return `Alliance ${side.alliance}`;
+  return side.from.trim() || 'to be decided';
+}
+
+/** A bracket match's short name: "M7" for "Playoff 7", "F" for the finals. */
+export function bracketShort(label: string): string {
+  const m = /(\d+)\s*$/.exec(label);
+  if (/^final/i.test(label.trim())) return 'F';
+  return m ? `M${m[1]}` : label;
+}
+
+/** One column of a bracket section: a round and its matches, in number order. */
+export interface BracketColumn {
+  round: string;
+  matches: BracketMatch[];
+}
+
+/** The bracket laid out: the upper and lower bracket by round, and the finals. */
+export interface BracketLayout {
+  rounds: string[];
+  upper: BracketColumn[];
+  lower: BracketColumn[];
+  finals: BracketMatch[];
+}
+
+/**
+ * Places the server's bracket for drawing: one column per round in the
+ * order the rounds come, the finals apart, and each match in the lower
+ * bracket when a side comes from a loser ("Loser of Playoff 3") or from a
+ * lower-bracket match, else in the upper. It only places boxes: who plays
+ * and who advances is the server's.
+ */
+export function bracketLayout(bracket: readonly BracketMatch[] | null): BracketLayout {
+  const all = bracket ?? [];
+  const finals = all.filter((m) => /^finals?$/i.test(m.round.trim()));
+  const rest = all.filter((m) => !finals.includes(m));
+  const rounds: string[] = [];
+  for (const m of rest) if (!rounds.includes(m.round)) rounds.push(m.round);
+  const lowerLabels = new Set<string>();
+  const fromLower = (side: BracketSide) => {
+    const m = /^(Winner|Loser) of (.+)$/i.exec(side.from.trim());
+    if (!m) return false;
+    return m[1].toLowerCase() === 'loser' || lowerLabels.has(m[2].trim().toLowerCase());
+  };
+  for (const m of rest) {
+    if (fromLower(m.red) || fromLower(m.blue)) lowerLabels.add(m.label.trim().toLowerCase());
+  }
+  const column = (lower: boolean) =>
+    rounds.map((round) => ({
+      round,
+      matches: rest.filter(
+        (m) => m.round === round && lowerLabels.has(m.label.trim().toLowerCase()) === lower,
+      ),
+    }));
+  return { rounds, upper: column(false), lower: column(true), finals };
+}
+
+/** The calendar's address: /pit/{team}.ics on the site the QR code points to, else on this page's. */
+export function calendarUrl(siteTarget: string | null, team: number): string {
+  const path = `/pit/${team}.ics`;
+  if (!siteTarget) return path;
+  try {
+    return new URL(path, siteTarget).href;
+  } catch {
+    return path;
+  }
+}

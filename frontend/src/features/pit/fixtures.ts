@@ -1,0 +1,92 @@
+// The pit tests' statuses, as the hub sends them: a qualification match and an
+// event status timed from instants the test picks, each field overridable, and
+// the statuses of a whole event the end-to-end tests use too.
+import type { EventStatus, Match } from '../../platform/types';
+
+/** Go's zero time: the hub's word for "never". */
+export const zeroTime = '0001-01-01T00:00:00Z';
+export const min = 60_000;
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Our next qualification match, on the red alliance: queuing at queue, starting 17 minutes later. */
+export function matchQueuingAt(queue: number, over: Partial<Match> = {}): Match {
+  return {
+    key: '2026okok_qm14',
+    label: 'Qualification 14',
+    status: '',
+    step: 0,
+    urgent: false,
+    alliance: 'red',
+    red: ['1209', '2363', '4499'],
+    blue: ['118', '254', '1678'],
+    partners: ['2363', '4499'],
+    times: {
+      queue: iso(queue),
+      onDeck: iso(queue + 10 * min),
+      onField: iso(queue + 15 * min),
+      start: iso(queue + 17 * min),
+      scheduled: iso(queue + 20 * min),
+      actualStart: null,
+    },
+    breakAfter: '',
+    redScore: null,
+    blueScore: null,
+    result: '',
+    replayOf: '',
+    timeKind: 'estimated',
+    turnaround: '',
+    ...over,
+  };
+}
+
+/** A configured event in qualifications, its data from at, with only our next match known (queuing 10 minutes later). */
+export function statusAt(at: number, over: Partial<EventStatus> = {}): EventStatus {
+  return {
+    configured: true,
+    message: '',
+    team: 1209,
+    eventKey: '2026okok',
+    nexusEventKey: '2026okok',
+    eventName: 'Oklahoma Regional',
+    timezone: 'America/Chicago',
+    phase: 'qualifications',
+    nextMatch: matchQueuingAt(at + 10 * min),
+    upcoming: [],
+    recent: [],
+    onField: null,
+    nowQueuing: '',
+    rank: null,
+    pit: 'B12',
+    announcements: [],
+    partsRequests: [],
+    webcasts: [],
+    nexus: { state: 'ok', message: '', asOf: iso(at) },
+    tba: { state: 'ok', message: '', asOf: iso(at) },
+    asOf: iso(at),
+    stale: false,
+    feedDown: false,
+    schedule: [],
+    rankCriteria: [],
+    rankTrend: [],
+    fieldLateMinutes: null,
+    playoffs: null,
+    teamCards: [],
+    prediction: null,
+    ...over,
+  };
+}
+
+// The statuses of a whole event, as the hub sends them, written at
+// 2026-03-14T15:00:00Z (e2e/fixtures/pit-status/*.json; the end-to-end tests
+// use them too).
+const phases = import.meta.glob<EventStatus>('../../../e2e/fixtures/pit-status/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** A copy of the fixture status name: qualifications, selection, playoffs, finals, … */
+export function phaseStatus(name: string): EventStatus {
+  const status = phases[`../../../e2e/fixtures/pit-status/${name}.json`];
+  if (!status) throw new Error(`no fixture ${name}`);
+  return structuredClone(status);
+}
