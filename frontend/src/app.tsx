@@ -12,6 +12,7 @@ import './components/kiosk-layer.css';
 import { Optional } from './components/optional';
 import { onDemand } from './components/page-load';
 import { RouteError } from './components/route-error';
+import { consoleRoutes } from './console/public/routes';
 import { useHostCommands } from './hooks/use-host-commands';
 import { useScrollToTop } from './hooks/use-scroll-to-top';
 import { headerVisible } from './lib/header';
@@ -158,15 +159,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // /admin, /admin/signin, /admin/enrol and /admin/*: the frame, which
-      // routes them, with sign-in and enrol, as one small chunk anyone may
-      // fetch; the console (which the frame loads) as its own, which needs
-      // a session.
-      {
-        path: '/admin/*',
-        ...onDemand(() => import('./console/public/frame')),
-        errorElement: <FramelessError />,
-      },
+      // The team console's pages (console/public/routes.tsx): a frame of
+      // their own, each page on demand.
+      { path: '/admin', children: consoleRoutes },
     ],
   },
 ];
