@@ -22,12 +22,19 @@ interface PageModule {
   route: PageRoute;
 }
 
-/** A route's lazy for a signed-in page: fetches its module once someone is signed in. */
+/**
+ * A route's lazy for a signed-in page: fetches its module once someone is
+ * signed in. When no one is (or the site cannot say), it fetches nothing
+ * and gives nothing: the gate (the parent's loader) answers that
+ * navigation, with sign-in or its error, and only a new document (after
+ * sign-in, or the error's "Try again") opens the console.
+ */
 function signedInPage(load: () => Promise<PageModule>) {
   return () =>
-    admitted()
-      .then(() => loadPage(load))
-      .then((module) => module.route);
+    admitted().then(
+      () => loadPage(load).then((module) => module.route),
+      (): PageRoute => ({}),
+    );
 }
 
 /**
