@@ -1,11 +1,18 @@
 import { lazy, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  type createBrowserRouter,
+  type RouteObject,
+} from 'react-router';
 import { Footer } from './features/site/footer';
 import { Header } from './features/site/header';
 import './features/kiosk/kiosk-layer.css';
 import { Optional } from './shared/optional';
 import { onDemand } from './shared/page-load';
 import { RouteError } from './shared/route-error';
+import { consoleRoutes } from './console/public/routes';
 import { useHostCommands } from './features/kiosk/use-host-commands';
 import { useScrollToTop } from './shared/use-scroll-to-top';
 import { headerVisible } from './features/site/header-visible';
@@ -152,15 +159,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // /admin, /admin/signin, /admin/enrol and /admin/*: the frame, which
-      // routes them, with sign-in and enrol, as one small chunk anyone may
-      // fetch; the console (which the frame loads) as its own, which needs
-      // a session.
-      {
-        path: '/admin/*',
-        ...onDemand(() => import('./console/public/frame')),
-        errorElement: <FramelessError />,
-      },
+      // The team console's pages (console/public/routes.tsx): a frame of
+      // their own, each page on demand.
+      { path: '/admin', children: consoleRoutes },
     ],
   },
 ];

@@ -1,28 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AuditEntry } from '../platform/wire.gen';
-import { api, messageOf } from './api';
+import { api } from './api';
 import { formatWhen } from './datetime';
-import { AdminError } from './public/admin-error';
+import { PageError } from './page-error';
+import type { PageRoute } from './public/routes';
+import { adminOnly } from './public/session';
+
+/** Loads the log, for an admin. */
+async function auditLoader(args: LoaderFunctionArgs): Promise<AuditEntry[]> {
+  await adminOnly(args);
+  return (await api<AuditEntry[] | null>('GET', '/audit')) ?? [];
+}
 
 /** /admin/audit (admins): who did what, when, from where; newest first. */
 export function Audit() {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    api<AuditEntry[] | null>('GET', '/audit').then(
-      (list) => setEntries(list ?? []),
-      (err: unknown) => setError(messageOf(err)),
-    );
-  }, []);
-
+  const entries = useLoaderData<typeof auditLoader>();
   return (
     <div className="console-page">
       <h1>Log</h1>
-      <AdminError>{error}</AdminError>
-      {entries === null && !error && <p className="loading">Loading…</p>}
       <ol className="audit">
-        {entries?.map((e, i) => (
+        {entries.map((e, i) => (
           <li key={`${e.at}-${i}`} className="audit__entry">
             <span className="audit__what">
               <strong>{e.name || e.memberId || 'someone'}</strong> {e.action}
@@ -37,3 +34,6 @@ export function Audit() {
     </div>
   );
 }
+
+/** The log's route. */
+export const route: PageRoute = { Component: Audit, loader: auditLoader, ErrorBoundary: PageError };

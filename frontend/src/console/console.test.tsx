@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, Post } from '../platform/wire.gen';
 import { localIds, writeLocal } from './autosave';
-import Console from './console';
 import { fakeApi } from './test-api';
+import { renderConsoleAt } from './test-router';
 
 const me: Me = {
   member: {
@@ -34,20 +33,14 @@ const saved: Post = {
 };
 
 /** The console at /admin/passkeys, signed in as Ada on a fake API. */
-function renderConsole() {
+async function renderConsole() {
   const calls = fakeApi({
     'GET /me': [{ status: 200, body: me }],
     'PUT /posts/build-week': [{ status: 200, body: saved }],
     'POST /signout': [{ status: 204 }],
     'POST /signout/everywhere': [{ status: 204 }],
   });
-  render(
-    <MemoryRouter initialEntries={['/admin/passkeys']}>
-      <Routes>
-        <Route path="/admin/*" element={<Console />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  await renderConsoleAt('/admin/passkeys');
   return calls;
 }
 
@@ -73,7 +66,7 @@ describe('signing out of the console', () => {
     { name: 'Sign out', path: 'POST /signout' },
     { name: 'Sign out everywhere', path: 'POST /signout/everywhere' },
   ])('($name) saves the drafts, then leaves none on the phone', async ({ name, path }) => {
-    const calls = renderConsole();
+    const calls = await renderConsole();
     fireEvent.click(await screen.findByRole('button', { name }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/admin/signin'));
     expect(calls.map((c) => c.key)).toEqual(['GET /me', 'PUT /posts/build-week', path]);

@@ -1,36 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Navigate, NavLink, useRoutes } from 'react-router';
-import { RoleAdmin, type Me } from '../platform/wire.gen';
-import { api, messageOf } from './api';
-import { Audit } from './audit';
+import { useMemo, useState } from 'react';
+import { NavLink, Outlet, useLoaderData, useNavigation } from 'react-router';
+import { RoleAdmin } from '../platform/wire.gen';
 import './console.css';
-import { Editor } from './editor';
 import { MeContext } from './me';
-import { Members } from './members';
-import { NoticePage } from './notice';
-import { Passkeys } from './passkeys';
-import { PostsList } from './posts-list';
-import { AdminError } from './public/admin-error';
 import './public/public.css';
+import type { PageRoute } from './public/routes';
+import type { gate } from './public/session';
 import { SignOutButton } from './sign-out-button';
 import { VerifyProvider } from './verify';
-
-/** The console's pages, under /admin. */
-function ConsoleRoutes({ admin }: { admin: boolean }) {
-  return useRoutes([
-    { index: true, element: <PostsList /> },
-    { path: 'posts/:id', element: <Editor /> },
-    { path: 'notice', element: <NoticePage /> },
-    { path: 'passkeys', element: <Passkeys /> },
-    ...(admin
-      ? [
-          { path: 'members', element: <Members /> },
-          { path: 'audit', element: <Audit /> },
-        ]
-      : []),
-    { path: '*', element: <Navigate to="/admin" replace /> },
-  ]);
-}
 
 /** The bar at the bottom of the console's pages, within a thumb's reach. */
 function ConsoleNav({ admin }: { admin: boolean }) {
@@ -56,42 +33,35 @@ function ConsoleNav({ admin }: { admin: boolean }) {
   );
 }
 
-/** The team console: who is signed in, its pages, and its navigation. */
-export default function Console() {
-  const [me, setMe] = useState<Me | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    api<Me>('GET', '/me').then(setMe, (err: unknown) => setError(messageOf(err)));
-  }, []);
-  const state = useMemo(() => (me ? { me, setMe } : null), [me]);
-
-  if (error) {
-    return (
-      <div className="console-page">
-        <AdminError>{error}</AdminError>
-        <button type="button" className="admin-button" onClick={() => window.location.reload()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!state) return <p className="loading">Loading…</p>;
-  const admin = state.me.member.role === RoleAdmin;
+/**
+ * The team console around its pages: who is signed in (the gate's answer,
+ * replaced after a change of passkeys), the way to ask for the passkey
+ * again, and the navigation.
+ */
+export function Console() {
+  const first = useLoaderData<typeof gate>();
+  const [me, setMe] = useState(first);
+  const state = useMemo(() => ({ me, setMe }), [me]);
+  const loading = useNavigation().state === 'loading';
+  const admin = me.member.role === RoleAdmin;
   return (
     <MeContext.Provider value={state}>
       <VerifyProvider>
-        <div className="console">
+        <div className="console" aria-busy={loading}>
           <header className="console-top">
             <span className="console-top__title">Team console</span>
-            <span className="console-top__who">{state.me.member.name}</span>
+            <span className="console-top__who">{me.member.name}</span>
             <SignOutButton everywhere={false} className="admin-button admin-button--quiet">
               Sign out
             </SignOutButton>
           </header>
-          <ConsoleRoutes admin={admin} />
+          <Outlet />
           <ConsoleNav admin={admin} />
         </div>
       </VerifyProvider>
     </MeContext.Provider>
   );
 }
+
+/** The signed-in pages' parent route (its loader, the gate, is public: routes.tsx). */
+export const route: PageRoute = { Component: Console };

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   RoleAdmin,
   RoleEditor,
@@ -7,12 +8,15 @@ import {
   type OpenInvitation,
   type RoleChange,
 } from '../platform/wire.gen';
-import { useAction } from './action';
-import { api, messageOf } from './api';
+import { api } from './api';
 import { ConfirmButtons } from './confirm-buttons';
 import { formatWhen, isZeroTime } from './datetime';
 import { useMe } from './me';
+import { PageError } from './page-error';
 import { AdminError } from './public/admin-error';
+import type { PageRoute } from './public/routes';
+import { adminOnly } from './public/session';
+import { consoleAction, unlessRefused, useRouteAction } from './route-action';
 
 /** OpenInvitation.by of an invitation made with `robohornets admin invite`. */
 const byCommand = 'admin command';
@@ -24,10 +28,54 @@ function inviterName(by: string, members: Member[]): string {
   return m ? m.name || m.id : by;
 }
 
-/** The invitations not used yet. */
-async function invitationsOf(): Promise<OpenInvitation[]> {
-  return (await api<OpenInvitation[] | null>('GET', '/invitations')) ?? [];
+/** Loads the members and the invitations not used yet, for an admin. */
+async function membersLoader(args: LoaderFunctionArgs) {
+  await adminOnly(args);
+  const [members, invitations] = await Promise.all([
+    api<Member[] | null>('GET', '/members'),
+    api<OpenInvitation[] | null>('GET', '/invitations'),
+  ]);
+  return { members: members ?? [], invitations: invitations ?? [] };
 }
+
+/** What the page asks its action (the loader then shows what it left). */
+type MembersChange =
+  | { intent: 'invite'; role: string; name: string }
+  | { intent: 'uninvite'; id: string }
+  | { intent: 'revoke'; id: string }
+  | { intent: 'role'; id: string; role: string }
+  | { intent: 'clear-suspension'; id: string; passkey: string };
+
+/** Does what the page asks; an invitation answers with its link, which only this answer holds. */
+const membersAction = consoleAction<MembersChange, Invitation | null>(async (change) => {
+  const member = (id: string) => `/members/${encodeURIComponent(id)}`;
+  switch (change.intent) {
+    case 'invite':
+      return api<Invitation>('POST', '/invitations', {
+        role: change.role,
+        name: change.name.trim(),
+      });
+    case 'uninvite':
+      await api('DELETE', `/invitations/${encodeURIComponent(change.id)}`);
+      return null;
+    case 'revoke':
+      // Their invitations go too.
+      await api<Member>('DELETE', member(change.id));
+      return null;
+    case 'role': {
+      // A demoted admin's invitations go too.
+      const body: RoleChange = { role: change.role };
+      await api<Member>('PATCH', member(change.id), body);
+      return null;
+    }
+    case 'clear-suspension':
+      await api<Member>(
+        'DELETE',
+        `${member(change.id)}/suspended/${encodeURIComponent(change.passkey)}`,
+      );
+      return null;
+  }
+});
 
 /**
  * /admin/members (admins): the members, their roles and suspended
@@ -35,75 +83,40 @@ async function invitationsOf(): Promise<OpenInvitation[]> {
  */
 export function Members() {
   const { me } = useMe();
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [invitations, setInvitations] = useState<OpenInvitation[]>([]);
+  const { members, invitations } = useLoaderData<typeof membersLoader>();
   const [role, setRole] = useState(RoleEditor);
   const [name, setName] = useState('');
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [copied, setCopied] = useState(false);
+  const [copyError, setCopyError] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
-  const { busy, error, setError, run } = useAction();
+  const {
+    busy,
+    error: actionError,
+    done,
+    submit,
+  } = useRouteAction<MembersChange, Invitation | null>();
+  const error = actionError || copyError;
+  // The link just made, while it is not used or cancelled.
+  const invitation = done && invitations.some((inv) => inv.id === done.id) ? done : null;
 
-  useEffect(() => {
-    api<Member[] | null>('GET', '/members').then(
-      (list) => setMembers(list ?? []),
-      (err: unknown) => setError(messageOf(err)),
-    );
-    invitationsOf().then(setInvitations, (err: unknown) => setError(messageOf(err)));
-  }, [setError]);
-
-  async function loadInvitations() {
-    setInvitations(await invitationsOf());
+  // The name typed goes with an invitation made.
+  const [lastMade, setLastMade] = useState(done);
+  if (lastMade !== done) {
+    setLastMade(done);
+    if (done) setName('');
   }
 
-  /** Puts the member done in the list in place of its old self. */
-  function replaced(done: Member) {
-    setMembers((list) => (list ?? []).map((m) => (m.id === done.id ? done : m)));
-  }
-
-  async function invite(e: FormEvent) {
+  function invite(e: FormEvent) {
     e.preventDefault();
     setCopied(false);
-    await run(async () => {
-      setInvitation(await api<Invitation>('POST', '/invitations', { role, name: name.trim() }));
-      setName('');
-      await loadInvitations();
-    });
+    setCopyError('');
+    submit({ intent: 'invite', role, name });
   }
 
-  async function uninvite(id: string) {
-    await run(async () => {
-      await api('DELETE', `/invitations/${encodeURIComponent(id)}`);
-      setInvitations((list) => list.filter((inv) => inv.id !== id));
-      setInvitation((shown) => (shown?.id === id ? null : shown));
-    });
-  }
-
-  async function revoke(id: string) {
-    await run(async () => {
-      replaced(await api<Member>('DELETE', `/members/${encodeURIComponent(id)}`));
-      await loadInvitations(); // theirs are gone
-    });
+  function change(body: MembersChange) {
+    setCopyError('');
     setConfirming(null);
-  }
-
-  async function changeRole(id: string, to: string) {
-    const change: RoleChange = { role: to };
-    await run(async () => {
-      replaced(await api<Member>('PATCH', `/members/${encodeURIComponent(id)}`, change));
-      await loadInvitations(); // a demoted admin's are gone
-    });
-  }
-
-  async function clearSuspension(id: string, passkey: string) {
-    await run(async () =>
-      replaced(
-        await api<Member>(
-          'DELETE',
-          `/members/${encodeURIComponent(id)}/suspended/${encodeURIComponent(passkey)}`,
-        ),
-      ),
-    );
+    submit(body);
   }
 
   async function copy(link: string) {
@@ -111,7 +124,7 @@ export function Members() {
       await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch {
-      setError('Could not copy: select the link and copy it by hand.');
+      setCopyError('Could not copy: select the link and copy it by hand.');
     }
   }
 
@@ -119,74 +132,72 @@ export function Members() {
     <div className="console-page">
       <h1>Members</h1>
       <AdminError>{error}</AdminError>
-      {members === null ? (
-        <p className="loading">Loading…</p>
-      ) : (
-        <ul className="posts">
-          {members.map((m) => {
-            const revoked = !isZeroTime(m.revoked);
-            const other = !revoked && m.id !== me.member.id;
-            const to = m.role === RoleAdmin ? RoleEditor : RoleAdmin;
-            return (
-              <li key={m.id} className="post-row post-row--static">
-                <span className="post-row__title">
-                  {m.name || m.id} <span className="admin-badge">{m.role}</span>
-                </span>
-                <span className="post-row__meta">
-                  {revoked
-                    ? `Revoked ${formatWhen(m.revoked)}`
-                    : `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'} · since ${formatWhen(m.created)}`}
-                </span>
-                {!revoked &&
-                  (m.suspendedPasskeys ?? []).map((p) => (
-                    <span key={p.id} className="admin-row admin-note">
-                      Passkey “{p.name}” suspended {formatWhen(p.suspended)}: its counter went
-                      backwards, as a copied passkey’s would. Clear it once {m.name || 'they'}{' '}
-                      confirmed both copies are theirs.
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        disabled={busy}
-                        onClick={() => void clearSuspension(m.id, p.id)}
-                      >
-                        Clear
-                      </button>
-                    </span>
-                  ))}
-                {other &&
-                  (confirming === m.id ? (
-                    <ConfirmButtons
-                      cancel="Cancel"
-                      busy={busy}
-                      onConfirm={() => void revoke(m.id)}
-                      onCancel={() => setConfirming(null)}
+      <ul className="posts">
+        {members.map((m) => {
+          const revoked = !isZeroTime(m.revoked);
+          const other = !revoked && m.id !== me.member.id;
+          const to = m.role === RoleAdmin ? RoleEditor : RoleAdmin;
+          return (
+            <li key={m.id} className="post-row post-row--static">
+              <span className="post-row__title">
+                {m.name || m.id} <span className="admin-badge">{m.role}</span>
+              </span>
+              <span className="post-row__meta">
+                {revoked
+                  ? `Revoked ${formatWhen(m.revoked)}`
+                  : `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'} · since ${formatWhen(m.created)}`}
+              </span>
+              {!revoked &&
+                (m.suspendedPasskeys ?? []).map((p) => (
+                  <span key={p.id} className="admin-row admin-note">
+                    Passkey “{p.name}” suspended {formatWhen(p.suspended)}: its counter went
+                    backwards, as a copied passkey’s would. Clear it once {m.name || 'they'}{' '}
+                    confirmed both copies are theirs.
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small"
+                      disabled={busy}
+                      onClick={() =>
+                        change({ intent: 'clear-suspension', id: m.id, passkey: p.id })
+                      }
                     >
-                      Revoke {m.name || m.id} now
-                    </ConfirmButtons>
-                  ) : (
-                    <span className="admin-row">
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        disabled={busy}
-                        onClick={() => void changeRole(m.id, to)}
-                      >
-                        Make {to}
-                      </button>
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        onClick={() => setConfirming(m.id)}
-                      >
-                        Revoke
-                      </button>
-                    </span>
-                  ))}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                      Clear
+                    </button>
+                  </span>
+                ))}
+              {other &&
+                (confirming === m.id ? (
+                  <ConfirmButtons
+                    cancel="Cancel"
+                    busy={busy}
+                    onConfirm={() => change({ intent: 'revoke', id: m.id })}
+                    onCancel={() => setConfirming(null)}
+                  >
+                    Revoke {m.name || m.id} now
+                  </ConfirmButtons>
+                ) : (
+                  <span className="admin-row">
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small"
+                      disabled={busy}
+                      onClick={() => change({ intent: 'role', id: m.id, role: to })}
+                    >
+                      Make {to}
+                    </button>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--small"
+                      onClick={() => setConfirming(m.id)}
+                    >
+                      Revoke
+                    </button>
+                  </span>
+                ))}
+            </li>
+          );
+        })}
+      </ul>
 
       {invitation && (
         <section className="admin-panel" aria-label="Invitation">
@@ -220,13 +231,13 @@ export function Members() {
                   {inv.name || `A new ${inv.role}`} <span className="admin-badge">{inv.role}</span>
                 </span>
                 <span className="post-row__meta">
-                  By {inviterName(inv.by, members ?? [])} · works until {formatWhen(inv.expires)}
+                  By {inviterName(inv.by, members)} · works until {formatWhen(inv.expires)}
                 </span>
                 <button
                   type="button"
                   className="admin-button admin-button--small"
                   disabled={busy}
-                  onClick={() => void uninvite(inv.id)}
+                  onClick={() => change({ intent: 'uninvite', id: inv.id })}
                 >
                   Cancel the link
                 </button>
@@ -236,7 +247,7 @@ export function Members() {
         </section>
       )}
 
-      <form className="console-form console-actions" onSubmit={(e) => void invite(e)}>
+      <form className="console-form console-actions" onSubmit={invite}>
         <h2>Invite someone</h2>
         <label className="admin-field">
           <span>Name</span>
@@ -260,3 +271,12 @@ export function Members() {
     </div>
   );
 }
+
+/** The members' route. */
+export const route: PageRoute = {
+  Component: Members,
+  loader: membersLoader,
+  action: membersAction,
+  shouldRevalidate: unlessRefused,
+  ErrorBoundary: PageError,
+};

@@ -1,9 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useLoaderData } from 'react-router';
 import type { Notice } from '../platform/wire.gen';
-import { useAction } from './action';
-import { api, messageOf } from './api';
+import { api } from './api';
 import { formatWhen, fromLocalInput, isZeroTime, toLocalInput } from './datetime';
+import { PageError } from './page-error';
 import { AdminError } from './public/admin-error';
+import type { PageRoute } from './public/routes';
+import { consoleAction, unlessRefused, useRouteAction } from './route-action';
 
 /** Whether notice is showing now: it has text and has not expired. */
 export function noticeShowing(notice: Notice | null, nowMs: number): boolean {
@@ -15,39 +18,50 @@ function inAnHour(): string {
   return toLocalInput(new Date(Date.now() + 3600_000).toISOString());
 }
 
+/** The notice as the page shows it: the site's, and whether it is showing as of loading it. */
+interface Shown {
+  notice: Notice;
+  showing: boolean;
+}
+
+/** Loads the notice. */
+async function noticeLoader(): Promise<Shown> {
+  const notice = await api<Notice>('GET', '/notice');
+  return { notice, showing: noticeShowing(notice, Date.now()) };
+}
+
+/** What the page asks its action: show a notice until a time (a local date-time input's value), or clear it. */
+type NoticeChange = { intent: 'set'; text: string; until: string } | { intent: 'clear' };
+
+/** Sets the notice, answering it, or clears it (the loader then shows what it left). */
+const noticeAction = consoleAction<NoticeChange, Notice | null>(async (change) => {
+  if (change.intent === 'clear') {
+    await api('DELETE', '/notice');
+    return null;
+  }
+  return api<Notice>('PUT', '/notice', {
+    text: change.text.trim(),
+    until: fromLocalInput(change.until),
+  });
+});
+
 /** /admin/notice: the pit notice (one line, until a time) on the pit display and the site. */
 export function NoticePage() {
-  const [notice, setNoticeState] = useState<Notice | null>(null);
-  const [showing, setShowing] = useState(false);
+  const { notice, showing } = useLoaderData<typeof noticeLoader>();
   const [text, setText] = useState('');
   const [until, setUntil] = useState(inAnHour);
-  const { busy, error, setError, run } = useAction();
+  const { busy, error, done, submit } = useRouteAction<NoticeChange, Notice | null>();
 
-  /** Shows notice, and whether it is showing as of now. */
-  function setNotice(next: Notice | null) {
-    setNoticeState(next);
-    setShowing(noticeShowing(next, Date.now()));
-  }
-
-  useEffect(() => {
-    api<Notice>('GET', '/notice').then(setNotice, (err: unknown) => setError(messageOf(err)));
-  }, [setError]);
-
-  /** Runs call, then shows the notice it leaves (none once cleared). */
-  async function change(call: () => Promise<Notice | undefined>) {
-    await run(async () => setNotice((await call()) ?? null));
-  }
-
-  function submit(e: FormEvent) {
+  function show(e: FormEvent) {
     e.preventDefault();
-    void change(async () => {
-      const set = await api<Notice>('PUT', '/notice', {
-        text: text.trim(),
-        until: fromLocalInput(until),
-      });
-      setText('');
-      return set;
-    });
+    submit({ intent: 'set', text, until });
+  }
+
+  // A notice set empties the box, once.
+  const [lastSet, setLastSet] = useState(done);
+  if (lastSet !== done) {
+    setLastSet(done);
+    if (done) setText('');
   }
 
   return (
@@ -57,7 +71,7 @@ export function NoticePage() {
         One short line on the pit display and the site, until the time you set.
       </p>
       <section className="admin-panel" aria-label="Current notice">
-        {showing && notice ? (
+        {showing ? (
           <>
             <p className="notice-now">“{notice.text}”</p>
             <p className="admin-hint">
@@ -68,12 +82,7 @@ export function NoticePage() {
               type="button"
               className="admin-button"
               disabled={busy}
-              onClick={() =>
-                void change(async () => {
-                  await api('DELETE', '/notice');
-                  return undefined;
-                })
-              }
+              onClick={() => submit({ intent: 'clear' })}
             >
               Clear the notice
             </button>
@@ -82,7 +91,7 @@ export function NoticePage() {
           <p>No notice is showing.</p>
         )}
       </section>
-      <form className="console-form" onSubmit={submit}>
+      <form className="console-form" onSubmit={show}>
         <label className="admin-field">
           <span>Notice</span>
           <input
@@ -116,3 +125,12 @@ export function NoticePage() {
     </div>
   );
 }
+
+/** The notice's route. */
+export const route: PageRoute = {
+  Component: NoticePage,
+  loader: noticeLoader,
+  action: noticeAction,
+  shouldRevalidate: unlessRefused,
+  ErrorBoundary: PageError,
+};

@@ -5,13 +5,16 @@ import { api, goSignIn } from './api';
 import { ConfirmButtons } from './confirm-buttons';
 import { formatWhen, isZeroTime } from './datetime';
 import { useMe } from './me';
+import { PageError } from './page-error';
 import { AdminError } from './public/admin-error';
 import { ceremonyError, defaultDeviceName } from './public/pages';
+import type { PageRoute } from './public/routes';
 import { createPasskey } from './public/webauthn';
 import { SignOutButton } from './sign-out-button';
 
 /**
- * /admin/passkeys: my passkeys; add one (a second phone) or remove one;
+ * /admin/passkeys: my passkeys (the signed-in member's, from the console's
+ * gate); add one (a second phone) or remove one;
  * sign out everywhere.
  */
 export function Passkeys() {
@@ -127,3 +130,9 @@ export function Passkeys() {
     </div>
   );
 }
+
+/**
+ * The passkeys' route. Adding a passkey stays in the page (useAction): the
+ * browser's passkey sheet follows the tap on the button at once.
+ */
+export const route: PageRoute = { Component: Passkeys, ErrorBoundary: PageError };

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Post } from '../platform/wire.gen';
-import { api, messageOf } from './api';
+import { api } from './api';
 import { localIds, newPostId, readLocal } from './autosave';
 import { formatWhen } from './datetime';
-import { AdminError } from './public/admin-error';
+import { PageError } from './page-error';
+import type { PageRoute } from './public/routes';
 import { groupPosts, statusLabel } from './status';
 
 /** How long the search waits after the last key stroke. */
@@ -35,36 +36,45 @@ function Group({ title, posts, unsaved }: { title: string; posts: Post[]; unsave
   );
 }
 
-/** /admin: the posts (scheduled, published, drafts), a search box, and "New post". */
+/** The search of the list's address (?q=). */
+const searchParam = 'q';
+
+/** Loads the posts that match the address's search (all of them without one). */
+async function postsLoader({ request }: LoaderFunctionArgs): Promise<Post[]> {
+  const query = new URL(request.url).searchParams.get(searchParam) ?? '';
+  return (await api<Post[] | null>('GET', `/posts?q=${encodeURIComponent(query.trim())}`)) ?? [];
+}
+
+/**
+ * /admin: the posts (scheduled, published, drafts), a search box, and "New
+ * post". The search goes to the address (?q=) searchDelayMs after typing
+ * stops, and the list's loader answers it.
+ */
 export function PostsList() {
-  const [query, setQuery] = useState('');
-  const [posts, setPosts] = useState<Post[] | null>(null);
-  const [error, setError] = useState('');
+  const posts = useLoaderData<typeof postsLoader>();
+  const [params, setParams] = useSearchParams();
+  const searched = params.get(searchParam) ?? '';
+  const [query, setQuery] = useState(searched);
+  // The address's search, as the box last took it: another search in the
+  // address (the nav's link to the list, say) replaces what is typed.
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    setQuery(searched);
+  }
   const [unsaved] = useState(() => new Set(localIds(localStorage)));
   const [newDraft] = useState(() => readLocal(localStorage, newPostId));
 
   useEffect(() => {
-    let current = true;
+    if (query === searched) return;
     const timer = setTimeout(
-      () => {
-        api<Post[] | null>('GET', `/posts?q=${encodeURIComponent(query.trim())}`).then(
-          (list) => {
-            if (!current) return;
-            setPosts(list ?? []);
-            setError('');
-          },
-          (err: unknown) => current && setError(messageOf(err)),
-        );
-      },
-      query ? searchDelayMs : 0,
+      () => setParams(query ? { [searchParam]: query } : {}, { replace: true }),
+      searchDelayMs,
     );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [query]);
+    return () => clearTimeout(timer);
+  }, [query, searched, setParams]);
 
-  const groups = groupPosts(posts ?? []);
+  const groups = groupPosts(posts);
   return (
     <div className="console-page">
       <h1>Posts</h1>
@@ -77,7 +87,6 @@ export function PostsList() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
-      <AdminError>{error}</AdminError>
       {newDraft && (
         <p className="admin-note">
           <Link to={`/admin/posts/${newPostId}`}>
@@ -85,9 +94,8 @@ export function PostsList() {
           </Link>
         </p>
       )}
-      {posts === null && !error && <p className="loading">Loading…</p>}
-      {posts?.length === 0 && (
-        <p>{query ? 'No post matches.' : 'No posts yet. Write the first one.'}</p>
+      {posts.length === 0 && (
+        <p>{searched ? 'No post matches.' : 'No posts yet. Write the first one.'}</p>
       )}
       <Group title="Scheduled" posts={groups.scheduled} unsaved={unsaved} />
       <Group title="Drafts" posts={groups.drafts} unsaved={unsaved} />
@@ -103,3 +111,10 @@ export function PostsList() {
     </div>
   );
 }
+
+/** The list's route. */
+export const route: PageRoute = {
+  Component: PostsList,
+  loader: postsLoader,
+  ErrorBoundary: PageError,
+};

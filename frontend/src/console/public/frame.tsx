@@ -1,27 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useRoutes } from 'react-router';
-import { loadPage } from '../../components/page-load';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
 import { usePlatform } from '../../platform';
 import './frame.css';
-import { Enrol, SignIn } from './pages';
-
-// Every page under /admin but sign-in and enrol: the console, a chunk of
-// its own built into assets/console/ (vite.config.ts), which the server
-// hands out only with a session. Not fetched before the frame renders: the
-// desktop window, which has no console, must never ask for it.
-const Console = lazy(() => loadPage(() => import('../console')));
 
 /**
- * The /admin pages in their frame: no site header or footer, and in the
- * desktop window only a sentence (passkeys do not work in its webview).
+ * The frame of the /admin pages: no site header or footer, and in the
+ * desktop window only a sentence (passkeys do not work in its webview; its
+ * server has no console, and the console's code is never asked for there:
+ * routes.tsx fetches it only once someone is signed in).
  */
-export default function AdminPages() {
+export function AdminFrame() {
   const platform = usePlatform();
-  const page = useRoutes([
-    { path: 'signin', element: <SignIn /> },
-    { path: 'enrol', element: <Enrol /> },
-    { path: '*', element: <Console /> },
-  ]);
   useEffect(() => {
     document.body.classList.add('no-header');
     return () => document.body.classList.remove('no-header');
@@ -40,8 +29,7 @@ export default function AdminPages() {
   }
   return (
     <main id="main" className="admin">
-      {/* What fails here (the console's code that cannot be fetched too) shows the /admin route's notice, in place of this frame. */}
-      <Suspense fallback={<p className="loading">Loading…</p>}>{page}</Suspense>
+      <Outlet />
     </main>
   );
 }

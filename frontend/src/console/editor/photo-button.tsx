@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { MaxPhotoBytes } from '../platform/wire.gen';
-import { messageOf, uploadPhoto } from './api';
-import { AdminError } from './public/admin-error';
+import { MaxPhotoBytes } from '../../platform/wire.gen';
+import { messageOf, uploadPhoto } from '../api';
+import { AdminError } from '../public/admin-error';
 
 /**
  * "Add photo": a file input that on a phone offers the camera or the

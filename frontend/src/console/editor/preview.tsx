@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { PostFields, Preview as PreviewAnswer } from '../platform/wire.gen';
-import { api, messageOf } from './api';
-import { formatWhen } from './datetime';
-import { AdminError } from './public/admin-error';
+import type { PostFields, Preview as PreviewAnswer } from '../../platform/wire.gen';
+import { api, messageOf } from '../api';
+import { formatWhen } from '../datetime';
+import { AdminError } from '../public/admin-error';
 
 /**
  * The Preview tab: the text rendered by the server, through the same

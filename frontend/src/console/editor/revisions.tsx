@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Post, Revision, Save } from '../platform/wire.gen';
-import { useAction } from './action';
-import { api, messageOf } from './api';
-import { formatWhen, zeroTime } from './datetime';
-import { AdminError } from './public/admin-error';
+import type { Post, Revision, Save } from '../../platform/wire.gen';
+import { useAction } from '../action';
+import { api, messageOf } from '../api';
+import { formatWhen, zeroTime } from '../datetime';
+import { AdminError } from '../public/admin-error';
 
 interface Props {
   id: string;
