@@ -9,10 +9,10 @@ const root = new URL('./', import.meta.url);
 /** Where the console's own files go: the server refuses them without a session (internal/server/admin.go). */
 const consoleAssets = 'assets/console/';
 
-const consoleDir = fileURLToPath(new URL('src/console/', root));
-const consolePublicDir = fileURLToPath(new URL('src/console/public/', root));
+const consoleDir = fileURLToPath(new URL('src/features/console/', root));
+const consolePublicDir = fileURLToPath(new URL('src/features/console/public/', root));
 
-/** Whether a module is the console's own: under src/console/ but not its public part. */
+/** Whether a module is the console's own: under src/features/console/ but not its public part. */
 function isConsoleModule(id: string): boolean {
   return id.startsWith(consoleDir) && !id.startsWith(consolePublicDir);
 }

@@ -17,7 +17,8 @@ import {
 } from './harness.mjs';
 import { startReplay } from './replay.mjs';
 
-const dir = new URL('../../internal/testutil/realevent/testdata/2024nytr', import.meta.url).pathname;
+const dir = new URL('../../internal/testutil/realevent/testdata/2024nytr', import.meta.url)
+  .pathname;
 
 const moments = [
   { at: 'quals', phase: 'qualifications', shows: [/Qualification \d+/] },

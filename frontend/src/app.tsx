@@ -1,18 +1,12 @@
 import { lazy, useEffect } from 'react';
-import {
-  Navigate,
-  Outlet,
-  useLocation,
-  type createBrowserRouter,
-  type RouteObject,
-} from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { Footer } from './features/site/footer';
 import { Header } from './features/site/header';
 import './features/kiosk/kiosk-layer.css';
 import { Optional } from './shared/optional';
 import { onDemand } from './shared/page-load';
 import { RouteError } from './shared/route-error';
-import { consoleRoutes } from './console/public/routes';
+import { consoleRoutes } from './features/console/public/routes';
 import { useHostCommands } from './features/kiosk/use-host-commands';
 import { useScrollToTop } from './shared/use-scroll-to-top';
 import { headerVisible } from './features/site/header-visible';
