@@ -43,7 +43,7 @@ const readyTimeout = 90 * time.Second
 
 // SharedHostEnv names the variable that gives the host:port of an emulator
 // already running for the whole run (cmd/withemulator sets it). An
-// [Emulator] uses it unless it is [Emulator.Own] or has Rules.
+// [Emulator] uses it unless it is [Emulator.Own].
 const SharedHostEnv = "ROBOHORNETS_FIRESTORE_EMULATOR_HOST"
 
 // Emulator is one emulator shared by the tests of a package, started on
@@ -52,14 +52,6 @@ const SharedHostEnv = "ROBOHORNETS_FIRESTORE_EMULATOR_HOST"
 // TestMain once the tests are done. A test may Kill it and Restart it on
 // the same address, to play an outage of Firestore, if it is Own.
 type Emulator struct {
-	// Rules is a Firestore security rules file the emulator enforces on
-	// the requests of clients (see firestore.rules at the repository's
-	// root); "" leaves the emulator's default, which allows every request.
-	// Set it before the first Start. Requests with admin credentials, as
-	// the Go client library sends to an emulator, bypass the rules. An
-	// emulator with Rules is always its own: the shared one has none.
-	Rules string
-
 	// Own starts this emulator even when [SharedHostEnv] names a shared
 	// one: for the tests that Kill or Restart it, which would take the
 	// shared one from every other package of the run. Set it before the
@@ -90,7 +82,7 @@ func (e *Emulator) Start(tb testing.TB) string {
 // could not.
 func (e *Emulator) Run() (string, error) {
 	e.once.Do(func() {
-		if host := os.Getenv(SharedHostEnv); host != "" && !e.Own && e.Rules == "" {
+		if host := os.Getenv(SharedHostEnv); host != "" && !e.Own {
 			e.host, e.shared, e.err = host, true, answers(host)
 			return
 		}
@@ -153,9 +145,6 @@ func (e *Emulator) launchOn(jar string) (string, error) {
 func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	args := append([]string{"-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
 		"start", "--host=127.0.0.1", fmt.Sprintf("--port=%d", port)}, extra...)
-	if e.Rules != "" {
-		args = append(args, "--rules="+e.Rules)
-	}
 	// Its output is kept only until it is ready: it tells why a start
 	// failed, and after that nobody reads it.
 	started := false
@@ -178,6 +167,49 @@ func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	e.mu.Unlock()
 	return nil
 }
+
+// RulesProject returns a project no other test uses, as FreshProject does,
+// in which the emulator judges the requests of clients by the Firestore
+// security rules file rules (see firestore.rules at the repository's root).
+// The rules are the project's alone, loaded through the emulator's own
+// endpoint, so that one emulator serves tests with rules and without:
+// a project without rules allows every request. Requests with admin
+// credentials, as the Go client library sends to an emulator, bypass the
+// rules. It fails the test when the rules cannot be read or loaded.
+func (e *Emulator) RulesProject(tb testing.TB, rules string) string {
+	tb.Helper()
+	host := e.Start(tb)
+	source, err := os.ReadFile(rules)
+	if err != nil {
+		tb.Fatalf("firestore emulator: rules: %v", err)
+	}
+	project := FreshProject(tb)
+	body, err := json.Marshal(map[string]any{"rules": map[string]any{
+		"files": []map[string]string{{"name": filepath.Base(rules), "content": string(source)}},
+	}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPut, "http://"+host+"/emulator/v1/projects/"+project+":securityRules", bytes.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := noKeepAlive.Do(req)
+	if err != nil {
+		tb.Fatalf("firestore emulator: load the rules %s: %v", rules, err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close() // closing a read body cannot lose data
+	if resp.StatusCode != http.StatusOK {
+		tb.Fatalf("firestore emulator: load the rules %s: %s: %s", rules, resp.Status, answer)
+	}
+	return project
+}
+
+// noKeepAlive keeps no idle connection, so no goroutine outlives a test
+// (Main looks for leaks).
+var noKeepAlive = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
 
 // Kill ends the emulator's whole process group with SIGKILL, as a crash or
 // a pulled cable would: no goodbye to its clients, and its data, held in

@@ -7,7 +7,7 @@ import (
 )
 
 // TestSharedEmulator checks which emulator an Emulator takes when the run
-// names a shared one: the shared one, unless it is Own or has Rules, and
+// names a shared one: the shared one, unless it is Own, and
 // a clear error when the shared one does not answer. No JVM starts: the
 // shared "emulator" is a bare listener, and a missing jar stops an
 // emulator that tries to start its own.
@@ -36,7 +36,6 @@ func TestSharedEmulator(t *testing.T) {
 	}{
 		{name: "the shared one", shared: l.Addr().String(), emulator: &Emulator{}, wantHost: l.Addr().String()},
 		{name: "own despite a shared one", shared: l.Addr().String(), emulator: &Emulator{Own: true}, wantErr: "install the Debian package"},
-		{name: "rules need their own", shared: l.Addr().String(), emulator: &Emulator{Rules: "firestore.rules"}, wantErr: "install the Debian package"},
 		{name: "no shared one", shared: "", emulator: &Emulator{}, wantErr: "install the Debian package"},
 		{name: "a shared one that is gone", shared: goneHost, emulator: &Emulator{}, wantErr: "the shared emulator ROBOHORNETS_FIRESTORE_EMULATOR_HOST=" + goneHost + " does not answer"},
 	}
