@@ -5,10 +5,10 @@
 //
 //	go run ./cmd/withemulator go test -tags emulator ./...
 //
-// Each test works in a project of its own, so packages that share the
-// emulator do not see each other's data; a package whose tests kill the
-// emulator, or that needs security rules, still starts its own
-// (firestoretest.Emulator's Own and Rules).
+// Each test works in a project of its own, with its own security rules if
+// it has any, so packages that share the emulator do not see each other's
+// data; a package whose tests kill the emulator still starts its own
+// (firestoretest.Emulator's Own).
 package main
 
 import (
