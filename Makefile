@@ -244,9 +244,10 @@ test-lane-window:
 # tests (one emulator for every package, cmd/withemulator) and the long
 # process and fault tests; then every benchmark once, so one that no longer
 # finishes fails here rather than in make bench; and the builds for the
-# window's other platforms.
+# window's other platforms. The process tests run serve with the built
+# frontend embedded.
 .PHONY: test-go
-test-go: ## go test -race with the emulator and slow tests on one shared Firestore emulator, every benchmark once, the Windows and macOS builds
+test-go: frontend/dist/index.html ## go test -race with the emulator and slow tests on one shared Firestore emulator, every benchmark once, the Windows and macOS builds
 	@echo "== go: the program and its file writing build for the window's other platforms"
 	GOOS=windows GOARCH=amd64 go build -o /dev/null .
 	GOOS=windows GOARCH=amd64 go build -tags desktop,production -o /dev/null .
