@@ -15,8 +15,14 @@ ERRCHECK_VERSION    := v1.30.0
 DESKTOP_TAGS := webkit2_41
 # Test build tags: emulator (needs Java and the Firestore emulator), slow
 # (long process and fault tests: SIGKILLs, 1,000 streams, the 65 s soak).
-# `go test ./...` runs without them; make test-go runs both.
+# `go test ./...` (make check) runs without them; make test-go runs both.
 TEST_TAGS    := emulator,slow
+# Every other build tag at once: the window's, the test suites', race.
+# Between them the default set (files marked !emulator, !desktop, !race)
+# and this one build every Go file, so make check vets, staticchecks and
+# errchecks each of the two once; no file asks for two of these tags to
+# be apart.
+ALL_TAGS     := desktop,production,$(DESKTOP_TAGS),$(TEST_TAGS),scale,release,image,reliability,race
 APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk desktop-file-utils systemd buildah podman runc
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT       := $(shell git rev-parse HEAD 2>/dev/null)
@@ -30,8 +36,10 @@ BIN          := build/bin
 # The container image's name; make image tags it :$(VERSION) and :latest.
 IMAGE        := robohornets
 LISTEN       ?= 127.0.0.1:8080
-# Not ./...: frontend/node_modules holds a Go package of an npm dependency.
-GO_PKGS      := . ./internal/... ./cmd/... ./test/...
+# make check's and make test's parts run in parallel, each with its output
+# in build/logs/NAME.log: one line when it passes, the log when it fails.
+SUITE        := test/run-suite
+CHECK_JOBS   ?= 4
 GO_SOURCES   := $(shell find . -name '*.go' -not -path './frontend/*') go.mod go.sum
 FRONTEND_SOURCES := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts frontend/package.json frontend/tsconfig*.json -type f 2>/dev/null)
 
@@ -163,78 +171,121 @@ serve: deps $(BIN)/robohornets-server ## serve the website on $(LISTEN)
 
 # ------------------------------------------------------------------------ test
 
-.PHONY: test
-test: deps test-go test-image test-scale test-frontend test-e2e test-desktop test-release ## run every check and test suite
+# Two tiers. make check (under 2 min on a warm cache, 2 cores): everything
+# that needs no browser, window, container or emulator, in parallel. make
+# test: make check, then the integration suites in three lanes that share
+# nothing (the Go lane, the browser lane, the window lane), side by side.
 
+CHECK_PARTS := check-generated check-gofmt check-vet check-staticcheck check-errcheck check-go-test check-lint check-typecheck check-vitest
+
+.PHONY: check $(CHECK_PARTS)
+check: deps-tools frontend/node_modules/.installed ## the fast tier (under 2 min warm): generated files, gofmt, go vet, staticcheck and errcheck (each tag set once), go test ./..., ESLint + Prettier, TypeScript, vitest
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) $(CHECK_PARTS)
+
+# The generated files are what their generators write now.
+check-generated:
+	@$(SUITE) $@ go run ./cmd/gen -check
+
+check-gofmt:
+	@$(SUITE) $@ bash -c 'files=$$(gofmt -l $$(git ls-files "*.go")); test -z "$$files" || { echo "$$files"; echo "gofmt needed: gofmt -w these"; exit 1; }'
+
+check-vet:
+	@$(SUITE) $@ bash -c 'go vet ./... && go vet -tags $(ALL_TAGS) ./...'
+
+# One staticcheck run over both tag sets: -matrix merges them, so code
+# used under one set only is not reported unused by the other.
+check-staticcheck:
+	@$(SUITE) $@ bash -c 'printf "default:\nall: -tags=%s\n" $(ALL_TAGS) | $(STATICCHECK) -matrix ./...'
+
+check-errcheck:
+	@$(SUITE) $@ bash -c '$(ERRCHECK) ./... && $(ERRCHECK) -tags $(ALL_TAGS) ./...'
+
+# No -race, no emulator, no slow tests: those are make test-go's.
+check-go-test:
+	@$(SUITE) $@ go test ./...
+
+check-lint:
+	@$(SUITE) $@ bash -c 'cd frontend && npm run lint'
+
+check-typecheck:
+	@$(SUITE) $@ bash -c 'cd frontend && npm run typecheck'
+
+check-vitest:
+	@$(SUITE) $@ bash -c 'cd frontend && npx vitest run'
+
+# The lanes of make test; the suites of one lane run one after another, the
+# lanes side by side. Everything they build is built first, once.
+TEST_LANES := test-lane-go test-lane-browser test-lane-window
+
+.PHONY: test $(TEST_LANES) test-builds
+test: deps ## make check, then every integration suite: the Go suite with race, emulator and slow tests, every benchmark once, the image, scale-out, Chromium end to end, the window, the release
+	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory test-builds
+	@$(MAKE) --no-print-directory -k -j3 $(TEST_LANES)
+
+test-builds: $(BIN)/robohornets-server $(BIN)/robohornets $(BIN)/replayd
+
+# The Go lane's suites share one Firestore emulator (cmd/withemulator; the
+# one test-go asks for is this one).
+test-lane-go:
+	@go run ./cmd/withemulator bash -c 'rc=0; for s in test-go test-scale test-image; do \
+	  $(SUITE) $$s $(MAKE) --no-print-directory $$s || rc=1; done; exit $$rc'
+
+test-lane-browser:
+	@$(SUITE) test-e2e $(MAKE) --no-print-directory test-e2e
+
+test-lane-window:
+	@rc=0; for s in test-desktop test-release; do $(SUITE) $$s $(MAKE) --no-print-directory $$s || rc=1; done; exit $$rc
+
+# The Go suite (about 4 min): the tests with -race, the Firestore emulator
+# tests (one emulator for every package, cmd/withemulator) and the long
+# process and fault tests; then every benchmark once, so one that no longer
+# finishes fails here rather than in make bench; and the builds for the
+# window's other platforms. The process tests run serve with the built
+# frontend embedded.
 .PHONY: test-go
-test-go: frontend/dist/index.html
-	@echo "== go: generated files, gofmt, vet, staticcheck"
-	go run ./cmd/gen -check
-	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
-	go vet $(GO_PKGS)
-	go vet -tags $(TEST_TAGS) $(GO_PKGS)
-	go vet -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
-	$(STATICCHECK) $(GO_PKGS)
-	$(STATICCHECK) -tags $(TEST_TAGS) $(GO_PKGS)
-	$(STATICCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
-	$(ERRCHECK) $(GO_PKGS)
-	$(ERRCHECK) -tags $(TEST_TAGS) $(GO_PKGS)
-	$(ERRCHECK) -tags desktop,production,$(DESKTOP_TAGS) $(GO_PKGS)
+test-go: frontend/dist/index.html ## go test -race with the emulator and slow tests on one shared Firestore emulator, every benchmark once, the Windows and macOS builds
 	@echo "== go: the program and its file writing build for the window's other platforms"
 	GOOS=windows GOARCH=amd64 go build -o /dev/null .
 	GOOS=windows GOARCH=amd64 go build -tags desktop,production -o /dev/null .
 	GOOS=windows GOARCH=amd64 go test -c -o /dev/null ./internal/atomicfile
 	GOOS=darwin GOARCH=arm64 go build -o /dev/null .
-	@echo "== go test -race -tags $(TEST_TAGS): the default suite with the Firestore emulator tests and the long process and fault tests"
-	go test -race -count=1 -tags $(TEST_TAGS) $(GO_PKGS)
-	@echo "== go: every benchmark runs once, so one that no longer finishes fails here rather than in make bench"
-	go test -count=1 -tags $(TEST_TAGS) -run '^$$' -bench . -benchtime 1x $(GO_PKGS)
+	@echo "== go test -race -tags $(TEST_TAGS), then every benchmark once, on one Firestore emulator"
+	go run ./cmd/withemulator bash -c "go test -race -count=1 -tags $(TEST_TAGS) ./... && \
+	  go test -count=1 -tags $(TEST_TAGS) -run '^\$$' -bench . -benchtime 1x ./..."
 
 # Scale-out (about 10 s): three serve processes on one Firestore emulator
 # behind nginx; one write must reach the viewers of all three within 1 s.
-# Its test builds only with the scale tag, so it is vetted here.
 .PHONY: test-scale
 test-scale: $(BIN)/robohornets-server ## three serve processes behind nginx on one Firestore emulator: one write reaches all viewers within 1 s
 	@echo "== scale-out: three serve processes behind nginx on one Firestore emulator"
-	go vet -tags scale ./test/scale
-	$(STATICCHECK) -tags scale ./test/scale
-	$(ERRCHECK) -tags scale ./test/scale
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags scale -count=1 -v ./test/scale
 
 # The release (about 25 s after make test's other builds; a machine's first
 # arm64 build adds about 40 s): make release with a test version into its own
 # directory, then its checks: checksums, static serve binaries, versions, the
-# .deb installed into a throwaway root. Its test builds only with the release
-# tag, so it is vetted here.
+# .deb installed into a throwaway root.
 .PHONY: test-release
 test-release: override VERSION := 0.0.0-test
 test-release: RELEASE_DIR := build/release-test
 test-release: release ## make release VERSION=0.0.0-test, then check its checksums, binaries and .deb (installed into a throwaway root)
 	@echo "== release: checksums, static serve binaries, versions, the .deb in a throwaway root"
-	go vet -tags release ./test/release
-	$(STATICCHECK) -tags release ./test/release
-	$(ERRCHECK) -tags release ./test/release
 	ROBOHORNETS_RELEASE_DIR=$(CURDIR)/$(RELEASE_DIR) ROBOHORNETS_RELEASE_VERSION=$(VERSION) \
 	  ROBOHORNETS_RELEASE_DEB_VERSION='0.0.0~test' go test -tags release -count=1 -v ./test/release
 
 # The container image (about 20 s with the build, 3 s the test): it runs under podman
 # against the Firestore emulator and must serve, show a post written through
 # the emulator within 2 s, report healthy, log for Cloud Logging, run as
-# non-root and stop within 10 s of SIGTERM. Its test builds only with the
-# image tag, so it is vetted here. podman here needs runc, host networking
-# and the containers.conf beside the test (no default ulimits).
+# non-root and stop within 10 s of SIGTERM. podman here needs runc, host
+# networking and the containers.conf beside the test (no default ulimits).
 .PHONY: test-image
 test-image: image
 	@echo "== image: the container image under podman on the Firestore emulator"
-	go vet -tags image ./test/image
-	$(STATICCHECK) -tags image ./test/image
-	$(ERRCHECK) -tags image ./test/image
 	ROBOHORNETS_IMAGE=localhost/$(IMAGE):$(VERSION) go test -tags image -count=1 -v ./test/image
 
 .PHONY: test-frontend
-test-frontend: frontend/node_modules/.installed
-	@echo "== frontend: lint, format, typecheck, vitest"
-	cd frontend && npm run lint && npm run typecheck && npx vitest run
+test-frontend: frontend/node_modules/.installed ## ESLint + Prettier, TypeScript and vitest (part of make check)
+	@$(MAKE) --no-print-directory -j3 check-lint check-typecheck check-vitest
 
 .PHONY: test-e2e
 test-e2e: $(BIN)/robohornets-server $(BIN)/replayd
@@ -306,14 +357,11 @@ fuzz: ## run every Go fuzz target (func Fuzz… in internal/) for FUZZTIME each 
 
 # Load and floods (about 2.5 min): a minute of wrk at 200 connections
 # across pages, assets and the API, then 500 slow clients beside normal
-# ones, against the static binary. Its tests build only with the
-# reliability tag, so they are vetted here; make soak runs them first.
+# ones, against the static binary. make check vets its tests (ALL_TAGS);
+# make soak runs them first.
 .PHONY: reliability
 reliability: deps $(BIN)/robohornets-server ## a minute of wrk at 200 connections (0 errors, memory bounded) and 500 slow clients (normal clients' p99 within 2×) against serve
 	@echo "== reliability: wrk flood and slow clients against serve (static build)"
-	go vet -tags reliability ./test/reliability
-	$(STATICCHECK) -tags reliability ./test/reliability
-	$(ERRCHECK) -tags reliability ./test/reliability
 	ROBOHORNETS_SERVER_BIN=$(CURDIR)/$(BIN)/robohornets-server go test -tags reliability -count=1 -v ./test/reliability
 
 .PHONY: soak

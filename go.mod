@@ -2,6 +2,10 @@ module github.com/robohornets/robohornets
 
 go 1.26.8
 
+// frontend/node_modules is npm's: one of its packages ships Go files
+// (flatted/golang), which are no part of this module.
+ignore ./frontend/node_modules
+
 require (
 	cloud.google.com/go/firestore v1.29.0
 	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392

@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("usage: photoload -bin SERVER [-n 4] [-goal-mb 400] [-gomemlimit BYTES] [-markdown] [-summary FILE]")
 	}
 
-	_, _ = fmt.Fprintf(stderr, "photoload: making a %d×%d PNG\n", photoWidth, photoHeight)
+	_, _ = fmt.Fprintf(stderr, "photoload: making a %d×%d PNG\n", photoWidth, photoHeight) // progress: a lost line changes nothing
 	photo, err := largestPhoto()
 	if err != nil {
 		return err
@@ -110,7 +110,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	defer func() {
 		if _, err := srv.Stop(15 * time.Second); err != nil {
-			_, _ = fmt.Fprintln(stderr, "photoload: stop serve:", err)
+			_, _ = fmt.Fprintln(stderr, "photoload: stop serve:", err) // the report is written already; nothing else to tell
 		}
 	}()
 
@@ -123,7 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	_, _ = fmt.Fprintf(stderr, "photoload: %d uploads of %.1f MB at once\n", c.n, float64(len(photo))/1e6)
+	_, _ = fmt.Fprintf(stderr, "photoload: %d uploads of %.1f MB at once\n", c.n, float64(len(photo))/1e6) // progress
 	start := time.Now()
 	errs := make([]error, c.n)
 	var wg sync.WaitGroup
@@ -153,7 +153,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	row := fmt.Sprintf("| %d × %d RGB PNG, %.1f MB | %d | %s | %.0f MB | %.0f MB | %.1f s | ≤ %.0f MB | %s |",
 		photoWidth, photoHeight, float64(len(photo))/1e6, c.n, limit, float64(idle)/1e6, peakMB, took.Seconds(), c.goalMB, verdict)
 	if c.markdown {
-		_, _ = fmt.Fprintf(stdout, `## Photos: serve's peak memory while %d of the largest accepted photos upload at once
+		_, err = fmt.Fprintf(stdout, `## Photos: serve's peak memory while %d of the largest accepted photos upload at once
 
 Command: `+"`make bench-photos`"+` (`+"`go run ./cmd/photoload -bin build/bin/robohornets-server -markdown`"+`).
 It starts `+"`serve`"+` on a local store, enrols an editor (`+"`admin invite`"+` and a virtual passkey),
@@ -170,7 +170,10 @@ sets itself in Cloud Run's 512 MiB instance. Goal: ≤ %.0f MB.
 
 `, c.n, c.n, photoWidth, photoHeight, c.goalMB, row)
 	} else {
-		_, _ = fmt.Fprintln(stdout, row)
+		_, err = fmt.Fprintln(stdout, row)
+	}
+	if err != nil {
+		return fmt.Errorf("write the report: %w", err)
 	}
 	if c.summary != "" {
 		f, err := os.OpenFile(c.summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)

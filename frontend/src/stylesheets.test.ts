@@ -1,10 +1,18 @@
 /// <reference types="node" />
-// CSS cannot import spec.gen.ts, so this reads every stylesheet under src and
-// checks its media queries against the spec's breakpoints, and that every
-// animation and transition is turned off for visitors who prefer reduced motion.
+// CSS cannot import spec.gen.ts, so this reads every stylesheet under src
+// with postcss and checks its media queries against the spec's breakpoints,
+// and that every animation and transition is turned off for visitors who
+// prefer reduced motion.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postcss, {
+  type AtRule,
+  type ChildNode,
+  type Declaration,
+  type Node as CssNode,
+  type Rule,
+} from 'postcss';
 import { describe, expect, it } from 'vitest';
 import { MenuCollapseBelow, NarrowLayoutMaxWidth, WideLayoutMinWidth } from './gen/spec.gen';
 
@@ -18,78 +26,26 @@ const sheets = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
   .sort()
   .map((path) => ({ path, css: readFileSync(join(srcDir, path), 'utf8') }));
 
-/** A rule or an at-rule with a block: `prelude { children }`. */
-interface Block {
-  kind: 'block';
-  prelude: string;
-  offset: number;
-  children: Item[];
-}
+/** Every stylesheet, parsed by postcss (comments and strings never end a rule). */
+const parsed = sheets.map(({ path, css }) => ({ path, root: postcss.parse(css, { from: path }) }));
 
-/** A declaration (`property: value`) or a statement at-rule (`@import …;`). */
-interface Statement {
-  kind: 'statement';
-  text: string;
-  offset: number;
-}
+/** The line a node starts on. */
+const lineOf = (node: ChildNode) => node.source?.start?.line ?? 0;
 
-type Item = Block | Statement;
+/** Where a node starts in its file, to tell which of two rules comes later. */
+const offsetOf = (node: ChildNode) => node.source?.start?.offset ?? 0;
 
-/** Splits css into its blocks and statements; comments and strings never end one. */
-function parseStylesheet(source: string): Item[] {
-  // Comments become spaces, so offsets stay those of the file.
-  const css = source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
-  let pos = 0;
+/** An at-rule as written before its block: "@media (min-width: 650px)". */
+const preludeOf = (rule: AtRule) => `@${rule.name} ${rule.params}`;
 
-  const items = (): Item[] => {
-    const out: Item[] = [];
-    for (;;) {
-      while (pos < css.length && /\s/.test(css[pos])) pos++;
-      if (pos >= css.length || css[pos] === '}') return out;
-      const start = pos;
-      let depth = 0;
-      while (pos < css.length) {
-        const ch = css[pos];
-        if (ch === '"' || ch === "'") {
-          const end = css.indexOf(ch, pos + 1);
-          if (end < 0) throw new Error(`unclosed string at ${start}`);
-          pos = end + 1;
-          continue;
-        }
-        if (ch === '(') depth++;
-        if (ch === ')') depth--;
-        if (depth === 0 && (ch === '{' || ch === ';' || ch === '}')) break;
-        pos++;
-      }
-      const text = css.slice(start, pos).trim();
-      if (css[pos] === '{') {
-        pos++;
-        const children = items();
-        if (css[pos] !== '}') throw new Error(`unclosed block "${text}" at ${start}`);
-        pos++;
-        out.push({ kind: 'block', prelude: text, offset: start, children });
-      } else {
-        if (css[pos] === ';') pos++;
-        out.push({ kind: 'statement', text, offset: start });
-      }
-    }
-  };
-
-  const all = items();
-  if (pos < css.length) throw new Error(`unexpected } at ${pos}`);
-  return all;
-}
-
-/** Every block of items, nested ones too, with the at-rule preludes around it. */
-function* blocks(items: Item[], around: string[] = []): Generator<[Block, string[]]> {
-  for (const item of items) {
-    if (item.kind !== 'block') continue;
-    yield [item, around];
-    yield* blocks(item.children, [...around, item.prelude]);
+/** The preludes of the at-rules around node, outermost first. */
+function around(node: ChildNode): string[] {
+  const out: string[] = [];
+  for (let p: CssNode | undefined = node.parent; p && p.type !== 'root'; p = p.parent) {
+    if (p.type === 'atrule') out.unshift(preludeOf(p as AtRule));
   }
+  return out;
 }
-
-const lineOf = (css: string, offset: number) => css.slice(0, offset).split('\n').length;
 
 // ---- Media queries ------------------------------------------------------------
 
@@ -316,19 +272,23 @@ function breakpointOf(c: WidthCondition, breakpoints: Breakpoint[]): Breakpoint 
 
 /** Every @media rule of every stylesheet: file, line, prelude and its width conditions. */
 function mediaRules() {
-  return sheets.flatMap(({ path, css }) =>
-    [...blocks(parseStylesheet(css))]
-      .filter(([block]) => /^@media\b/i.test(block.prelude))
-      .map(([block]) => {
-        const prelude = block.prelude.replace(/^@media\s*/i, '');
-        const where = `${path}:${lineOf(css, block.offset)} @media ${prelude}`;
-        try {
-          return { path, where, conditions: widthConditions(prelude), error: undefined };
-        } catch (err) {
-          return { path, where, conditions: [], error: (err as Error).message };
-        }
-      }),
-  );
+  const rules: Array<{
+    path: string;
+    where: string;
+    conditions: WidthCondition[];
+    error: string | undefined;
+  }> = [];
+  for (const { path, root } of parsed) {
+    root.walkAtRules(/^media$/i, (rule) => {
+      const where = `${path}:${lineOf(rule)} @media ${rule.params}`;
+      try {
+        rules.push({ path, where, conditions: widthConditions(rule.params), error: undefined });
+      } catch (err) {
+        rules.push({ path, where, conditions: [], error: (err as Error).message });
+      }
+    });
+  }
+  return rules;
 }
 
 describe('reading media queries', () => {
@@ -429,31 +389,27 @@ describe('CSS breakpoints', () => {
 
 const reduceQuery = '(prefers-reduced-motion: reduce)';
 
-/** The motion a declaration starts, if any: its kind and the properties that turn it off. */
-function motionOf(declaration: string): 'animation' | 'transition' | undefined {
-  const m = declaration.match(/^([\w-]+)\s*:\s*([\s\S]*)$/);
-  if (!m) return undefined;
-  const [, property, raw] = m;
-  const value = raw.replace(/!important/i, '').trim();
-  if (value === 'none') return undefined;
-  if (property === 'animation' || property === 'animation-name') return 'animation';
-  if (property === 'transition' || property === 'transition-property') return 'transition';
+/** The motion a declaration starts, if any. */
+function motionOf(decl: Declaration): 'animation' | 'transition' | undefined {
+  if (decl.value.trim() === 'none') return undefined;
+  if (decl.prop === 'animation' || decl.prop === 'animation-name') return 'animation';
+  if (decl.prop === 'transition' || decl.prop === 'transition-property') return 'transition';
   return undefined;
 }
 
-/** Reports whether declaration turns motion of kind off. */
-function turnsOff(declaration: string, kind: 'animation' | 'transition'): boolean {
-  const m = declaration.match(/^([\w-]+)\s*:\s*([\s\S]*)$/);
-  if (!m) return false;
-  const value = m[2].replace(/!important/i, '').trim();
+/** Reports whether decl turns motion of kind off. */
+function turnsOff(decl: Declaration, kind: 'animation' | 'transition'): boolean {
   return (
-    value === 'none' &&
-    (m[1] === kind || m[1] === `${kind}-${kind === 'animation' ? 'name' : 'property'}`)
+    decl.value.trim() === 'none' &&
+    (decl.prop === kind || decl.prop === `${kind}-${kind === 'animation' ? 'name' : 'property'}`)
   );
 }
 
-const selectorsOf = (prelude: string) =>
-  prelude.split(',').map((s) => s.trim().replace(/\s+/g, ' '));
+const selectorsOf = (rule: Rule) => rule.selectors.map((s) => s.trim().replace(/\s+/g, ' '));
+
+/** The declarations directly in rule (not in a rule nested in it). */
+const declarationsOf = (rule: Rule) =>
+  rule.nodes.filter((node): node is Declaration => node.type === 'decl');
 
 /**
  * Every animation or transition of every stylesheet that a later rule of the
@@ -462,29 +418,29 @@ const selectorsOf = (prelude: string) =>
  */
 function motionLeftOn(): string[] {
   const problems: string[] = [];
-  for (const { path, css } of sheets) {
-    const all = [...blocks(parseStylesheet(css))].filter(
-      ([block, around]) =>
-        !block.prelude.startsWith('@') && !around.some((p) => /^@(-\w+-)?keyframes\b/.test(p)),
-    );
-    const inReduce = (around: string[]) => around.some((p) => p === `@media ${reduceQuery}`);
-    const gated = (around: string[]) =>
-      around.some((p) => /prefers-reduced-motion:\s*no-preference/.test(p));
-    for (const [block, around] of all) {
-      if (inReduce(around) || gated(around)) continue;
-      for (const item of block.children) {
-        if (item.kind !== 'statement') continue;
-        const kind = motionOf(item.text);
+  for (const { path, root } of parsed) {
+    const all: Array<[Rule, string[]]> = [];
+    root.walkRules((rule) => {
+      const outside = around(rule);
+      if (!outside.some((p) => /^@(-\w+-)?keyframes\b/.test(p))) all.push([rule, outside]);
+    });
+    const inReduce = (outside: string[]) => outside.some((p) => p === `@media ${reduceQuery}`);
+    const gated = (outside: string[]) =>
+      outside.some((p) => /prefers-reduced-motion:\s*no-preference/.test(p));
+    for (const [rule, outside] of all) {
+      if (inReduce(outside) || gated(outside)) continue;
+      for (const decl of declarationsOf(rule)) {
+        const kind = motionOf(decl);
         if (!kind) continue;
-        for (const selector of selectorsOf(block.prelude)) {
+        for (const selector of selectorsOf(rule)) {
           const off = all.some(
-            ([other, otherAround]) =>
-              inReduce(otherAround) &&
-              other.offset > block.offset &&
-              selectorsOf(other.prelude).some((s) => s === selector || s === '*') &&
-              other.children.some((d) => d.kind === 'statement' && turnsOff(d.text, kind)),
+            ([other, otherOutside]) =>
+              inReduce(otherOutside) &&
+              offsetOf(other) > offsetOf(rule) &&
+              selectorsOf(other).some((s) => s === selector || s === '*') &&
+              declarationsOf(other).some((d) => turnsOff(d, kind)),
           );
-          if (!off) problems.push(`${path}:${lineOf(css, block.offset)} ${selector}: ${kind}`);
+          if (!off) problems.push(`${path}:${lineOf(rule)} ${selector}: ${kind}`);
         }
       }
     }
@@ -494,13 +450,14 @@ function motionLeftOn(): string[] {
 
 describe('CSS for visitors who prefer reduced motion', () => {
   it('writes the query one way, so the check below finds every block', () => {
-    const odd = sheets.flatMap(({ path, css }) =>
-      [...blocks(parseStylesheet(css))]
-        .map(([block]) => block.prelude)
-        .filter((p) => p.includes('prefers-reduced-motion'))
-        .filter((p) => p !== `@media ${reduceQuery}` && !/no-preference\)$/.test(p))
-        .map((p) => `${path}: ${p}`),
-    );
+    const odd: string[] = [];
+    for (const { path, root } of parsed) {
+      root.walkAtRules((rule) => {
+        const p = preludeOf(rule);
+        if (!p.includes('prefers-reduced-motion')) return;
+        if (p !== `@media ${reduceQuery}` && !/no-preference\)$/.test(p)) odd.push(`${path}: ${p}`);
+      });
+    }
     expect(odd).toEqual([]);
   });
 

@@ -38,6 +38,25 @@ type killResult struct {
 	wrote  time.Duration // from the first change in the directory to the exit; with duringWrite only
 }
 
+// changeAfterExit bounds the wait for the change of a run that ended well:
+// long past fsnotify's delivery of an event the kernel queued already.
+const changeAfterExit = 10 * time.Second
+
+// waitChange returns when the change of r, which ended well, arrives; it
+// fails the test when none comes.
+func (r killRun) waitChange(t *testing.T, changes <-chan fsnotify.Event, p *servetest.Process, stderr *bytes.Buffer) time.Time {
+	t.Helper()
+	timer := time.NewTimer(changeAfterExit)
+	defer timer.Stop()
+	select {
+	case <-changes:
+		return time.Now()
+	case <-timer.C:
+		t.Fatalf("%q succeeded and changed nothing: %v\nstderr: %s", r.args, p.Err(), stderr.String())
+		return time.Time{}
+	}
+}
+
 // run runs r, killing it (SIGKILL on Unix: no handler, no deferred cleanup) at
 // r's moment. dir is the directory to watch for duringWrite. A command that
 // ends by itself must succeed.
@@ -68,6 +87,13 @@ func (r killRun) run(t *testing.T, dir string) killResult {
 		case <-changes:
 			changed = time.Now()
 		case <-p.Exited():
+			// A quick run may write and end before this select sees its
+			// change: when it succeeded, it wrote, and the change is on
+			// its way from fsnotify.
+			if p.Err() == nil {
+				changed = r.waitChange(t, changes, p, &stderr)
+				break
+			}
 			t.Fatalf("%q changed nothing in %s: %v\nstderr: %s", r.args, dir, p.Err(), stderr.String())
 		}
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // readyEmulator is this test's own emulator: it kills it.
-var readyEmulator firestoretest.Emulator
+var readyEmulator = firestoretest.Emulator{Own: true}
 
 // Goals of TestReadyFollowsTheStore.
 const (

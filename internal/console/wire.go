@@ -9,7 +9,7 @@ import (
 // types into frontend/src/gen/wire.gen.ts, so the console page and the
 // server cannot drift.
 
-// The roles of a member (Member.role).
+// The roles of a member ([Member.Role]).
 const (
 	// RoleEditor writes news and pit notices.
 	RoleEditor = "editor"
@@ -17,7 +17,7 @@ const (
 	RoleAdmin = "admin"
 )
 
-// The states of a post (PostSummary.status).
+// The states of a post ([Post.Status]).
 const (
 	// StatusDraft is a post the site does not show.
 	StatusDraft = "draft"

@@ -28,7 +28,7 @@ import (
 )
 
 // emulator is this package's own Firestore emulator: its tests kill it.
-var emulator firestoretest.Emulator
+var emulator = firestoretest.Emulator{Own: true}
 
 func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }
 

@@ -26,22 +26,14 @@ import (
 )
 
 // rulesFile is the repository's Firestore security rules, from this
-// package's directory.
+// package's directory (where go test runs its tests).
 const rulesFile = "../../firestore.rules"
 
-// enforcing is the emulator that enforces rulesFile, shared by the tests
-// and stopped by TestMain.
-var enforcing firestoretest.Emulator
+// emulator is the Firestore emulator of the tests, stopped by TestMain;
+// each test's project has its rules (firestoretest.RulesProject).
+var emulator firestoretest.Emulator
 
-func TestMain(m *testing.M) {
-	abs, err := filepath.Abs(rulesFile)
-	if err != nil {
-		_, _ = fmt.Fprintln(os.Stderr, err) // the exit code fails the run anyway
-		os.Exit(1)
-	}
-	enforcing.Rules = abs
-	firestoretest.Main(m, &enforcing)
-}
+func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }
 
 // collections returns every collection the program reads or writes: the
 // news, the console's documents, the docstore's blobs and readiness's
@@ -202,11 +194,9 @@ func refused(code int, body string) bool {
 
 // TestSignedInTokenIsRecognised proves that the emulator takes idToken's
 // tokens as signed-in users, so that TestClientsAreRefused refuses a
-// signed-in user and not a request it could not read: on an emulator of
-// its own whose rules let only the user "member-1" in, that user's token
-// reads and writes, another user's token and no token are refused.
-// It runs first, and stops its emulator before the shared one starts: one
-// JVM at a time on a small machine.
+// signed-in user and not a request it could not read: in a project whose
+// rules let only the user "member-1" in, that user's token reads and
+// writes, another user's token and no token are refused.
 func TestSignedInTokenIsRecognised(t *testing.T) {
 	variant := filepath.Join(t.TempDir(), "member-only.rules")
 	err := os.WriteFile(variant, []byte(`rules_version = '2';
@@ -221,10 +211,8 @@ service cloud.firestore {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := firestoretest.Emulator{Rules: variant}
-	t.Cleanup(e.Stop)
-	project := firestoretest.FreshProject(t)
-	r := rest{host: e.Start(t), project: project}
+	project := emulator.RulesProject(t, variant)
+	r := rest{host: emulator.Start(t), project: project}
 	member, other := idToken(t, project, "member-1"), idToken(t, project, "member-2")
 	path := "/" + news.Collection + "/probe"
 
@@ -248,8 +236,8 @@ service cloud.firestore {
 // Firebase user: every one is refused with 403 PERMISSION_DENIED, and
 // afterwards every seed is as it was and no client's document exists.
 func TestClientsAreRefused(t *testing.T) {
-	project := firestoretest.FreshProject(t)
-	r := rest{host: enforcing.Start(t), project: project}
+	project := emulator.RulesProject(t, rulesFile)
+	r := rest{host: emulator.Start(t), project: project}
 	colls := collections()
 	for _, coll := range colls {
 		body := `{"fields":{"json":{"stringValue":"` + seeded + `"}}}`
@@ -287,7 +275,7 @@ func TestClientsAreRefused(t *testing.T) {
 const watchTimeout = 30 * time.Second
 
 // TestServerReadsAndWrites runs the program's own stores, with the client
-// library it uses in production, on the rules-enforcing emulator: the news
+// library it uses in production, in a project with the rules: the news
 // store writes, reads, lists and follows an article; the console's
 // docstore writes, reads, lists and updates a document in each console
 // collection, follows one, stores and reads a blob and reads readiness's
@@ -295,9 +283,9 @@ const watchTimeout = 30 * time.Second
 // as the server's service account is on Google's Firestore: the rules do
 // not judge it. The article it wrote is still refused to a client.
 func TestServerReadsAndWrites(t *testing.T) {
-	host := enforcing.Start(t)
+	host := emulator.Start(t)
 	t.Setenv("FIRESTORE_EMULATOR_HOST", host)
-	project := firestoretest.FreshProject(t)
+	project := emulator.RulesProject(t, rulesFile)
 	ctx := t.Context()
 
 	t.Run("news", func(t *testing.T) {

@@ -2,6 +2,13 @@
 // one, from the Debian package google-cloud-cli-firestore-emulator. Tests
 // that use it fail, never skip, when it cannot start: it is part of this
 // machine kind.
+//
+// A run of many packages shares one emulator: cmd/withemulator starts it
+// and names it in [SharedHostEnv], and each package's [Emulator] uses it
+// instead of booting a JVM of its own. Packages do not see each other's
+// data because every test works in a project of its own ([FreshProject]).
+// Run alone (go test -tags emulator ./internal/news), a package starts its
+// own emulator.
 package firestoretest
 
 import (
@@ -34,34 +41,65 @@ const DefaultJar = "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/
 // readyTimeout bounds the emulator's start (a cold JVM on a busy machine).
 const readyTimeout = 90 * time.Second
 
-// Emulator is one emulator shared by the tests of a package, started on
-// first use in its own process group. Its zero value is ready to use; call
-// Stop from TestMain once the tests are done. A test may Kill it and
-// Restart it on the same address, to play an outage of Firestore.
-type Emulator struct {
-	// Rules is a Firestore security rules file the emulator enforces on
-	// the requests of clients (see firestore.rules at the repository's
-	// root); "" leaves the emulator's default, which allows every request.
-	// Set it before the first Start. Requests with admin credentials, as
-	// the Go client library sends to an emulator, bypass the rules.
-	Rules string
+// SharedHostEnv names the variable that gives the host:port of an emulator
+// already running for the whole run (cmd/withemulator sets it). An
+// [Emulator] uses it unless it is [Emulator.Own].
+const SharedHostEnv = "ROBOHORNETS_FIRESTORE_EMULATOR_HOST"
 
-	once sync.Once
-	mu   sync.Mutex // guards proc across Kill, Restart and Stop
-	proc *servetest.Logged
-	host string
-	err  error
+// Emulator is one emulator shared by the tests of a package, started on
+// first use in its own process group, or the run's shared one when
+// [SharedHostEnv] names it. Its zero value is ready to use; call Stop from
+// TestMain once the tests are done. A test may Kill it and Restart it on
+// the same address, to play an outage of Firestore, if it is Own.
+type Emulator struct {
+	// Own starts this emulator even when [SharedHostEnv] names a shared
+	// one: for the tests that Kill or Restart it, which would take the
+	// shared one from every other package of the run. Set it before the
+	// first Start.
+	Own bool
+
+	once   sync.Once
+	mu     sync.Mutex // guards proc across Kill, Restart and Stop
+	proc   *servetest.Logged
+	host   string
+	shared bool // host is the run's shared emulator, which Stop leaves running
+	err    error
 }
 
 // Start returns the emulator's host:port, starting it the first time; it
 // fails the test when the emulator cannot start.
 func (e *Emulator) Start(tb testing.TB) string {
 	tb.Helper()
-	e.once.Do(func() { e.host, e.err = e.launch() })
-	if e.err != nil {
-		tb.Fatalf("firestore emulator: %v", e.err)
+	host, err := e.Run()
+	if err != nil {
+		tb.Fatalf("firestore emulator: %v", err)
 	}
-	return e.host
+	return host
+}
+
+// Run is Start for a program rather than a test (cmd/withemulator): it
+// returns the emulator's host:port, starting it the first time, or why it
+// could not.
+func (e *Emulator) Run() (string, error) {
+	e.once.Do(func() {
+		if host := os.Getenv(SharedHostEnv); host != "" && !e.Own {
+			e.host, e.shared, e.err = host, true, answers(host)
+			return
+		}
+		e.host, e.err = e.launch()
+	})
+	return e.host, e.err
+}
+
+// answers checks that the shared emulator at host accepts connections, so
+// that a stale SharedHostEnv fails at once and says so, rather than as
+// every test's request timing out.
+func answers(host string) error {
+	conn, err := net.DialTimeout("tcp", host, 5*time.Second)
+	if err != nil {
+		return fmt.Errorf("the shared emulator %s=%s does not answer: %w", SharedHostEnv, host, err)
+	}
+	return conn.Close()
 }
 
 // jarPath returns the emulator's jar, checking that it is there.
@@ -107,9 +145,6 @@ func (e *Emulator) launchOn(jar string) (string, error) {
 func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	args := append([]string{"-cp", jar, "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
 		"start", "--host=127.0.0.1", fmt.Sprintf("--port=%d", port)}, extra...)
-	if e.Rules != "" {
-		args = append(args, "--rules="+e.Rules)
-	}
 	// Its output is kept only until it is ready: it tells why a start
 	// failed, and after that nobody reads it.
 	started := false
@@ -133,11 +168,58 @@ func (e *Emulator) launchAt(jar string, port int, extra ...string) error {
 	return nil
 }
 
+// RulesProject returns a project no other test uses, as FreshProject does,
+// in which the emulator judges the requests of clients by the Firestore
+// security rules file rules (see firestore.rules at the repository's root).
+// The rules are the project's alone, loaded through the emulator's own
+// endpoint, so that one emulator serves tests with rules and without:
+// a project without rules allows every request. Requests with admin
+// credentials, as the Go client library sends to an emulator, bypass the
+// rules. It fails the test when the rules cannot be read or loaded.
+func (e *Emulator) RulesProject(tb testing.TB, rules string) string {
+	tb.Helper()
+	host := e.Start(tb)
+	source, err := os.ReadFile(rules)
+	if err != nil {
+		tb.Fatalf("firestore emulator: rules: %v", err)
+	}
+	project := FreshProject(tb)
+	body, err := json.Marshal(map[string]any{"rules": map[string]any{
+		"files": []map[string]string{{"name": filepath.Base(rules), "content": string(source)}},
+	}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPut, "http://"+host+"/emulator/v1/projects/"+project+":securityRules", bytes.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := noKeepAlive.Do(req)
+	if err != nil {
+		tb.Fatalf("firestore emulator: load the rules %s: %v", rules, err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close() // closing a read body cannot lose data
+	if resp.StatusCode != http.StatusOK {
+		tb.Fatalf("firestore emulator: load the rules %s: %s: %s", rules, resp.Status, answer)
+	}
+	return project
+}
+
+// noKeepAlive keeps no idle connection, so no goroutine outlives a test
+// (Main looks for leaks).
+var noKeepAlive = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
+
 // Kill ends the emulator's whole process group with SIGKILL, as a crash or
 // a pulled cable would: no goodbye to its clients, and its data, held in
 // memory only, is gone. It returns once the process has exited, and does
-// nothing when the emulator is not running.
+// nothing when the emulator is not running. It panics on the shared
+// emulator, which is not the package's to kill: set Own.
 func (e *Emulator) Kill() {
+	if e.shared {
+		panic("firestoretest: Kill on the run's shared emulator; an emulator that is killed must be Own")
+	}
 	e.mu.Lock()
 	proc := e.proc
 	e.proc = nil
@@ -205,8 +287,13 @@ func (e *Emulator) Restart(tb testing.TB, data string) {
 	}
 }
 
-// Stop kills the emulator's process group, if it is running.
-func (e *Emulator) Stop() { e.Kill() }
+// Stop kills the emulator's process group, if it is running and its own;
+// the shared emulator is left to the program that started it.
+func (e *Emulator) Stop() {
+	if !e.shared {
+		e.Kill()
+	}
+}
 
 // FreePort returns a TCP port of 127.0.0.1 that nothing listens on now.
 func FreePort() (int, error) {
