@@ -9,7 +9,6 @@ import (
 	"github.com/robohornets/robohornets/internal/cli"
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/desktop"
-	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/news"
 )
