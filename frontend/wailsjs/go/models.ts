@@ -1,71 +1,4 @@
-export namespace desktop {
-	
-	export class PageSettings {
-	    startRoute: string;
-	    kiosk: boolean;
-	    siteUrl: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new PageSettings(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.startRoute = source["startRoute"];
-	        this.kiosk = source["kiosk"];
-	        this.siteUrl = source["siteUrl"];
-	    }
-	}
-	export class PageState {
-	    route: string;
-	    title: string;
-	    headings: string[];
-	    ticks: number;
-	    tickLagP50Ms: number;
-	    tickLagP99Ms: number;
-	    tickSentP99Ms: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new PageState(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.route = source["route"];
-	        this.title = source["title"];
-	        this.headings = source["headings"];
-	        this.ticks = source["ticks"];
-	        this.tickLagP50Ms = source["tickLagP50Ms"];
-	        this.tickLagP99Ms = source["tickLagP99Ms"];
-	        this.tickSentP99Ms = source["tickSentP99Ms"];
-	    }
-	}
-	export class Violation {
-	    load: string;
-	    route: string;
-	    directive: string;
-	    blocked: string;
-	    source: string;
-	    sample: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new Violation(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.load = source["load"];
-	        this.route = source["route"];
-	        this.directive = source["directive"];
-	        this.blocked = source["blocked"];
-	        this.source = source["source"];
-	        this.sample = source["sample"];
-	    }
-	}
-
-}
-
-export namespace frcevent {
+export namespace board {
 	
 	export class Alliance {
 	    number: number;
@@ -661,6 +594,73 @@ export namespace frcevent {
 		}
 	}
 	
+
+}
+
+export namespace desktop {
+	
+	export class PageSettings {
+	    startRoute: string;
+	    kiosk: boolean;
+	    siteUrl: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PageSettings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.startRoute = source["startRoute"];
+	        this.kiosk = source["kiosk"];
+	        this.siteUrl = source["siteUrl"];
+	    }
+	}
+	export class PageState {
+	    route: string;
+	    title: string;
+	    headings: string[];
+	    ticks: number;
+	    tickLagP50Ms: number;
+	    tickLagP99Ms: number;
+	    tickSentP99Ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new PageState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.route = source["route"];
+	        this.title = source["title"];
+	        this.headings = source["headings"];
+	        this.ticks = source["ticks"];
+	        this.tickLagP50Ms = source["tickLagP50Ms"];
+	        this.tickLagP99Ms = source["tickLagP99Ms"];
+	        this.tickSentP99Ms = source["tickSentP99Ms"];
+	    }
+	}
+	export class Violation {
+	    load: string;
+	    route: string;
+	    directive: string;
+	    blocked: string;
+	    source: string;
+	    sample: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Violation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.load = source["load"];
+	        this.route = source["route"];
+	        this.directive = source["directive"];
+	        this.blocked = source["blocked"];
+	        this.source = source["source"];
+	        this.sample = source["sample"];
+	    }
+	}
 
 }
 
