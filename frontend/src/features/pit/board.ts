@@ -499,7 +499,7 @@ export function playoffsOver(status: EventStatus): boolean {
   return p !== null && (p.state === 'eliminated' || p.state === 'won');
 }
 
-/** A bracket side in short: "A3" for an alliance, else its source shortened ("W P5", "L P3"), "TBD". */
+/** A bracket side in short: "A3" for an alliance, else its source shortened ("W M5", "L M3"), "TBD". */
 export function sideShort(side: BracketSide): string {
   if (side.alliance > 0) return `A${side.alliance}`;
   const m = /^(Winner|Loser) of (?:Playoff|Match) (\d+)$/i.exec(side.from.trim());
