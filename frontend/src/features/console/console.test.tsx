@@ -1,24 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me, Post } from '../../gen/wire.gen';
+import type { Post } from '../../gen/wire.gen';
 import { localIds, writeLocal } from './autosave';
-import { fakeApi } from './test-api';
+import { ada, fakeApi } from './test-api';
 import { renderConsoleAt } from './test-router';
 
-const me: Me = {
-  member: {
-    id: 'a1',
-    name: 'Ada',
-    role: 'editor',
-    created: '2026-03-14T09:00:00Z',
-    revoked: '0001-01-01T00:00:00Z',
-    passkeys: 1,
-    suspendedPasskeys: null,
-  },
-  passkeys: [],
-  expires: '2026-03-21T09:00:00Z',
-  sessionPasskey: 'k1',
-};
+const me = ada('editor');
 
 const saved: Post = {
   id: 'build-week',

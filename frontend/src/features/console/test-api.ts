@@ -1,6 +1,7 @@
 // A fake of the console's API for its tests: fetch answers from a table of
 // "METHOD /admin/api/path" to answers, taken in turn, and records every call.
 import { vi } from 'vitest';
+import type { Me } from '../../gen/wire.gen';
 
 /** One answer of the fake API: a status and a JSON body (none for 204). */
 export interface FakeAnswer {
@@ -34,4 +35,22 @@ export function fakeApi(routes: Record<string, FakeAnswer[]>): FakeCall[] {
     return new Response(body === undefined ? null : JSON.stringify(body), { status });
   });
   return calls;
+}
+
+/** What GET /me answers for Ada, signed in as role with her one passkey k1. */
+export function ada(role: string): Me {
+  return {
+    member: {
+      id: 'a1',
+      name: 'Ada',
+      role,
+      created: '2026-03-14T09:00:00Z',
+      revoked: '0001-01-01T00:00:00Z',
+      passkeys: 1,
+      suspendedPasskeys: null,
+    },
+    passkeys: [],
+    expires: '2026-03-21T09:00:00Z',
+    sessionPasskey: 'k1',
+  };
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Invitation, Me, OpenInvitation } from '../../gen/wire.gen';
-import { fakeApi, type FakeAnswer } from './test-api';
+import type { Invitation, OpenInvitation } from '../../gen/wire.gen';
+import { ada, fakeApi, type FakeAnswer } from './test-api';
 import { renderConsoleAt } from './test-router';
 
 // The browser's passkey sheet: it answers with a credential at once.
@@ -10,20 +10,7 @@ vi.mock(import('./public/webauthn'), async (original) => ({
   getPasskey: vi.fn(async () => ({ id: 'credential' })),
 }));
 
-const me: Me = {
-  member: {
-    id: 'a1',
-    name: 'Ada',
-    role: 'admin',
-    created: '2026-03-14T09:00:00Z',
-    revoked: '0001-01-01T00:00:00Z',
-    passkeys: 1,
-    suspendedPasskeys: null,
-  },
-  passkeys: [],
-  expires: '2026-03-21T09:00:00Z',
-  sessionPasskey: 'k1',
-};
+const me = ada('admin');
 
 const invitation: Invitation = {
   id: 'i1',

@@ -2,8 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../../platform';
-import type { Me } from '../../../gen/wire.gen';
-import { fakeApi, type FakeAnswer } from '../test-api';
+import { ada, fakeApi, type FakeAnswer } from '../test-api';
 
 /**
  * The signed-in routes whose code router fetched (a lazy route gets its
@@ -20,24 +19,6 @@ function fetched(router: { routes: readonly RouteObject[] }): string[] {
       return [...own, ...walk(route.children ?? [], signedIn)];
     });
   return walk(router.routes, false);
-}
-
-/** Ada, signed in as role. */
-function ada(role: string): Me {
-  return {
-    member: {
-      id: 'a1',
-      name: 'Ada',
-      role,
-      created: '2026-03-14T09:00:00Z',
-      revoked: '0001-01-01T00:00:00Z',
-      passkeys: 1,
-      suspendedPasskeys: null,
-    },
-    passkeys: [],
-    expires: '2026-03-21T09:00:00Z',
-    sessionPasskey: 'k1',
-  };
 }
 
 /** Opens path (under /admin) on platform with the API answering me; returns the router and the API's calls. */
