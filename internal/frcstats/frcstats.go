@@ -25,7 +25,8 @@
 // OPR is exactly determined at about three plays per team, where it fits every score, noise
 // included, and its differences are mostly noise. The win chance therefore rates teams with
 // Ratings, OPR with a prior: each rating is pulled toward the event's mean score per team
-// (the prior) as if Lambda more alliances had scored exactly that for it. Early in an event the
+// (the prior), as if the team had also played Lambda matches alone and scored exactly the
+// prior in each. Early in an event the
 // ratings stay near the prior and the chances near even; as a team's matches add up, its own
 // scores outweigh the prior. (This is ridge regression, the posterior mean of a Gaussian prior
 // on each rating.)
@@ -80,8 +81,8 @@ func OPR(matches []Played) (opr map[string]float64, ok bool) {
 }
 
 // Ratings returns each team's rating for the win chance: the least-squares fit of OPR with a
-// prior that pulls every rating toward the event's mean score per team (the prior), by Lambda
-// alliances' worth of weight (see the package comment). Unlike OPR it exists from the first
+// prior that pulls every rating toward the event's mean score per team (the prior), with the
+// weight of Lambda alliance scores (see the package comment). Unlike OPR it exists from the first
 // match, since the prior determines what the scores do not; a team that has not played yet is
 // rated at the prior. ok is false only with no matches.
 func Ratings(matches []Played) (ratings map[string]float64, prior float64, ok bool) {

@@ -3,8 +3,8 @@ package frcstats
 import "math"
 
 // K scales the logistic of WinChance: a rating-sum lead of K·spread points gives the leading
-// alliance a chance of 1/(1+e⁻¹) ≈ 0.73. Lambda is the prior's weight in Ratings, in alliances'
-// worth of scores. Both were fitted once, together, as the smallest Brier score on the training
+// alliance a chance of 1/(1+e⁻¹) ≈ 0.73. Lambda is the prior's weight in Ratings, in alliance
+// scores. Both were fitted once, together, as the smallest Brier score on the training
 // events of testdata (Lambda from 0.5 to 5 in steps of 0.5, K from 0.10 to 3.00 in steps of
 // 0.01, over every prediction Predict makes there) and are fixed here, so that the held-out
 // events measure the model rather than the fit; docs/win-chance.md has the figures.
@@ -17,11 +17,11 @@ const (
 
 // MinPlayed is how many qualification matches must be played before Predict gives a chance.
 // Before it the ratings rest on about one play per team and the chances are a coin's to within
-// noise: on the training events the Brier score is the same (0.175–0.177) whether chances are
-// given from the first match or from any of the first sixteen, and worse from later ones, as
-// the matches that then fall back to "not enough matches yet" lose what the model knows. Twelve
-// is about two plays per team at a 36-team event. It was chosen on the training events only,
-// like K, and the page says "not enough matches yet" before it.
+// noise: on the training events (every match scored, 0.5 where no chance is given) the Brier
+// score is the same, 0.174–0.176, whether chances are given from the first match or from any of
+// the first sixteen, and it rises from about the twentieth on (0.179 at 20, 0.189 at 30), as
+// the matches left to "not enough matches yet" lose what the model knows. Twelve is about two
+// plays per team at a 36-team event. It was chosen on the training events only, like K.
 const MinPlayed = 12
 
 // Spread is the standard deviation of the alliance scores of the played matches (both
