@@ -220,7 +220,7 @@ func writeScorecardPart(t *testing.T, dir string, pooled cardRow, table string) 
 		Body: "Brier scores (lower is better) of our win chance and of The Blue Alliance's, on every " +
 			"qualification match TBA predicted at the events whose predictions are in its repository's " +
 			"test data, each match predicted from the matches before it only; ours is 0.5 where it " +
-			"declines (before the " + fmt.Sprint(MinPlayed) + "th match). The method and the reading: " +
+			"declines (the first " + fmt.Sprint(MinPlayed) + " matches of each event). The method and the reading: " +
 			"docs/win-chance.md.\n\n" + table,
 	}
 	b, err := json.MarshalIndent(part, "", "  ")
