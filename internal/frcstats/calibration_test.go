@@ -36,6 +36,7 @@ type tbaMatch struct {
 // 1 a red win, 0 a blue win, ½ a tie.
 type event struct {
 	key     string
+	keys    []string
 	played  []Played
 	outcome []float64
 }
@@ -78,6 +79,7 @@ func loadEvent(t testing.TB, key string) event {
 			RedScore: m.RedScore, BlueScore: m.BlueScore,
 		})
 		ev.outcome = append(ev.outcome, y)
+		ev.keys = append(ev.keys, m.Key)
 	}
 	return ev
 }
@@ -91,30 +93,26 @@ func teamNumbers(keys []string) []string {
 	return out
 }
 
-// sample is one match predicted from the matches before it: the OPR-sum difference red minus
+// sample is one match predicted from the matches before it: the rating-sum difference red minus
 // blue, the spread, red's result, and how many matches had been played.
 type sample struct {
 	diff, spread, outcome float64
 	played                int
 }
 
-// replay rates before every match of ev from the matches before it and returns the matches a
-// rating existed for (OPR determined, every team rated), from the first match on: the filter by
-// MinPlayed is the caller's, so one replay serves every threshold.
-func replay(ev event) []sample {
+// replay rates before every match of ev from the matches before it, with the prior's weight
+// lambda, and returns the matches a rating existed for: every match but the first. The filter
+// by MinPlayed is the caller's, so one replay serves every threshold.
+func replay(ev event, lambda float64) []sample {
 	var out []sample
 	for i := range ev.played {
 		before := ev.played[:i]
-		opr, ok := OPR(before)
+		ratings, prior, ok := ratingsAt(before, lambda)
 		if !ok {
 			continue
 		}
-		rs, okR := allianceSum(opr, ev.played[i].Red)
-		bs, okB := allianceSum(opr, ev.played[i].Blue)
-		if !okR || !okB {
-			continue
-		}
-		out = append(out, sample{diff: rs - bs, spread: Spread(before), outcome: ev.outcome[i], played: i})
+		d := allianceSum(ratings, prior, ev.played[i].Red) - allianceSum(ratings, prior, ev.played[i].Blue)
+		out = append(out, sample{diff: d, spread: Spread(before), outcome: ev.outcome[i], played: i})
 	}
 	return out
 }
@@ -136,17 +134,26 @@ func brier(samples []sample, minPlayed int, chance func(sample) float64) (score 
 }
 
 func logisticAt(k float64) func(sample) float64 {
-	return func(s sample) float64 { return 1 / (1 + math.Exp(-s.diff/(k*s.spread))) }
+	return func(s sample) float64 { return winChance(s.diff, 0, s.spread, k) }
 }
 
-// kGrid is the grid K was fitted on: the training events' Brier score at every K from 0.10 to
-// 3.00 in steps of 0.01 (computed from integers, so the steps do not drift).
+// kGrid and lambdaGrid are the grid K and Lambda were fitted on: every K from 0.10 to 3.00 in
+// steps of 0.01 with every Lambda from 0.5 to 5 in steps of 0.5 (computed from integers, so
+// the steps do not drift).
 func kGrid() []float64 {
 	var ks []float64
 	for i := 10; i <= 300; i++ {
 		ks = append(ks, float64(i)/100)
 	}
 	return ks
+}
+
+func lambdaGrid() []float64 {
+	var ls []float64
+	for i := 1; i <= 10; i++ {
+		ls = append(ls, float64(i)/2)
+	}
+	return ls
 }
 
 func stepRule(s sample) float64 {
@@ -163,16 +170,16 @@ func coinFlip(sample) float64 { return 0.5 }
 
 // TestCalibration replays the events of testdata match by match, predicting each qualification
 // match from the ones before it exactly as the pit display would (Predict), and measures the
-// predictions by their Brier score, beside a coin flip and the rule "the higher OPR sum wins for
+// predictions by their Brier score, beside a coin flip and the rule "the higher rating sum wins for
 // sure". With -v it prints the markdown tables of docs/win-chance.md. It fails if the model does
-// not beat both baselines on the held-out events, or if K is no longer the training optimum (the
-// rating or the spread changed without a refit).
+// not beat both baselines on the held-out events, or if K and Lambda are no longer the training
+// optimum (the rating or the spread changed without a refit).
 func TestCalibration(t *testing.T) {
 	load := func(keys []string) (evs []event, samples [][]sample) {
 		for _, key := range keys {
 			ev := loadEvent(t, key)
 			evs = append(evs, ev)
-			samples = append(samples, replay(ev))
+			samples = append(samples, replay(ev, Lambda))
 		}
 		return evs, samples
 	}
@@ -199,18 +206,25 @@ func TestCalibration(t *testing.T) {
 		}
 	}
 
-	// K is the training optimum on the grid, to within a Brier score of 0.0005 (the curve is
-	// flat near its minimum, so the constant is rounded rather than the grid's exact argmin).
-	pooledTrain := slices.Concat(trainS...)
-	bestK, bestB := 0.0, math.Inf(1)
-	for _, k := range kGrid() {
-		if b, _ := brier(pooledTrain, MinPlayed, logisticAt(k)); b < bestB {
-			bestK, bestB = k, b
+	// K and Lambda are the training optimum on the grid, to within a Brier score of 0.0005 (the
+	// surface is flat near its minimum, so the constants are rounded rather than the grid's
+	// exact argmin).
+	bestK, bestL, bestB := 0.0, 0.0, math.Inf(1)
+	for _, l := range lambdaGrid() {
+		var pooled []sample
+		for _, ev := range trainEv {
+			pooled = append(pooled, replay(ev, l)...)
+		}
+		for _, k := range kGrid() {
+			if b, _ := brier(pooled, MinPlayed, logisticAt(k)); b < bestB {
+				bestK, bestL, bestB = k, l, b
+			}
 		}
 	}
-	atK, _ := brier(pooledTrain, MinPlayed, logisticAt(K))
+	atK, _ := brier(slices.Concat(trainS...), MinPlayed, logisticAt(K))
 	if atK-bestB > 0.0005 {
-		t.Errorf("training Brier %.4f at K = %v, but %.4f at K = %.2f: refit K", atK, K, bestB, bestK)
+		t.Errorf("training Brier %.4f at K = %v, Lambda = %v, but %.4f at K = %.2f, Lambda = %v: refit",
+			atK, K, Lambda, bestB, bestK, bestL)
 	}
 
 	type row struct {
@@ -227,7 +241,7 @@ func TestCalibration(t *testing.T) {
 	}
 	table := func(title string, keys []string, ss [][]sample) row {
 		var b strings.Builder
-		fmt.Fprintf(&b, "\n%s\n\n| event | predicted | Brier (model) | coin flip | higher OPR sum wins |\n|---|---:|---:|---:|---:|\n", title)
+		fmt.Fprintf(&b, "\n%s\n\n| event | predicted | Brier (model) | coin flip | higher rating sum wins |\n|---|---:|---:|---:|---:|\n", title)
 		for i, key := range keys {
 			r := score(key, ss[i])
 			fmt.Fprintf(&b, "| %s | %d | %.4f | %.4f | %.4f |\n", r.name, r.n, r.model, r.coin, r.stepped)
@@ -240,16 +254,20 @@ func TestCalibration(t *testing.T) {
 		return all
 	}
 	if testing.Verbose() {
-		fmt.Printf("\nK = %v (training optimum on the grid: %.2f), MinPlayed = %d\n", K, bestK, MinPlayed)
+		fmt.Printf("\nK = %v, Lambda = %v (training optimum on the grid: %.2f, %v), MinPlayed = %d\n", K, Lambda, bestK, bestL, MinPlayed)
 	}
 	table("Training events (K fitted here)", trainEvents, trainS)
 	held := table("Held-out events", heldOutEvents, heldS)
 	all := score("all", slices.Concat(allS...))
 	if testing.Verbose() {
-		fmt.Printf("\nAll ten events pooled: %d predicted, Brier %.4f (coin flip %.4f, higher OPR sum wins %.4f)\n",
+		fmt.Printf("\nAll ten events pooled: %d predicted, Brier %.4f (coin flip %.4f, higher rating sum wins %.4f)\n",
 			all.n, all.model, all.coin, all.stepped)
 	}
 	pooledHeld := slices.Concat(heldS...)
+	if testing.Verbose() {
+		b, n := brier(pooledHeld, 30, logisticAt(K))
+		fmt.Printf("\nHeld-out events from the 31st match on (where the model before the prior began): %d predicted, Brier %.4f\n", n, b)
+	}
 	byStage(pooledHeld)
 	reliability(pooledHeld)
 
@@ -299,7 +317,7 @@ func byStage(ss []sample) {
 	if !testing.Verbose() {
 		return
 	}
-	fmt.Print("\nHeld-out events by stage\n\n| matches played before | predicted | Brier (model) | higher OPR sum wins |\n|---|---:|---:|---:|\n")
+	fmt.Print("\nHeld-out events by stage\n\n| matches played before | predicted | Brier (model) | higher rating sum wins |\n|---|---:|---:|---:|\n")
 	for _, band := range [][2]int{{MinPlayed, 44}, {45, 59}, {60, math.MaxInt}} {
 		var in []sample
 		for _, s := range ss {

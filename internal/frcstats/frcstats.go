@@ -22,15 +22,24 @@
 //
 // # The win chance
 //
-// A coming match is predicted from the difference d of the two alliances' OPR sums, scaled by
-// how widely scores vary at this event (Spread, the standard deviation of the alliance scores
+// OPR is exactly determined at about three plays per team, where it fits every score, noise
+// included, and its differences are mostly noise. The win chance therefore rates teams with
+// Ratings, OPR with a prior: each rating is pulled toward the event's mean score per team
+// (the prior), as if the team had also played Lambda matches alone and scored exactly the
+// prior in each. Early in an event the
+// ratings stay near the prior and the chances near even; as a team's matches add up, its own
+// scores outweigh the prior. (This is ridge regression, the posterior mean of a Gaussian prior
+// on each rating.)
+//
+// A coming match is predicted from the difference d of the two alliances' rating sums, scaled
+// by how widely scores vary at this event (Spread, the standard deviation of the alliance scores
 // played so far), through a logistic:
 //
 //	p(red wins) = 1 / (1 + exp(−d / (K·spread)))
 //
 // Scaling by the spread makes one K serve every game year, whose scores differ by an order of
-// magnitude. K was fitted once on past events and is fixed; docs/win-chance.md has how, and the
-// measured calibration on held-out events.
+// magnitude. Lambda, K and MinPlayed were fitted once on past events and are fixed;
+// docs/win-chance.md has how, and the measured calibration on held-out events.
 package frcstats
 
 import (
@@ -59,6 +68,59 @@ const singularTol = 1e-9
 // never separated by the schedule so far). Then the page should say "not enough matches yet"
 // rather than show numbers.
 func OPR(matches []Played) (opr map[string]float64, ok bool) {
+	ne := normalEquations(matches)
+	n := len(ne.teams)
+	if n == 0 || 2*len(matches) < n {
+		return nil, false
+	}
+	x, ok := solveCholesky(ne.ata, ne.atb, n)
+	if !ok {
+		return nil, false
+	}
+	return ne.byTeam(x), true
+}
+
+// Ratings returns each team's rating for the win chance: the least-squares fit of OPR with a
+// prior that pulls every rating toward the event's mean score per team (the prior), with the
+// weight of Lambda alliance scores (see the package comment). Unlike OPR it exists from the first
+// match, since the prior determines what the scores do not; a team that has not played yet is
+// rated at the prior. ok is false only with no matches.
+func Ratings(matches []Played) (ratings map[string]float64, prior float64, ok bool) {
+	return ratingsAt(matches, Lambda)
+}
+
+// ratingsAt is Ratings with the prior's weight lambda in place of Lambda, for fitting Lambda.
+func ratingsAt(matches []Played, lambda float64) (ratings map[string]float64, prior float64, ok bool) {
+	ne := normalEquations(matches)
+	n := len(ne.teams)
+	if n == 0 {
+		return nil, 0, false
+	}
+	prior = ne.scoreSum / float64(ne.seats)
+	for i := range n {
+		ne.ata[i*n+i] += lambda
+		ne.atb[i] += lambda * prior
+	}
+	x, ok := solveCholesky(ne.ata, ne.atb, n)
+	if !ok {
+		return nil, 0, false
+	}
+	return ne.byTeam(x), prior, true
+}
+
+// normal holds the normal equations AᵀA·x = Aᵀb of the matches, the teams in sorted order.
+type normal struct {
+	teams []string
+	// ata[i*n+j] counts the alliances teams i and j shared; atb[i] sums team i's alliance
+	// scores.
+	ata, atb []float64
+	// scoreSum adds every alliance score, each counted once; seats counts the teams of
+	// every alliance.
+	scoreSum float64
+	seats    int
+}
+
+func normalEquations(matches []Played) normal {
 	index := map[string]int{}
 	for _, m := range matches {
 		for _, t := range m.Red {
@@ -70,24 +132,21 @@ func OPR(matches []Played) (opr map[string]float64, ok bool) {
 	}
 	// Sorted team order makes the floating-point sums, and so the result, the same on every
 	// run whatever the map's iteration order.
-	teams := slices.Sorted(maps.Keys(index))
-	for i, t := range teams {
+	ne := normal{teams: slices.Sorted(maps.Keys(index))}
+	for i, t := range ne.teams {
 		index[t] = i
 	}
-	n := len(teams)
-	if n == 0 || 2*len(matches) < n {
-		return nil, false
-	}
-
-	// ata[i*n+j] counts the alliances teams i and j shared; atb[i] sums team i's alliance scores.
-	ata := make([]float64, n*n)
-	atb := make([]float64, n)
+	n := len(ne.teams)
+	ne.ata = make([]float64, n*n)
+	ne.atb = make([]float64, n)
 	add := func(alliance []string, score int) {
+		ne.scoreSum += float64(score)
+		ne.seats += len(alliance)
 		for _, t := range alliance {
 			i := index[t]
-			atb[i] += float64(score)
+			ne.atb[i] += float64(score)
 			for _, u := range alliance {
-				ata[i*n+index[u]]++
+				ne.ata[i*n+index[u]]++
 			}
 		}
 	}
@@ -95,16 +154,16 @@ func OPR(matches []Played) (opr map[string]float64, ok bool) {
 		add(m.Red, m.RedScore)
 		add(m.Blue, m.BlueScore)
 	}
+	return ne
+}
 
-	x, ok := solveCholesky(ata, atb, n)
-	if !ok {
-		return nil, false
+// byTeam maps the solution x back to the teams.
+func (ne normal) byTeam(x []float64) map[string]float64 {
+	out := make(map[string]float64, len(ne.teams))
+	for i, t := range ne.teams {
+		out[t] = x[i]
 	}
-	opr = make(map[string]float64, n)
-	for i, t := range teams {
-		opr[t] = x[i]
-	}
-	return opr, true
+	return out
 }
 
 // solveCholesky solves a·x = b for the symmetric n×n matrix a (row-major), factorising it in

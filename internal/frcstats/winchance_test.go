@@ -58,15 +58,41 @@ func TestPredictDeclines(t *testing.T) {
 	if _, ok := Predict(played[:MinPlayed-1], []string{"A", "B"}, []string{"C", "D"}); ok {
 		t.Error("Predict gave a chance before MinPlayed matches")
 	}
-	if _, ok := Predict(played, []string{"A", "E"}, []string{"C", "D"}); ok {
-		t.Error("Predict gave a chance for a team that has not played")
+	for _, alliances := range [][2][]string{{nil, {"C", "D"}}, {{"A", "B"}, {}}} {
+		if _, ok := Predict(played, alliances[0], alliances[1]); ok {
+			t.Errorf("Predict gave a chance against an alliance not known yet: %q", alliances)
+		}
 	}
 	p, ok := Predict(played, []string{"A", "B"}, []string{"C", "D"})
 	if !ok {
-		t.Fatal("Predict declined a determined event")
+		t.Fatal("Predict declined after MinPlayed matches")
 	}
-	// A+B = 61/6 and C+D = 37/6 by hand, whatever the repetition.
-	if want := WinChance(61.0/6, 37.0/6, Spread(played)); math.Abs(p-want) > 1e-12 || p <= 0.5 {
+	ratings, prior, _ := Ratings(played)
+	if want := WinChance(ratings["A"]+ratings["B"], ratings["C"]+ratings["D"], Spread(played)); math.Abs(p-want) > 1e-12 || p <= 0.5 {
 		t.Errorf("Predict = %v, want %v (> 0.5)", p, want)
+	}
+	// A team that has not played counts at the prior.
+	p, _ = Predict(played, []string{"A", "E"}, []string{"C", "D"})
+	if want := WinChance(ratings["A"]+prior, ratings["C"]+ratings["D"], Spread(played)); math.Abs(p-want) > 1e-12 {
+		t.Errorf("Predict with a team yet to play = %v, want %v", p, want)
+	}
+}
+
+// TestRatingsByHand: one match, A alone scores 10 against B alone's 4. The prior is the mean
+// score per team, (10+4)/2 = 7. With lambda = 2.5 each team's equation reads
+// (1 + 2.5)·x = score + 2.5·7, so A = 27.5/3.5 = 55/7 and B = 21.5/3.5 = 43/7: pulled from 10
+// and 4 toward 7, by the same amount each.
+func TestRatingsByHand(t *testing.T) {
+	got, prior, ok := ratingsAt([]Played{{Red: []string{"A"}, Blue: []string{"B"}, RedScore: 10, BlueScore: 4}}, 2.5)
+	if !ok || prior != 7 {
+		t.Fatalf("ok %v, prior %v, want true, 7", ok, prior)
+	}
+	for team, want := range map[string]float64{"A": 55.0 / 7, "B": 43.0 / 7} {
+		if math.Abs(got[team]-want) > 1e-12 {
+			t.Errorf("rating of %s = %.15g, want %.15g", team, got[team], want)
+		}
+	}
+	if _, _, ok := Ratings(nil); ok {
+		t.Error("Ratings of no matches is ok")
 	}
 }

@@ -472,7 +472,10 @@ export interface TeamCard {
   opr: number | null;
 }
 
-/** Prediction is our chance to win the next match, from the OPR sums. */
+/**
+ * Prediction is our chance to win the next match, from the alliances' rating sums
+ * (frcstats.Predict).
+ */
 export interface Prediction {
   /** WinChance is between 0 and 1. */
   winChance: number;

@@ -11,7 +11,7 @@ import (
 )
 
 // predictionModel says on the screen how the win chance is computed.
-const predictionModel = "Logistic on the difference of the alliances' OPR sums, in units of %.2f × the event's score spread; OPR by least squares over %d played qualification matches"
+const predictionModel = "Logistic on the difference of the alliances' rating sums, in units of %.2f × the event's score spread; ratings by least squares over %d played qualification matches, pulled toward the event's mean score per team"
 
 // playedQuals are the event's played qualification matches, for the
 // ratings.

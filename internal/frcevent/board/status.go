@@ -298,7 +298,8 @@ type TeamCard struct {
 	OPR *float64 `json:"opr"`
 }
 
-// Prediction is our chance to win the next match, from the OPR sums.
+// Prediction is our chance to win the next match, from the alliances' rating
+// sums (frcstats.Predict).
 type Prediction struct {
 	// WinChance is between 0 and 1.
 	WinChance float64 `json:"winChance"`
