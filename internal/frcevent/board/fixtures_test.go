@@ -81,6 +81,8 @@ func pitBoards() map[string]Upstream {
 	for i := 3; i < 8; i++ {
 		selecting[i].Teams = selecting[i].Teams[:1] // captains 4 to 8 still pick
 	}
+	notYet := slices.Clone(selecting)
+	notYet[2].Teams = []string{"301", "302", "303"}
 	// Our upper-bracket path of 8: we (3) beat 6 in Playoff 4 and meet the
 	// winner of Playoff 3 in Playoff 8.
 	round1 := []frcapi.TBAMatch{game(1, 1, al(1), al(8), "red"), game(2, 1, al(4), al(5), "red"), game(4, 1, al(3), al(6), "red")}
@@ -99,7 +101,7 @@ func pitBoards() map[string]Upstream {
 		"before-schedule":      eventUpstream(nil, 0, nil),
 		"qualifications":       qualsUpstream(),
 		"selection":            eventUpstream(selecting, PlayoffDoubleElim8, nil),
-		"selection-not-picked": eventUpstream(notPicked[:3], PlayoffDoubleElim8, nil),
+		"selection-not-picked": eventUpstream(notYet, PlayoffDoubleElim8, nil),
 		"selection-done":       eventUpstream(a8, PlayoffDoubleElim8, []frcapi.TBAMatch{game(4, 1, al(3), al(6), "")}),
 		"playoffs-upper":       eventUpstream(a8, PlayoffDoubleElim8, plus(round1, game(8, 1, nil, al(3), ""))),
 		"playoffs-lower":       eventUpstream(a8, PlayoffDoubleElim8, plus(round1[:2], game(4, 1, al(3), al(6), "blue"), game(6, 1, nil, al(3), ""))),
