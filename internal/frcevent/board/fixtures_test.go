@@ -176,3 +176,66 @@ func eventUpstream(alliances []ListedAlliance, playoffType int, games []frcapi.T
 	}
 	return up
 }
+
+// TestE2EFixturesHaveTheBoardsShape holds the browser tests' hand-written
+// statuses (frontend/e2e/fixtures/pit-status, moments the made-up boards of
+// TestPitFixtures do not reach, with the teams' names and figures the
+// layout tests measure) to the board's JSON: each decodes into a Status
+// without an unknown field and encodes back with the same fields.
+func TestE2EFixturesHaveTheBoardsShape(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "frontend", "e2e", "fixtures", "pit-status", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no e2e fixtures: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		var s Status
+		if err := dec.Decode(&s); err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		again, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := fieldPaths(t, again), fieldPaths(t, data)
+		missing := slices.DeleteFunc(slices.Clone(got), func(p string) bool { return slices.Contains(want, p) })
+		extra := slices.DeleteFunc(slices.Clone(want), func(p string) bool { return slices.Contains(got, p) })
+		if len(missing) > 0 || len(extra) > 0 {
+			t.Errorf("%s lacks the board's fields %v and has %v besides", f, missing, extra)
+		}
+	}
+}
+
+// fieldPaths are the paths of every object field in the JSON data, sorted
+// and each once: "playoffs.next.ifWin.kind", "schedule[].when.at".
+func fieldPaths(t *testing.T, data []byte) []string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				paths = append(paths, prefix+k)
+				walk(prefix+k+".", e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(strings.TrimSuffix(prefix, ".")+"[].", e)
+			}
+		}
+	}
+	walk("", v)
+	slices.Sort(paths)
+	return slices.Compact(paths)
+}
