@@ -78,7 +78,7 @@ func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
 	}
 	ours := p.Alliances[p.Ours.Number-1].Teams
 	var theirs []string
-	if o := p.Next.Opponent; o.Kind == SourceAlliance && o.Alliance <= len(p.Alliances) {
+	if o := p.Next.Opponent; o.Kind == SourceAlliance && o.Alliance > 0 && o.Alliance <= len(p.Alliances) {
 		theirs = p.Alliances[o.Alliance-1].Teams
 	}
 	if p.Next.Alliance == ColourBlue {

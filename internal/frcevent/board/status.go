@@ -155,8 +155,8 @@ const (
 	TimeScheduled TimeKind = "scheduled"
 )
 
-// Turnaround is little time between our previous match and this one: the
-// next but one, the next, or a few minutes after it.
+// Turnaround is little time between our previous match and this one: it
+// is the match just before, the one before that, or a few minutes before.
 type Turnaround struct {
 	// Kind says which.
 	Kind TurnaroundKind `json:"kind" wire:"tag"`
