@@ -298,8 +298,8 @@ export type TimeKind =
   | "scheduled";
 
 /**
- * Turnaround is little time between our previous match and this one: the next but
- * one, the next, or a few minutes after it.
+ * Turnaround is little time between our previous match and this one: it is the
+ * match just before, the one before that, or a few minutes before.
  */
 export type Turnaround =
   /** TurnaroundBackToBack: our previous match is the one just before. */
