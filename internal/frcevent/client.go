@@ -24,7 +24,7 @@ const (
 // sourceError is a failed request with the Source state it puts its source
 // in. Its text never holds a key: keys only travel in headers.
 type sourceError struct {
-	state string
+	state board.SourceState
 	err   error
 }
 
@@ -32,7 +32,7 @@ func (e *sourceError) Error() string { return e.err.Error() }
 func (e *sourceError) Unwrap() error { return e.err }
 
 // stateOf returns the Source state a request error leads to.
-func stateOf(err error) string {
+func stateOf(err error) board.SourceState {
 	if err == nil {
 		return board.StateOK
 	}

@@ -164,7 +164,7 @@ func TestClientErrorStates(t *testing.T) {
 		tbaKey    string
 		event     string
 		fault     faultreplay.Fault
-		want      string
+		want      board.SourceState
 		wantInErr string // "" when the words are the transport's
 		wantErr   error
 	}{

@@ -62,7 +62,7 @@ var optional = map[frcapi.Endpoint]bool{
 }
 
 // severity orders the states from good to worst.
-func severity(state string) int {
+func severity(state board.SourceState) int {
 	switch state {
 	case board.StateUnreachable:
 		return 1

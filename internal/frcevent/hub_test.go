@@ -222,7 +222,7 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 func TestHubKeepsLastGoodDataOnBrokenAnswers(t *testing.T) {
 	tests := []struct {
 		fault faultreplay.Fault
-		state string // both sources' state while it lasts
+		state board.SourceState // both sources' state while it lasts
 	}{
 		{faultreplay.Malformed, board.StateUnreachable},
 		{faultreplay.Truncated, board.StateUnreachable},

@@ -3,6 +3,7 @@ package frcevent
 import (
 	"os"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -25,23 +26,25 @@ func TestRealEvent(t *testing.T) {
 	ours := &board.OurAlliance{Number: 2, Role: "first pick", Partners: []string{"2791", "3171"}}
 	tests := []struct {
 		moment  string
-		phase   string
+		phase   board.Phase
 		ours    *board.OurAlliance
 		next    *board.PlayoffNext
 		record  board.Record
 		round   string
-		state   string
-		outcome string
+		state   board.AllianceState
+		outcome board.Outcome
 	}{
 		{moment: "quals", phase: board.PhaseQualifications},
 		{moment: "selection", phase: board.PhaseAllianceSelection},
 		{"alliances", board.PhaseAllianceSelection, ours,
-			&board.PlayoffNext{Label: "Playoff 3", Alliance: "red", Opponent: "Alliance 7", IfWin: "Playoff 8 (red)", IfLose: "Playoff 6 (red)"},
-			board.Record{}, "", "playing", ""},
+			&board.PlayoffNext{Match: 3, Alliance: board.ColourRed, Opponent: board.BracketSource{Kind: board.SourceAlliance, Alliance: 7},
+				IfWin: board.Route{Kind: board.RoutePlayoff, Match: 8, Colour: board.ColourRed}, IfLose: board.Route{Kind: board.RoutePlayoff, Match: 6, Colour: board.ColourRed}},
+			board.Record{}, "", board.AlliancePlaying, board.OutcomeNone},
 		{"playoffs", board.PhasePlayoffs, ours,
-			&board.PlayoffNext{Label: "Playoff 10", Alliance: "red", Opponent: "Alliance 8", IfWin: "Playoff 12 (red)", IfLose: "Eliminated"},
-			board.Record{Wins: 1, Losses: 1}, "Round 2", "playing", ""},
-		{"eliminated", board.PhasePlayoffs, ours, nil, board.Record{Wins: 3, Losses: 2}, "Round 5", "eliminated", "Eliminated in Round 5"},
+			&board.PlayoffNext{Match: 10, Alliance: board.ColourRed, Opponent: board.BracketSource{Kind: board.SourceAlliance, Alliance: 8},
+				IfWin: board.Route{Kind: board.RoutePlayoff, Match: 12, Colour: board.ColourRed}, IfLose: board.Route{Kind: board.RouteEliminated}},
+			board.Record{Wins: 1, Losses: 1}, "Round 2", board.AlliancePlaying, board.OutcomeNone},
+		{"eliminated", board.PhasePlayoffs, ours, nil, board.Record{Wins: 3, Losses: 2}, "Round 5", board.AllianceEliminated, board.OutcomeEliminated},
 	}
 	for _, tt := range tests {
 		t.Run(tt.moment, func(t *testing.T) {
@@ -73,8 +76,8 @@ func TestRealEvent(t *testing.T) {
 			if p.Record != tt.record || p.Round != tt.round || p.State != tt.state || p.Outcome != tt.outcome {
 				t.Errorf("record %+v, round %q, state %q, outcome %q; want %+v, %q, %q, %q", p.Record, p.Round, p.State, p.Outcome, tt.record, tt.round, tt.state, tt.outcome)
 			}
-			if tt.next != nil && (s.NextMatch == nil || s.NextMatch.Label != tt.next.Label) {
-				t.Errorf("the next match shown = %+v, want %s", s.NextMatch, tt.next.Label)
+			if tt.next != nil && (s.NextMatch == nil || s.NextMatch.Label != "Playoff "+strconv.Itoa(tt.next.Match)) {
+				t.Errorf("the next match shown = %+v, want Playoff %d", s.NextMatch, tt.next.Match)
 			}
 			// 9624 played for Alliance 1 from Playoff 7 on.
 			if len(p.Alliances) != 8 || tt.moment != "alliances" && p.Alliances[0].Backup != "9624" {

@@ -242,7 +242,7 @@ func matchTitle(m board.Match) string {
 	if m.Alliance == "" {
 		return m.Label
 	}
-	title := m.Label + " — " + m.Alliance
+	title := m.Label + " — " + string(m.Alliance)
 	if partners := board.Decided(m.Partners); len(partners) > 0 {
 		title += " with " + strings.Join(partners, ", ")
 	}
@@ -263,13 +263,15 @@ func matchDescription(st board.Status, m board.Match) string {
 	} else {
 		lines = append(lines, "Opponents not known yet")
 	}
-	switch m.TimeKind {
-	case "actual":
-		lines = append(lines, "Started at the time shown")
-	case "estimated":
-		lines = append(lines, "Estimated time: it moves as the field runs late or early")
-	case "scheduled":
-		lines = append(lines, "Scheduled time")
+	if m.When != nil {
+		switch m.When.Kind {
+		case board.TimeActual:
+			lines = append(lines, "Started at the time shown")
+		case board.TimeEstimated:
+			lines = append(lines, "Estimated time: it moves as the field runs late or early")
+		case board.TimeScheduled:
+			lines = append(lines, "Scheduled time")
+		}
 	}
 	if m.Key != "" {
 		lines = append(lines, "Match key: "+m.Key)

@@ -88,8 +88,8 @@ func (s *Server) serveReady(w http.ResponseWriter, r *http.Request) {
 		"news":      feed,
 		"event": eventState{
 			Configured: ev.Configured,
-			Nexus:      ev.Nexus.State,
-			TBA:        ev.TBA.State,
+			Nexus:      string(ev.Nexus.State),
+			TBA:        string(ev.TBA.State),
 			AsOf:       ev.AsOf,
 			Stale:      ev.Stale,
 			FeedDown:   ev.FeedDown,

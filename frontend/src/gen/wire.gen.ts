@@ -9,14 +9,10 @@ export const StepQueuing = 1;
 export const StepOnDeck = 2;
 /** Match.step: Nexus says "On field". */
 export const StepOnField = 3;
-/** EventStatus.phase: qualification matches. */
-export const PhaseQualifications = "qualifications";
-/** EventStatus.phase: the alliances are being formed. */
-export const PhaseAllianceSelection = "alliance selection";
-/** EventStatus.phase: the playoff bracket and the finals. */
-export const PhasePlayoffs = "playoffs";
-/** EventStatus.phase: the event has its winners. */
-export const PhaseFinished = "finished";
+/** Playoffs.type: double elimination of 8 alliances. */
+export const PlayoffDoubleElim8 = 10;
+/** Playoffs.type: double elimination of 4 alliances. */
+export const PlayoffDoubleElim4 = 11;
 /** Member.role: writes news and pit notices. */
 export const RoleEditor = "editor";
 /** Member.role: also invites and revokes members and reads the audit log. */
@@ -90,11 +86,8 @@ export interface EventStatus {
   eventName: string;
   /** Timezone is the event's IANA zone, like "America/Chicago" ("" until known). */
   timezone: string;
-  /**
-   * Phase is where the event is: PhaseQualifications, PhaseAllianceSelection,
-   * PhasePlayoffs or PhaseFinished; "" before any schedule is known.
-   */
-  phase: string;
+  /** Phase is where the event is; PhaseNone before any schedule is known. */
+  phase: Phase;
   /**
    * NextMatch is our first match not yet on field; nil when none is left or the
    * schedule is not out.
@@ -172,6 +165,19 @@ export interface EventStatus {
   feedDown: boolean;
 }
 
+/** Phase is where an event is. */
+export type Phase =
+  /** PhaseNone: no schedule is known yet. */
+  | ""
+  /** PhaseQualifications: qualification matches. */
+  | "qualifications"
+  /** PhaseAllianceSelection: the alliances are being formed. */
+  | "alliance selection"
+  /** PhasePlayoffs: the playoff bracket and the finals. */
+  | "playoffs"
+  /** PhaseFinished: the event has its winners. */
+  | "finished";
+
 /** Match is one match as the pit display shows it. */
 export interface Match {
   /** Key is TBA's match key, like "2026okok_qm14" ("" when only Nexus knows it). */
@@ -193,11 +199,8 @@ export interface Match {
   step: number;
   /** Urgent is true when the crew must go now: queuing or on deck. */
   urgent: boolean;
-  /**
-   * Alliance is our colour in this match: "red", "blue" or "" when we do not play
-   * it.
-   */
-  alliance: string;
+  /** Alliance is our colour in this match; ColourNone when we do not play it. */
+  alliance: Colour;
   /**
    * Red and Blue are the team numbers of each alliance; an entry is "" while
    * undecided (playoffs). Both are empty while the whole alliance is undecided.
@@ -216,22 +219,41 @@ export interface Match {
   /** RedScore and BlueScore are the final scores; nil while unplayed. */
   redScore: number | null;
   blueScore: number | null;
-  /** Result is ours when played: "win", "loss", "tie", or "". */
-  result: string;
+  /** Result is ours once played; ResultNone before, or when we do not play it. */
+  result: Result;
   /** ReplayOf is the label of the match this one replays ("" when none). */
   replayOf: string;
   /**
-   * TimeKind says where the match's time comes from: "actual" (it started),
-   * "estimated" (Nexus's or TBA's prediction) or "scheduled".
+   * When is the match's start as the pit shows it: the instant and where it comes
+   * from; nil when no start is known.
    */
-  timeKind: string;
+  when: When | null;
   /**
-   * Turnaround warns of little time since our previous match: "Back to back",
-   * "2-match turnaround", or like "18 min turnaround" when 20 minutes or less lie
-   * between them; "" otherwise.
+   * Turnaround warns of little time since our previous match; nil when there is
+   * enough.
    */
-  turnaround: string;
+  turnaround: Turnaround | null;
 }
+
+/** Colour is an alliance's colour in a match. */
+export type Colour =
+  /** ColourNone: no colour (we do not play the match, nothing decided). */
+  | ""
+  /** ColourRed is the red alliance. */
+  | "red"
+  /** ColourBlue is the blue alliance. */
+  | "blue";
+
+/** Result is how a played match ended for us. */
+export type Result =
+  /** ResultNone: not played yet, or not ours. */
+  | ""
+  /** ResultWin: we won it. */
+  | "win"
+  /** ResultLoss: we lost it. */
+  | "loss"
+  /** ResultTie: it was a tie. */
+  | "tie";
 
 /** MatchTimes are a match's times; nil where unknown. */
 export interface MatchTimes {
@@ -251,6 +273,49 @@ export interface MatchTimes {
   /** ActualStart is when the match really started; nil until it has. */
   actualStart: string | null;
 }
+
+/**
+ * When is a match's start, or its start so far: the instant At and its Kind,
+ * which says which of the match's times it is.
+ */
+export interface When {
+  /**
+   * Kind is TimeActual (At is the actual start), TimeEstimated (Nexus's or TBA's
+   * estimate) or TimeScheduled (the published schedule).
+   */
+  kind: TimeKind;
+  /** At is the instant. */
+  at: string;
+}
+
+/** TimeKind says which time of a match When names. */
+export type TimeKind =
+  /** TimeActual: the match started at At. */
+  | "actual"
+  /** TimeEstimated: Nexus's or TBA's estimate of the start. */
+  | "estimated"
+  /** TimeScheduled: the published schedule's start. */
+  | "scheduled";
+
+/**
+ * Turnaround is little time between our previous match and this one: it is the
+ * match just before, the one before that, or a few minutes before.
+ */
+export type Turnaround =
+  /** TurnaroundBackToBack: our previous match is the one just before. */
+  | {
+      kind: "backToBack";
+    }
+  /** TurnaroundOneBetween: one match lies between ours. */
+  | {
+      kind: "oneBetween";
+    }
+  /** TurnaroundMinutes: turnaroundWithin or less lies between the starts. */
+  | {
+      kind: "minutes";
+      /** Minutes lie between the two starts (TurnaroundMinutes only). */
+      minutes: number;
+    };
 
 /** Rank is our place in the qualification rankings. */
 export interface Rank {
@@ -302,11 +367,8 @@ export interface Webcast {
 
 /** Source is how one upstream is doing. */
 export interface Source {
-  /**
-   * State is "ok", "off" (not configured: no key), "key rejected", "event not
-   * found", "unreachable" or "down" (TBA's /status lists the event's feed as down).
-   */
-  state: string;
+  /** State is how it answered. */
+  state: SourceState;
   /** Message says the state in words for the page, like "Nexus key rejected". */
   message: string;
   /**
@@ -315,6 +377,24 @@ export interface Source {
    */
   asOf: string;
 }
+
+/** SourceState is how an upstream answered. */
+export type SourceState =
+  /** StateOK means the source answered with good data at its last request. */
+  | "ok"
+  /** StateOff means the source is not configured (no key) and is never asked. */
+  | "off"
+  /** StateKeyRejected means the source answered 401 or 403 to our key. */
+  | "key rejected"
+  /** StateNotFound means the source does not know the event (404). */
+  | "event not found"
+  /**
+   * StateUnreachable means a network error, a timeout, a 5xx, or a body that is
+   * malformed or too big.
+   */
+  | "unreachable"
+  /** StateDown means TBA answers but lists the event's data feed as down. */
+  | "down";
 
 /** Criterion is one sort criterion of the rankings and our value of it. */
 export interface Criterion {
@@ -329,12 +409,11 @@ export interface Criterion {
 /** Playoffs is alliance selection and the playoff bracket. */
 export interface Playoffs {
   /**
-   * Type is TBA's playoff type: 10 double elimination of 8 alliances, 11 of 4;
-   * other types show the matches as TBA lists them.
+   * Type is TBA's playoff type: PlayoffDoubleElim8 (10) double elimination of 8
+   * alliances, PlayoffDoubleElim4 (11) of 4; other types show the matches as TBA
+   * lists them.
    */
   type: number;
-  /** TypeName says it in words, like "Double elimination, 8 alliances". */
-  typeName: string;
   /** Alliances are every alliance in number order. */
   alliances: Alliance[] | null;
   /** Ours is our alliance; nil when we are on none. */
@@ -355,16 +434,38 @@ export interface Playoffs {
    */
   record: WinLossRecord;
   round: string;
-  /** State is ours: "playing", "eliminated", "won", or "" when we are on no alliance. */
-  state: string;
+  /** State is ours; AllianceNone when we are on no alliance. */
+  state: AllianceState;
   /**
-   * Outcome says the end for us in words: "Eliminated in Round 4", "Event winners",
-   * "Finalists"; "" while we play on.
+   * Outcome is the end of the playoffs for us (OutcomeEliminated: in Round);
+   * OutcomeNone while we play on.
    */
-  outcome: string;
+  outcome: Outcome;
   /** Next is our next playoff match; nil when none is left or known. */
   next: PlayoffNext | null;
 }
+
+/** AllianceState is how an alliance stands in the playoffs. */
+export type AllianceState =
+  /** AllianceNone: before the playoffs, or (Playoffs.State) on no alliance. */
+  | ""
+  /** AlliancePlaying: it plays on. */
+  | "playing"
+  /** AllianceEliminated: it is out. */
+  | "eliminated"
+  /** AllianceWon: it won the event. */
+  | "won";
+
+/** Outcome is how the playoffs ended for us. */
+export type Outcome =
+  /** OutcomeNone: we play on, or are on no alliance. */
+  | ""
+  /** OutcomeWinners: we won the event. */
+  | "winners"
+  /** OutcomeFinalists: we lost the finals. */
+  | "finalists"
+  /** OutcomeEliminated: we were eliminated in Playoffs.Round. */
+  | "eliminated";
 
 /** Alliance is one playoff alliance. */
 export interface Alliance {
@@ -380,8 +481,8 @@ export interface Alliance {
    */
   backup: string;
   out: string;
-  /** State is "playing", "eliminated", "won" or "" before the playoffs. */
-  state: string;
+  /** State is AllianceNone before the playoffs. */
+  state: AllianceState;
   /**
    * Round is the double-elimination round of its last played match, "Round 1" …
    * "Finals"; "" before it played.
@@ -403,15 +504,18 @@ export interface OurAlliance {
 
 /** BracketMatch is one match of the playoff bracket. */
 export interface BracketMatch {
-  /** Label is the match's name as Nexus gives it: "Playoff 7", "Finals". */
-  label: string;
-  /** Round is "Round 1" … "Round 5" or "Finals". */
+  /**
+   * Number is the bracket match's number, which Nexus labels "Playoff 7"; 0 for the
+   * finals.
+   */
+  number: number;
+  /** Round is TBA's name of its round: "Round 1" … "Round 5" or "Finals". */
   round: string;
   /** Red and Blue are the alliances playing it. */
   red: BracketSide;
   blue: BracketSide;
-  /** Winner is "red" or "blue" once decided; "" before. */
-  winner: string;
+  /** Winner is ColourNone until decided. */
+  winner: Colour;
   /**
    * RedWins and BlueWins count the matches won in a series (the finals); 0 or 1
    * elsewhere.
@@ -427,34 +531,97 @@ export interface BracketSide {
   /** Alliance is its number; 0 while undecided. */
   alliance: number;
   /**
-   * From says where it comes from: "Alliance 1", "Winner of Playoff 5", "Loser of
-   * Playoff 3".
+   * From is where it comes from: a seed, or the winner or loser of an earlier
+   * bracket match.
    */
-  from: string;
+  from: BracketSource;
 }
+
+/**
+ * BracketSource is an alliance of a bracket match as the bracket knows it before
+ * the match: an alliance by its number, or the winner or the loser of an earlier
+ * bracket match.
+ */
+export type BracketSource =
+  /** SourceAlliance: an alliance, by its number. */
+  | {
+      kind: "alliance";
+      /** Alliance is the alliance's number (SourceAlliance). */
+      alliance: number;
+    }
+  /** SourceWinnerOf: the winner of an earlier bracket match. */
+  | {
+      kind: "winnerOf";
+      /** Match is the earlier bracket match's number (SourceWinnerOf, SourceLoserOf). */
+      match: number;
+    }
+  /** SourceLoserOf: the loser of an earlier bracket match. */
+  | {
+      kind: "loserOf";
+      /** Match is the earlier bracket match's number (SourceWinnerOf, SourceLoserOf). */
+      match: number;
+    };
 
 /** PlayoffNext is our next playoff match and what follows it. */
 export interface PlayoffNext {
-  /** Label is the match as Nexus names it: "Playoff 13", "Final 2". */
-  label: string;
-  /** Alliance is our colour in it, "red" or "blue". */
-  alliance: string;
+  /** Match is its bracket match's number (Nexus's "Playoff 13"); 0 for the finals. */
+  match: number;
+  /** Game is the game of the finals (Nexus's "Final 2"); 0 outside them. */
+  game: number;
+  /** Alliance is our colour in it. */
+  alliance: Colour;
   /**
-   * Opponent is the other alliance, like "Alliance 3", or "Winner of Playoff 10"
-   * while undecided.
+   * Opponent is the other alliance: by its number once known, else the bracket match
+   * it comes from.
    */
-  opponent: string;
-  /**
-   * IfWin and IfLose say what follows: "Playoff 13 (blue)", "Finals (red)", "Event
-   * winners", "Eliminated", or the finals' next match.
-   */
-  ifWin: string;
-  ifLose: string;
-  /**
-   * Series is the finals' score so far, like "Finals: 1–1, match 3"; "" outside the
-   * finals.
-   */
-  series: string;
+  opponent: BracketSource;
+  /** IfWin and IfLose are where we go after it. */
+  ifWin: Route;
+  ifLose: Route;
+  /** Series is the finals' score so far; nil outside the finals. */
+  series: Series | null;
+}
+
+/**
+ * Route is where an alliance goes after a playoff match: a bracket match and its
+ * colour there, the finals, the next game of the finals, or out of the playoffs as
+ * eliminated or as the event's winners.
+ */
+export type Route =
+  /** RoutePlayoff: a bracket match ("Playoff 13", blue). */
+  | {
+      kind: "playoff";
+      /** Match is the bracket match's number (RoutePlayoff). */
+      match: number;
+      /** Colour is the alliance's colour there (RoutePlayoff, RouteFinals). */
+      colour: Colour;
+    }
+  /** RouteFinals: the finals, in a colour. */
+  | {
+      kind: "finals";
+      /** Colour is the alliance's colour there (RoutePlayoff, RouteFinals). */
+      colour: Colour;
+    }
+  /** RouteFinal: the next game of the finals series. */
+  | {
+      kind: "final";
+      /** Game is the finals' game, 2 for the second (RouteFinal). */
+      game: number;
+    }
+  /** RouteEliminated: out of the playoffs. */
+  | {
+      kind: "eliminated";
+    }
+  /** RouteWinners: the event's winners. */
+  | {
+      kind: "winners";
+    };
+
+/** Series is the score of the finals so far, in games won. */
+export interface Series {
+  /** Ours and Theirs are the games each alliance won. */
+  ours: number;
+  theirs: number;
 }
 
 /** TeamCard is one team of a match with what this program knows of it. */
@@ -463,7 +630,7 @@ export interface TeamCard {
   team: string;
   name: string;
   /** Alliance is its colour in the match. */
-  alliance: string;
+  alliance: Colour;
   /**
    * OPR is its offensive power rating at this event: the points it adds to its
    * alliance's score, by least squares over the played qualification matches;

@@ -61,9 +61,25 @@ export namespace board {
 		    return a;
 		}
 	}
+	export class BracketSource {
+	    kind: string;
+	    alliance?: number;
+	    match?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new BracketSource(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.alliance = source["alliance"];
+	        this.match = source["match"];
+	    }
+	}
 	export class BracketSide {
 	    alliance: number;
-	    from: string;
+	    from: BracketSource;
 	
 	    static createFrom(source: any = {}) {
 	        return new BracketSide(source);
@@ -72,11 +88,29 @@ export namespace board {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.alliance = source["alliance"];
-	        this.from = source["from"];
+	        this.from = this.convertValues(source["from"], BracketSource);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class BracketMatch {
-	    label: string;
+	    number: number;
 	    round: string;
 	    red: BracketSide;
 	    blue: BracketSide;
@@ -91,7 +125,7 @@ export namespace board {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.label = source["label"];
+	        this.number = source["number"];
 	        this.round = source["round"];
 	        this.red = this.convertValues(source["red"], BracketSide);
 	        this.blue = this.convertValues(source["blue"], BracketSide);
@@ -120,6 +154,7 @@ export namespace board {
 		}
 	}
 	
+	
 	export class Criterion {
 	    name: string;
 	    value: number;
@@ -135,6 +170,53 @@ export namespace board {
 	        this.value = source["value"];
 	        this.precision = source["precision"];
 	    }
+	}
+	export class Turnaround {
+	    kind: string;
+	    minutes?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Turnaround(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.minutes = source["minutes"];
+	    }
+	}
+	export class When {
+	    kind: string;
+	    // Go type: time
+	    at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new When(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.at = this.convertValues(source["at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class MatchTimes {
 	    // Go type: time
@@ -198,8 +280,8 @@ export namespace board {
 	    blueScore?: number;
 	    result: string;
 	    replayOf: string;
-	    timeKind: string;
-	    turnaround: string;
+	    when?: When;
+	    turnaround?: Turnaround;
 	
 	    static createFrom(source: any = {}) {
 	        return new Match(source);
@@ -222,8 +304,8 @@ export namespace board {
 	        this.blueScore = source["blueScore"];
 	        this.result = source["result"];
 	        this.replayOf = source["replayOf"];
-	        this.timeKind = source["timeKind"];
-	        this.turnaround = source["turnaround"];
+	        this.when = this.convertValues(source["when"], When);
+	        this.turnaround = this.convertValues(source["turnaround"], Turnaround);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -298,13 +380,46 @@ export namespace board {
 		    return a;
 		}
 	}
+	export class Series {
+	    ours: number;
+	    theirs: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Series(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ours = source["ours"];
+	        this.theirs = source["theirs"];
+	    }
+	}
+	export class Route {
+	    kind: string;
+	    match?: number;
+	    colour?: string;
+	    game?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Route(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.match = source["match"];
+	        this.colour = source["colour"];
+	        this.game = source["game"];
+	    }
+	}
 	export class PlayoffNext {
-	    label: string;
+	    match: number;
+	    game: number;
 	    alliance: string;
-	    opponent: string;
-	    ifWin: string;
-	    ifLose: string;
-	    series: string;
+	    opponent: BracketSource;
+	    ifWin: Route;
+	    ifLose: Route;
+	    series?: Series;
 	
 	    static createFrom(source: any = {}) {
 	        return new PlayoffNext(source);
@@ -312,13 +427,32 @@ export namespace board {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.label = source["label"];
+	        this.match = source["match"];
+	        this.game = source["game"];
 	        this.alliance = source["alliance"];
-	        this.opponent = source["opponent"];
-	        this.ifWin = source["ifWin"];
-	        this.ifLose = source["ifLose"];
-	        this.series = source["series"];
+	        this.opponent = this.convertValues(source["opponent"], BracketSource);
+	        this.ifWin = this.convertValues(source["ifWin"], Route);
+	        this.ifLose = this.convertValues(source["ifLose"], Route);
+	        this.series = this.convertValues(source["series"], Series);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Record {
 	    wins: number;
@@ -338,7 +472,6 @@ export namespace board {
 	}
 	export class Playoffs {
 	    type: number;
-	    typeName: string;
 	    alliances: Alliance[];
 	    ours?: OurAlliance;
 	    selectionDone: boolean;
@@ -356,7 +489,6 @@ export namespace board {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.type = source["type"];
-	        this.typeName = source["typeName"];
 	        this.alliances = this.convertValues(source["alliances"], Alliance);
 	        this.ours = this.convertValues(source["ours"], OurAlliance);
 	        this.selectionDone = source["selectionDone"];
@@ -436,6 +568,8 @@ export namespace board {
 		    return a;
 		}
 	}
+	
+	
 	
 	export class Source {
 	    state: string;
@@ -593,6 +727,8 @@ export namespace board {
 		    return a;
 		}
 	}
+	
+	
 	
 
 }

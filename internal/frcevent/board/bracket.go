@@ -100,7 +100,7 @@ const FinalsWins = 2
 // (0 for the finals) and its colour there, or out of the event.
 type route struct {
 	next   int
-	colour string
+	colour Colour
 	out    bool
 }
 
@@ -109,7 +109,7 @@ type route struct {
 func (b bracket) routes(n int) (win, lose route) {
 	win, lose = route{out: true}, route{out: true}
 	for _, s := range b {
-		for colour, src := range map[string]source{"red": s.red, "blue": s.blue} {
+		for colour, src := range map[Colour]source{ColourRed: s.red, ColourBlue: s.blue} {
 			switch n {
 			case src.winnerOf:
 				win = route{next: s.number, colour: colour}
@@ -121,32 +121,29 @@ func (b bracket) routes(n int) (win, lose route) {
 	return win, lose
 }
 
-// playoffLabel is Nexus's name of bracket match n: "Playoff 7"; the
-// finals are "Finals".
-func playoffLabel(n int) string {
-	if n == 0 {
-		return "Finals"
+// playoffLabel is Nexus's name of bracket match n (not the finals):
+// "Playoff 7".
+func playoffLabel(n int) string { return "Playoff " + strconv.Itoa(n) }
+
+// wire is the route as the page gets it: a bracket match or the finals in
+// a colour, or eliminated.
+func (r route) wire() Route {
+	switch {
+	case r.out:
+		return Route{Kind: RouteEliminated}
+	case r.next == 0:
+		return Route{Kind: RouteFinals, Colour: r.colour}
 	}
-	return "Playoff " + strconv.Itoa(n)
+	return Route{Kind: RoutePlayoff, Match: r.next, Colour: r.colour}
 }
 
-// routeText says a route for the page: "Playoff 13 (blue)", "Finals
-// (red)", or "Eliminated".
-func routeText(r route) string {
-	if r.out {
-		return "Eliminated"
-	}
-	return playoffLabel(r.next) + " (" + r.colour + ")"
-}
-
-// sourceText says where an alliance comes from: "Alliance 3", "Winner of
-// Playoff 5", "Loser of Playoff 3".
-func sourceText(s source) string {
+// wire is the source as the page gets it.
+func (s source) wire() BracketSource {
 	switch {
 	case s.seed > 0:
-		return "Alliance " + strconv.Itoa(s.seed)
+		return BracketSource{Kind: SourceAlliance, Alliance: s.seed}
 	case s.winnerOf > 0:
-		return "Winner of " + playoffLabel(s.winnerOf)
+		return BracketSource{Kind: SourceWinnerOf, Match: s.winnerOf}
 	}
-	return "Loser of " + playoffLabel(s.loserOf)
+	return BracketSource{Kind: SourceLoserOf, Match: s.loserOf}
 }

@@ -7,7 +7,7 @@ import "testing"
 // match go, and in which colour.
 func TestBracketRoutes(t *testing.T) {
 	out := route{out: true}
-	to := func(n int, colour string) route { return route{next: n, colour: colour} }
+	to := func(n int, colour Colour) route { return route{next: n, colour: colour} }
 	tests := []struct {
 		name     string
 		b        bracket
@@ -91,18 +91,20 @@ func TestBracketShape(t *testing.T) {
 	}
 }
 
-func TestBracketTexts(t *testing.T) {
-	for got, want := range map[string]string{
-		routeText(route{next: 13, colour: "blue"}): "Playoff 13 (blue)",
-		routeText(route{next: 0, colour: "red"}):   "Finals (red)",
-		routeText(route{out: true}):                "Eliminated",
-		sourceText(source{seed: 3}):                "Alliance 3",
-		sourceText(source{winnerOf: 10}):           "Winner of Playoff 10",
-		sourceText(source{loserOf: 11}):            "Loser of Playoff 11",
-		playoffLabel(7):                            "Playoff 7",
+func TestBracketWire(t *testing.T) {
+	for _, tt := range []struct{ got, want any }{
+		{route{next: 13, colour: ColourBlue}.wire(), Route{Kind: RoutePlayoff, Match: 13, Colour: ColourBlue}},
+		{route{next: 0, colour: ColourRed}.wire(), Route{Kind: RouteFinals, Colour: ColourRed}},
+		{route{out: true}.wire(), Route{Kind: RouteEliminated}},
+		{source{seed: 3}.wire(), BracketSource{Kind: SourceAlliance, Alliance: 3}},
+		{source{winnerOf: 10}.wire(), BracketSource{Kind: SourceWinnerOf, Match: 10}},
+		{source{loserOf: 11}.wire(), BracketSource{Kind: SourceLoserOf, Match: 11}},
+		{playoffLabel(7), "Playoff 7"},
+		{PlayoffNext{Match: 4}.label(), "Playoff 4"},
+		{PlayoffNext{Game: 2}.label(), "Final 2"},
 	} {
-		if got != want {
-			t.Errorf("got %q, want %q", got, want)
+		if tt.got != tt.want {
+			t.Errorf("got %+v, want %+v", tt.got, tt.want)
 		}
 	}
 	if bracketOf(PlayoffDoubleElim8) == nil || bracketOf(PlayoffDoubleElim4) == nil || bracketOf(9) != nil {

@@ -3,8 +3,6 @@ package board
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcstats"
@@ -40,14 +38,14 @@ func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 	played := playedQuals(tba.EventMatches)
 	ratings, rated := frcstats.OPR(played)
 	ours, theirs := red, blue
-	oursColour, theirsColour := "red", "blue"
-	if m.Alliance == "blue" {
-		ours, theirs, oursColour, theirsColour = blue, red, "blue", "red"
+	oursColour, theirsColour := ColourRed, ColourBlue
+	if m.Alliance == ColourBlue {
+		ours, theirs, oursColour, theirsColour = blue, red, ColourBlue, ColourRed
 	}
 	cards := []TeamCard{}
 	for _, side := range []struct {
 		teams  []string
-		colour string
+		colour Colour
 	}{{ours, oursColour}, {theirs, theirsColour}} {
 		for _, t := range side.teams {
 			if t == "" {
@@ -62,10 +60,10 @@ func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 		}
 	}
 	chance, ok := frcstats.Predict(played, red, blue)
-	if !ok || m.Alliance == "" {
+	if !ok || m.Alliance == ColourNone {
 		return cards, nil
 	}
-	if m.Alliance == "blue" {
+	if m.Alliance == ColourBlue {
 		chance = 1 - chance
 	}
 	return cards, &Prediction{WinChance: chance, Matches: len(played), Model: fmt.Sprintf(predictionModel, frcstats.K, len(played))}
@@ -75,16 +73,15 @@ func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 // listed yet, those of the alliances the bracket says play it.
 func teamsOf(m *Match, p *Playoffs) (red, blue []string) {
 	red, blue = Decided(m.Red), Decided(m.Blue)
-	if len(red) > 0 && len(blue) > 0 || p == nil || p.Next == nil || p.Ours == nil || p.Next.Label != m.Label {
+	if len(red) > 0 && len(blue) > 0 || p == nil || p.Next == nil || p.Ours == nil || p.Next.label() != m.Label {
 		return red, blue
 	}
 	ours := p.Alliances[p.Ours.Number-1].Teams
 	var theirs []string
-	num, _ := strings.CutPrefix(p.Next.Opponent, "Alliance ")
-	if n, err := strconv.Atoi(num); err == nil && n > 0 && n <= len(p.Alliances) {
-		theirs = p.Alliances[n-1].Teams
+	if o := p.Next.Opponent; o.Kind == SourceAlliance && o.Alliance > 0 && o.Alliance <= len(p.Alliances) {
+		theirs = p.Alliances[o.Alliance-1].Teams
 	}
-	if p.Next.Alliance == "blue" {
+	if p.Next.Alliance == ColourBlue {
 		return theirs, ours
 	}
 	return ours, theirs

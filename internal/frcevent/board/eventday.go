@@ -3,7 +3,6 @@ package board
 import (
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -16,10 +15,10 @@ const turnaroundWithin = 20 * time.Minute
 // match is on the field or played (or Nexus queues one); alliance
 // selection once TBA lists alliances, or once every qualification match
 // is played; the event is finished once the finals have a winner.
-func phaseOf(matches []Match, done []bool, p *Playoffs) string {
+func phaseOf(matches []Match, done []bool, p *Playoffs) Phase {
 	if p != nil {
 		for _, b := range p.Bracket {
-			if b.Label == playoffLabel(0) && b.Winner != "" {
+			if b.Number == 0 && b.Winner != ColourNone {
 				return PhaseFinished
 			}
 		}
@@ -46,7 +45,7 @@ func phaseOf(matches []Match, done []bool, p *Playoffs) string {
 	case quals > 0:
 		return PhaseQualifications
 	}
-	return ""
+	return PhaseNone
 }
 
 // startOf is when a match starts, or started: actual, else estimated,
@@ -61,34 +60,34 @@ func startOf(m Match) *time.Time {
 	return m.Times.Scheduled
 }
 
-// timeKind says where startOf's time comes from.
-func timeKind(m Match) string {
+// whenOf is startOf's time with its kind; nil when no time is known.
+func whenOf(m Match) *When {
 	switch {
 	case m.Times.ActualStart != nil:
-		return "actual"
+		return &When{Kind: TimeActual, At: *m.Times.ActualStart}
 	case m.Times.Start != nil:
-		return "estimated"
+		return &When{Kind: TimeEstimated, At: *m.Times.Start}
 	case m.Times.Scheduled != nil:
-		return "scheduled"
+		return &When{Kind: TimeScheduled, At: *m.Times.Scheduled}
 	}
-	return ""
+	return nil
 }
 
 // turnaround warns of little time between our match at prev and the next
 // at next in the list: back to back, one match between, or a time short
-// enough to name.
-func turnaround(matches []Match, prev, next int) string {
+// enough to name; nil when there is enough.
+func turnaround(matches []Match, prev, next int) *Turnaround {
 	switch next - prev {
 	case 1:
-		return "Back to back"
+		return &Turnaround{Kind: TurnaroundBackToBack}
 	case 2:
-		return "2-match turnaround"
+		return &Turnaround{Kind: TurnaroundOneBetween}
 	}
 	a, b := startOf(matches[prev]), startOf(matches[next])
 	if a == nil || b == nil || b.Sub(*a) > turnaroundWithin || !b.After(*a) {
-		return ""
+		return nil
 	}
-	return strconv.Itoa(max(1, int(b.Sub(*a).Minutes()))) + " min turnaround"
+	return &Turnaround{Kind: TurnaroundMinutes, Minutes: max(1, int(b.Sub(*a).Minutes()))}
 }
 
 // fieldLate is how many minutes the latest match that started ran after

@@ -10,16 +10,16 @@ import (
 
 func TestPhaseOf(t *testing.T) {
 	q := func(label string, step int) Match { return Match{Label: label, Step: step} }
-	formed := &Playoffs{Bracket: []BracketMatch{{Label: "Finals"}}}
-	won := &Playoffs{Bracket: []BracketMatch{{Label: "Finals", Winner: "blue"}}}
+	formed := &Playoffs{Bracket: []BracketMatch{{Number: 0}}}
+	won := &Playoffs{Bracket: []BracketMatch{{Number: 0, Winner: ColourBlue}}}
 	tests := []struct {
 		name    string
 		matches []Match
 		done    []bool
 		p       *Playoffs
-		want    string
+		want    Phase
 	}{
-		{"no schedule", nil, nil, nil, ""},
+		{"no schedule", nil, nil, nil, PhaseNone},
 		{"qualifications", []Match{q("Qualification 1", 0), q("Qualification 2", 0)}, []bool{true, false}, nil, PhaseQualifications},
 		{"every qualification played", []Match{q("Qualification 1", 0), q("Qualification 2", 0)}, []bool{true, true}, nil, PhaseAllianceSelection},
 		{"alliances listed", []Match{q("Qualification 1", 0), q("Playoff 1", 0)}, []bool{true, false}, formed, PhaseAllianceSelection},
@@ -49,22 +49,25 @@ func TestTurnaround(t *testing.T) {
 	}
 	tests := []struct {
 		prev, next int
-		want       string
+		want       *Turnaround
 	}{
-		{0, 1, "Back to back"},
-		{0, 2, "2-match turnaround"},
-		{0, 3, "18 min turnaround"},
-		{0, 4, ""}, // 21 min: time enough
-		{0, 5, ""}, // no time known
+		{0, 1, &Turnaround{Kind: TurnaroundBackToBack}},
+		{0, 2, &Turnaround{Kind: TurnaroundOneBetween}},
+		{0, 3, &Turnaround{Kind: TurnaroundMinutes, Minutes: 18}},
+		{0, 4, nil}, // 21 min: time enough
+		{0, 5, nil}, // no time known
 	}
 	for _, tt := range tests {
-		if got := turnaround(list, tt.prev, tt.next); got != tt.want {
-			t.Errorf("turnaround(%d, %d) = %q, want %q", tt.prev, tt.next, got, tt.want)
+		if got := turnaround(list, tt.prev, tt.next); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("turnaround(%d, %d) = %+v, want %+v", tt.prev, tt.next, got, tt.want)
 		}
 	}
-	for i, want := range []string{"actual", "estimated", "estimated", "scheduled", "scheduled", ""} {
-		if got := timeKind(list[i]); got != want {
-			t.Errorf("timeKind(%s) = %q, want %q", list[i].Label, got, want)
+	wants := []*When{
+		{TimeActual, *at(0)}, {TimeEstimated, *at(7)}, {TimeEstimated, *at(14)}, {TimeScheduled, *at(18)}, {TimeScheduled, *at(21)}, nil,
+	}
+	for i, want := range wants {
+		if got := whenOf(list[i]); !reflect.DeepEqual(got, want) {
+			t.Errorf("whenOf(%s) = %+v, want %+v", list[i].Label, got, want)
 		}
 	}
 }

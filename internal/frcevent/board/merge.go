@@ -82,7 +82,7 @@ func Merge(up Upstream, now time.Time) Status {
 		matches, done = tbaMatches(up.TBA.Matches, team)
 	}
 	for i := range matches {
-		matches[i].TimeKind = timeKind(matches[i])
+		matches[i].When = whenOf(matches[i])
 	}
 	s.Schedule = []Match{}
 	for _, m := range matches {
@@ -175,7 +175,7 @@ func nexusMatches(in []frcapi.NexusMatch, tba []frcapi.TBAMatch, eventKey, team 
 	out := make([]Match, len(in))
 	done := make([]bool, len(in))
 	for i, nm := range in {
-		winner := ""
+		winner := ColourNone
 		red, blue := teamList(nm.RedTeams), teamList(nm.BlueTeams)
 		m := Match{
 			Label: nm.Label, Red: orEmpty(red), Blue: orEmpty(blue),
@@ -250,7 +250,7 @@ func onField(matches []Match, done []bool, now time.Time) *Match {
 
 // setScore copies a played match's scores and returns the winning
 // alliance, "" for a tie or an unplayed match.
-func setScore(m *Match, t frcapi.TBAMatch) string {
+func setScore(m *Match, t frcapi.TBAMatch) Colour {
 	red, blue := tbaScore(t.Alliances.Red), tbaScore(t.Alliances.Blue)
 	if red == nil || blue == nil {
 		return ""
@@ -258,13 +258,13 @@ func setScore(m *Match, t frcapi.TBAMatch) string {
 	m.RedScore, m.BlueScore = red, blue
 	switch {
 	case t.WinningAlliance != "":
-		return t.WinningAlliance
+		return Colour(t.WinningAlliance)
 	case *red > *blue: // TBA leaves the winner out of some edited matches
-		return "red"
+		return ColourRed
 	case *blue > *red:
-		return "blue"
+		return ColourBlue
 	}
-	return ""
+	return ColourNone
 }
 
 // tbaTeams are the team numbers of one alliance of a TBA match, without
@@ -290,13 +290,13 @@ func tbaScore(a *frcapi.TBAMatchAlliance) *int {
 }
 
 // setAlliance sets our colour, partners and, for a played match, our result.
-func setAlliance(m *Match, team, winner string) {
+func setAlliance(m *Match, team string, winner Colour) {
 	var ours []string
 	switch {
 	case slices.Contains(m.Red, team):
-		m.Alliance, ours = "red", m.Red
+		m.Alliance, ours = ColourRed, m.Red
 	case slices.Contains(m.Blue, team):
-		m.Alliance, ours = "blue", m.Blue
+		m.Alliance, ours = ColourBlue, m.Blue
 	}
 	m.Partners = []string{}
 	for _, t := range ours {
@@ -304,14 +304,14 @@ func setAlliance(m *Match, team, winner string) {
 			m.Partners = append(m.Partners, t)
 		}
 	}
-	if m.RedScore != nil && m.Alliance != "" {
+	if m.RedScore != nil && m.Alliance != ColourNone {
 		switch winner {
-		case "":
-			m.Result = "tie"
+		case ColourNone:
+			m.Result = ResultTie
 		case m.Alliance:
-			m.Result = "win"
+			m.Result = ResultWin
 		default:
-			m.Result = "loss"
+			m.Result = ResultLoss
 		}
 	}
 }
@@ -428,7 +428,7 @@ func ourPlayoffMatch(matches []Match, done []bool, p *Playoffs) int {
 		return -1
 	}
 	for i, m := range matches {
-		if m.Label == p.Next.Label && !done[i] {
+		if m.Label == p.Next.label() && !done[i] {
 			return i
 		}
 	}

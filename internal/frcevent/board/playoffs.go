@@ -1,7 +1,6 @@
 package board
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -15,12 +14,6 @@ const allianceSize = 3
 // The roles of a team on its alliance, by its place in the picks.
 var roles = []string{"captain", "first pick", "second pick", "third pick"}
 
-// playoffTypeNames say TBA's playoff types in words.
-var playoffTypeNames = map[int]string{
-	PlayoffDoubleElim8: "Double elimination, 8 alliances",
-	PlayoffDoubleElim4: "Double elimination, 4 alliances",
-}
-
 // playoffs builds the alliances and the bracket from TBA's alliances and
 // the event's playoff matches; nil before alliance selection. The teams
 // of the played matches are the truth: a team that played for an alliance
@@ -33,9 +26,8 @@ func playoffs(tba TBAData, team string) *Playoffs {
 	if tba.Event != nil {
 		p.Type = tba.Event.PlayoffType
 	}
-	p.TypeName = playoffTypeNames[p.Type]
 	for i, a := range tba.Alliances {
-		p.Alliances[i] = Alliance{Number: i + 1, Name: a.Name, Teams: orEmpty(a.Teams), Backup: a.BackupIn, Out: a.BackupOut, State: a.State, Round: a.Round}
+		p.Alliances[i] = Alliance{Number: i + 1, Name: a.Name, Teams: orEmpty(a.Teams), Backup: a.BackupIn, Out: a.BackupOut, State: allianceState(a.State), Round: a.Round}
 	}
 	p.SelectionDone = len(p.Alliances) > 0 && !slices.ContainsFunc(p.Alliances, func(a Alliance) bool { return len(a.Teams) < allianceSize })
 	games := playoffGames(tba.EventMatches)
@@ -85,7 +77,7 @@ func playoffs(tba TBAData, team string) *Playoffs {
 type playoffGame struct {
 	set, number int // bracket match number (0: the finals) and its match in the set
 	Red, Blue   []string
-	winner      string // "red", "blue", "" (tie or unplayed)
+	winner      Colour // ColourNone: a tie, or unplayed
 	played      bool
 }
 
@@ -132,18 +124,18 @@ func allianceOf(alliances []Alliance, teams []string) int {
 // seriesResult is what a bracket match decided: its alliances, the winner
 // and, for the finals, the series.
 type seriesResult struct {
-	red, blue         int    // alliance numbers; 0 undecided
-	winner            string // "red", "blue" or ""
+	red, blue         int // alliance numbers; 0 undecided
+	winner            Colour
 	redWins, blueWins int
 	played            int // games played, ties included
 }
 
 // alliance returns the alliance number of the winner (win) or the loser.
 func (r seriesResult) alliance(win bool) int {
-	if r.winner == "" {
+	if r.winner == ColourNone {
 		return 0
 	}
-	if (r.winner == "red") == win {
+	if (r.winner == ColourRed) == win {
 		return r.red
 	}
 	return r.blue
@@ -165,9 +157,9 @@ func bracketMatch(slot bracketSlot, alliances []Alliance, games []playoffGame, r
 		if n > len(alliances) {
 			n = 0
 		}
-		return BracketSide{Alliance: n, From: sourceText(s)}
+		return BracketSide{Alliance: n, From: s.wire()}
 	}
-	bm := BracketMatch{Label: playoffLabel(slot.number), Round: slot.round, Red: side(slot.red), Blue: side(slot.blue)}
+	bm := BracketMatch{Number: slot.number, Round: slot.round, Red: side(slot.red), Blue: side(slot.blue)}
 	res := seriesResult{red: bm.Red.Alliance, blue: bm.Blue.Alliance}
 	for _, g := range games {
 		if g.set != slot.number {
@@ -185,21 +177,21 @@ func bracketMatch(slot bracketSlot, alliances []Alliance, games []playoffGame, r
 		}
 		res.played++
 		switch g.winner {
-		case "red":
+		case ColourRed:
 			res.redWins++
-		case "blue":
+		case ColourBlue:
 			res.blueWins++
 		}
-		if slot.number != 0 && g.winner != "" {
+		if slot.number != 0 && g.winner != ColourNone {
 			res.winner = g.winner
 		}
 	}
 	if slot.number == 0 {
 		switch {
 		case res.redWins >= FinalsWins:
-			res.winner = "red"
+			res.winner = ColourRed
 		case res.blueWins >= FinalsWins:
-			res.winner = "blue"
+			res.winner = ColourBlue
 		}
 	}
 	bm.Winner, bm.RedWins, bm.BlueWins = res.winner, res.redWins, res.blueWins
@@ -209,24 +201,24 @@ func bracketMatch(slot bracketSlot, alliances []Alliance, games []playoffGame, r
 // ourPath sets our record, round, state, outcome and next match from the
 // resolved bracket.
 func ourPath(p *Playoffs, b bracket, ours int, results map[int]seriesResult) {
-	p.State = "playing"
+	p.State = AlliancePlaying
 	for _, slot := range b {
 		res := results[slot.number]
-		colour := ""
+		colour := ColourNone
 		switch ours {
 		case res.red:
-			colour = "red"
+			colour = ColourRed
 		case res.blue:
-			colour = "blue"
+			colour = ColourBlue
 		}
-		if colour == "" {
+		if colour == ColourNone {
 			continue
 		}
 		if slot.number == 0 {
-			p.Record.Wins += map[string]int{"red": res.redWins, "blue": res.blueWins}[colour]
-			p.Record.Losses += map[string]int{"red": res.blueWins, "blue": res.redWins}[colour]
+			p.Record.Wins += map[Colour]int{ColourRed: res.redWins, ColourBlue: res.blueWins}[colour]
+			p.Record.Losses += map[Colour]int{ColourRed: res.blueWins, ColourBlue: res.redWins}[colour]
 			p.Record.Ties += res.played - res.redWins - res.blueWins
-		} else if res.winner != "" {
+		} else if res.winner != ColourNone {
 			if res.winner == colour {
 				p.Record.Wins++
 			} else {
@@ -239,15 +231,15 @@ func ourPath(p *Playoffs, b bracket, ours int, results map[int]seriesResult) {
 		win, lose := b.routes(slot.number)
 		switch {
 		case res.winner == colour && slot.number == 0:
-			p.State, p.Outcome = "won", "Event winners"
+			p.State, p.Outcome = AllianceWon, OutcomeWinners
 			return
-		case res.winner != "" && res.winner != colour && slot.number == 0:
-			p.State, p.Outcome = "eliminated", "Finalists"
+		case res.winner != ColourNone && res.winner != colour && slot.number == 0:
+			p.State, p.Outcome = AllianceEliminated, OutcomeFinalists
 			return
-		case res.winner != "" && res.winner != colour && lose.out:
-			p.State, p.Outcome = "eliminated", "Eliminated in "+slot.round
+		case res.winner != ColourNone && res.winner != colour && lose.out:
+			p.State, p.Outcome = AllianceEliminated, OutcomeEliminated
 			return
-		case res.winner == "":
+		case res.winner == ColourNone:
 			p.Next = nextMatch(slot, colour, res, win, lose)
 			return
 		}
@@ -255,34 +247,42 @@ func ourPath(p *Playoffs, b bracket, ours int, results map[int]seriesResult) {
 }
 
 // nextMatch says our undecided bracket match and what follows it.
-func nextMatch(slot bracketSlot, colour string, res seriesResult, win, lose route) *PlayoffNext {
+func nextMatch(slot bracketSlot, colour Colour, res seriesResult, win, lose route) *PlayoffNext {
 	other, otherSource := res.blue, slot.blue
-	if colour == "blue" {
+	if colour == ColourBlue {
 		other, otherSource = res.red, slot.red
 	}
-	n := &PlayoffNext{Label: playoffLabel(slot.number), Alliance: colour, Opponent: sourceText(otherSource),
-		IfWin: routeText(win), IfLose: routeText(lose)}
+	n := &PlayoffNext{Match: slot.number, Alliance: colour, Opponent: otherSource.wire(), IfWin: win.wire(), IfLose: lose.wire()}
 	if other > 0 {
-		n.Opponent = "Alliance " + strconv.Itoa(other)
+		n.Opponent = BracketSource{Kind: SourceAlliance, Alliance: other}
 	}
 	if slot.number != 0 {
 		return n
 	}
 	ourWins, theirWins := res.redWins, res.blueWins
-	if colour == "blue" {
+	if colour == ColourBlue {
 		ourWins, theirWins = theirWins, ourWins
 	}
-	game := res.played + 1
-	n.Label = "Final " + strconv.Itoa(game)
-	n.Series = fmt.Sprintf("Finals: %d–%d, match %d", ourWins, theirWins, game)
-	n.IfWin, n.IfLose = "Final "+strconv.Itoa(game+1), "Final "+strconv.Itoa(game+1)
+	n.Game = res.played + 1
+	n.Series = &Series{Ours: ourWins, Theirs: theirWins}
+	n.IfWin, n.IfLose = Route{Kind: RouteFinal, Game: n.Game + 1}, Route{Kind: RouteFinal, Game: n.Game + 1}
 	if ourWins+1 >= FinalsWins {
-		n.IfWin = "Event winners"
+		n.IfWin = Route{Kind: RouteWinners}
 	}
 	if theirWins+1 >= FinalsWins {
-		n.IfLose = "Eliminated"
+		n.IfLose = Route{Kind: RouteEliminated}
 	}
 	return n
+}
+
+// allianceState is TBA's status of an alliance; AllianceNone for a word
+// not known here.
+func allianceState(tba string) AllianceState {
+	switch s := AllianceState(tba); s {
+	case AlliancePlaying, AllianceEliminated, AllianceWon:
+		return s
+	}
+	return AllianceNone
 }
 
 // roleOf names the place j of a team in its alliance's picks.

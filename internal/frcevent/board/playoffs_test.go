@@ -41,6 +41,19 @@ func game(n, k int, red, blue []string, winner string) frcapi.TBAMatch {
 	return m
 }
 
+// The shapes of the page's contract, short.
+var (
+	eliminated = Route{Kind: RouteEliminated}
+	winners    = Route{Kind: RouteWinners}
+)
+
+func alliance(n int) BracketSource { return BracketSource{Kind: SourceAlliance, Alliance: n} }
+func winnerOf(n int) BracketSource { return BracketSource{Kind: SourceWinnerOf, Match: n} }
+func loserOf(n int) BracketSource  { return BracketSource{Kind: SourceLoserOf, Match: n} }
+func toPlayoff(n int, c Colour) Route {
+	return Route{Kind: RoutePlayoff, Match: n, Colour: c}
+}
+
 func TestPlayoffsBeforeSelection(t *testing.T) {
 	if p := playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim8}}, "1209"); p != nil {
 		t.Fatalf("playoffs without alliances = %+v, want nil", p)
@@ -54,22 +67,22 @@ func TestPlayoffsOurPath(t *testing.T) {
 	tests := []struct {
 		name    string
 		matches []frcapi.TBAMatch
-		state   string
-		outcome string
+		state   AllianceState
+		outcome Outcome
 		record  Record
 		round   string
 		next    *PlayoffNext
 	}{
-		{"alliances formed", nil, "playing", "", Record{}, "",
-			&PlayoffNext{Label: "Playoff 4", Alliance: "red", Opponent: "Alliance 6", IfWin: "Playoff 8 (blue)", IfLose: "Playoff 6 (blue)"}},
-		{"lost round 1, other side undecided", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue")}, "playing", "", Record{Losses: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Loser of Playoff 3", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
-		{"lost round 1, opponent known", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red")}, "playing", "", Record{Losses: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 6", Alliance: "blue", Opponent: "Alliance 7", IfWin: "Playoff 9 (blue)", IfLose: "Eliminated"}},
+		{"alliances formed", nil, AlliancePlaying, OutcomeNone, Record{}, "",
+			&PlayoffNext{Match: 4, Alliance: ColourRed, Opponent: alliance(6), IfWin: toPlayoff(8, ColourBlue), IfLose: toPlayoff(6, ColourBlue)}},
+		{"lost round 1, other side undecided", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue")}, AlliancePlaying, OutcomeNone, Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Match: 6, Alliance: ColourBlue, Opponent: loserOf(3), IfWin: toPlayoff(9, ColourBlue), IfLose: eliminated}},
+		{"lost round 1, opponent known", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red")}, AlliancePlaying, OutcomeNone, Record{Losses: 1}, "Round 1",
+			&PlayoffNext{Match: 6, Alliance: ColourBlue, Opponent: alliance(7), IfWin: toPlayoff(9, ColourBlue), IfLose: eliminated}},
 		{"out in round 2", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "blue"), game(3, 1, al(2), al(7), "red"), game(6, 1, al(7), al(3), "red")},
-			"eliminated", "Eliminated in Round 2", Record{Losses: 2}, "Round 2", nil},
-		{"a tied match is played again", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "tie"), game(4, 2, al(3), al(6), "red")}, "playing", "", Record{Wins: 1}, "Round 1",
-			&PlayoffNext{Label: "Playoff 8", Alliance: "blue", Opponent: "Winner of Playoff 3", IfWin: "Playoff 11 (blue)", IfLose: "Playoff 10 (red)"}},
+			AllianceEliminated, OutcomeEliminated, Record{Losses: 2}, "Round 2", nil},
+		{"a tied match is played again", []frcapi.TBAMatch{game(4, 1, al(3), al(6), "tie"), game(4, 2, al(3), al(6), "red")}, AlliancePlaying, OutcomeNone, Record{Wins: 1}, "Round 1",
+			&PlayoffNext{Match: 8, Alliance: ColourBlue, Opponent: winnerOf(3), IfWin: toPlayoff(11, ColourBlue), IfLose: toPlayoff(10, ColourRed)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,12 +117,12 @@ func TestPlayoffsFinals(t *testing.T) {
 	ev := &EventInfo{PlayoffType: PlayoffDoubleElim8}
 	series := append(append([]frcapi.TBAMatch{}, upper...), game(0, 1, al(2), al(3), "blue"), game(0, 2, al(2), al(3), "red"))
 	p := playoffs(TBAData{Event: ev, Alliances: a, EventMatches: series}, "1209")
-	want := &PlayoffNext{Label: "Final 3", Alliance: "blue", Opponent: "Alliance 2", IfWin: "Event winners", IfLose: "Eliminated", Series: "Finals: 1–1, match 3"}
-	if !reflect.DeepEqual(p.Next, want) || p.State != "playing" || p.Round != "Finals" {
+	want := &PlayoffNext{Game: 3, Alliance: ColourBlue, Opponent: alliance(2), IfWin: winners, IfLose: eliminated, Series: &Series{Ours: 1, Theirs: 1}}
+	if !reflect.DeepEqual(p.Next, want) || p.State != AlliancePlaying || p.Round != "Finals" {
 		t.Fatalf("at 1–1: next %+v, state %q, round %q; want %+v, playing, Finals", p.Next, p.State, p.Round, want)
 	}
 	won := playoffs(TBAData{Event: ev, Alliances: a, EventMatches: append(series, game(0, 3, al(2), al(3), "blue"))}, "1209")
-	if won.State != "won" || won.Outcome != "Event winners" || won.Next != nil || won.Record != (Record{Wins: 6, Losses: 2}) {
+	if won.State != AllianceWon || won.Outcome != OutcomeWinners || won.Next != nil || won.Record != (Record{Wins: 6, Losses: 2}) {
 		t.Fatalf("after the third final: %q %q next %+v record %+v; want won, Event winners, none, 6-2", won.State, won.Outcome, won.Next, won.Record)
 	}
 	if f := won.Bracket[len(won.Bracket)-1]; f.Winner != "blue" || f.RedWins != 1 || f.BlueWins != 2 || !f.Ours {
@@ -145,7 +158,7 @@ func TestPlayoffsNotSelected(t *testing.T) {
 	a := eightAlliances()
 	a[2].Teams = []string{"301", "302", "303"}
 	p := playoffs(TBAData{Event: &EventInfo{PlayoffType: PlayoffDoubleElim4}, Alliances: a[:4]}, "1209")
-	if p.Ours != nil || p.State != "" || p.Next != nil || len(p.Bracket) != 6 || p.TypeName != "Double elimination, 4 alliances" || !p.SelectionDone {
+	if p.Ours != nil || p.State != AllianceNone || p.Next != nil || len(p.Bracket) != 6 || p.Type != PlayoffDoubleElim4 || !p.SelectionDone {
 		t.Fatalf("not selected: %+v", p)
 	}
 	a[3].Teams = a[3].Teams[:2] // Alliance 4's second pick is still to come

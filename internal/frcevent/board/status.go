@@ -2,6 +2,7 @@ package board
 
 import (
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -25,9 +26,8 @@ type Status struct {
 	EventName string `json:"eventName"`
 	// Timezone is the event's IANA zone, like "America/Chicago" ("" until known).
 	Timezone string `json:"timezone"`
-	// Phase is where the event is: PhaseQualifications, PhaseAllianceSelection,
-	// PhasePlayoffs or PhaseFinished; "" before any schedule is known.
-	Phase string `json:"phase"`
+	// Phase is where the event is; PhaseNone before any schedule is known.
+	Phase Phase `json:"phase"`
 
 	// NextMatch is our first match not yet on field; nil when none is left
 	// or the schedule is not out.
@@ -104,8 +104,8 @@ type Match struct {
 	Step int `json:"step"`
 	// Urgent is true when the crew must go now: queuing or on deck.
 	Urgent bool `json:"urgent"`
-	// Alliance is our colour in this match: "red", "blue" or "" when we do not play it.
-	Alliance string `json:"alliance"`
+	// Alliance is our colour in this match; ColourNone when we do not play it.
+	Alliance Colour `json:"alliance"`
 	// Red and Blue are the team numbers of each alliance; an entry is "" while
 	// undecided (playoffs). Both are empty while the whole alliance is undecided.
 	Red  []string `json:"red"`
@@ -120,18 +120,90 @@ type Match struct {
 	// RedScore and BlueScore are the final scores; nil while unplayed.
 	RedScore  *int `json:"redScore"`
 	BlueScore *int `json:"blueScore"`
-	// Result is ours when played: "win", "loss", "tie", or "".
-	Result string `json:"result"`
+	// Result is ours once played; ResultNone before, or when we do not play it.
+	Result Result `json:"result"`
 	// ReplayOf is the label of the match this one replays ("" when none).
 	ReplayOf string `json:"replayOf"`
-	// TimeKind says where the match's time comes from: "actual" (it
-	// started), "estimated" (Nexus's or TBA's prediction) or "scheduled".
-	TimeKind string `json:"timeKind"`
-	// Turnaround warns of little time since our previous match: "Back to
-	// back", "2-match turnaround", or like "18 min turnaround" when 20
-	// minutes or less lie between them; "" otherwise.
-	Turnaround string `json:"turnaround"`
+	// When is the match's start as the pit shows it: the instant and where
+	// it comes from; nil when no start is known.
+	When *When `json:"when"`
+	// Turnaround warns of little time since our previous match; nil when
+	// there is enough.
+	Turnaround *Turnaround `json:"turnaround"`
 }
+
+// When is a match's start, or its start so far: the instant At and its
+// Kind, which says which of the match's times it is.
+type When struct {
+	// Kind is TimeActual (At is the actual start), TimeEstimated (Nexus's
+	// or TBA's estimate) or TimeScheduled (the published schedule).
+	Kind TimeKind `json:"kind"`
+	// At is the instant.
+	At time.Time `json:"at"`
+}
+
+// TimeKind says which time of a match When names.
+type TimeKind string
+
+// The kinds of a match's time (When.Kind).
+const (
+	// TimeActual: the match started at At.
+	TimeActual TimeKind = "actual"
+	// TimeEstimated: Nexus's or TBA's estimate of the start.
+	TimeEstimated TimeKind = "estimated"
+	// TimeScheduled: the published schedule's start.
+	TimeScheduled TimeKind = "scheduled"
+)
+
+// Turnaround is little time between our previous match and this one: it
+// is the match just before, the one before that, or a few minutes before.
+type Turnaround struct {
+	// Kind says which.
+	Kind TurnaroundKind `json:"kind" wire:"tag"`
+	// Minutes lie between the two starts (TurnaroundMinutes only).
+	Minutes int `json:"minutes,omitempty" wire:"minutes"`
+}
+
+// TurnaroundKind says how little time lies between two of our matches.
+type TurnaroundKind string
+
+// The kinds of a Turnaround.
+const (
+	// TurnaroundBackToBack: our previous match is the one just before.
+	TurnaroundBackToBack TurnaroundKind = "backToBack"
+	// TurnaroundOneBetween: one match lies between ours.
+	TurnaroundOneBetween TurnaroundKind = "oneBetween"
+	// TurnaroundMinutes: turnaroundWithin or less lies between the starts.
+	TurnaroundMinutes TurnaroundKind = "minutes"
+)
+
+// Colour is an alliance's colour in a match.
+type Colour string
+
+// The colours of a match's alliances.
+const (
+	// ColourNone: no colour (we do not play the match, nothing decided).
+	ColourNone Colour = ""
+	// ColourRed is the red alliance.
+	ColourRed Colour = "red"
+	// ColourBlue is the blue alliance.
+	ColourBlue Colour = "blue"
+)
+
+// Result is how a played match ended for us.
+type Result string
+
+// The results of a match (Match.Result).
+const (
+	// ResultNone: not played yet, or not ours.
+	ResultNone Result = ""
+	// ResultWin: we won it.
+	ResultWin Result = "win"
+	// ResultLoss: we lost it.
+	ResultLoss Result = "loss"
+	// ResultTie: it was a tie.
+	ResultTie Result = "tie"
+)
 
 // Decided is teams less the seats still undecided (""), as a Match's Red,
 // Blue and Partners hold them.
@@ -178,11 +250,10 @@ type Criterion struct {
 
 // Playoffs is alliance selection and the playoff bracket.
 type Playoffs struct {
-	// Type is TBA's playoff type: 10 double elimination of 8 alliances, 11
-	// of 4; other types show the matches as TBA lists them.
+	// Type is TBA's playoff type: PlayoffDoubleElim8 (10) double elimination
+	// of 8 alliances, PlayoffDoubleElim4 (11) of 4; other types show the
+	// matches as TBA lists them.
 	Type int `json:"type"`
-	// TypeName says it in words, like "Double elimination, 8 alliances".
-	TypeName string `json:"typeName"`
 	// Alliances are every alliance in number order.
 	Alliances []Alliance `json:"alliances"`
 	// Ours is our alliance; nil when we are on none.
@@ -197,12 +268,11 @@ type Playoffs struct {
 	// playoff match ("Round 1" … "Round 5", "Finals"), "" before it.
 	Record Record `json:"record"`
 	Round  string `json:"round"`
-	// State is ours: "playing", "eliminated", "won", or "" when we are on
-	// no alliance.
-	State string `json:"state"`
-	// Outcome says the end for us in words: "Eliminated in Round 4",
-	// "Event winners", "Finalists"; "" while we play on.
-	Outcome string `json:"outcome"`
+	// State is ours; AllianceNone when we are on no alliance.
+	State AllianceState `json:"state"`
+	// Outcome is the end of the playoffs for us (OutcomeEliminated: in
+	// Round); OutcomeNone while we play on.
+	Outcome Outcome `json:"outcome"`
 	// Next is our next playoff match; nil when none is left or known.
 	Next *PlayoffNext `json:"next"`
 }
@@ -219,8 +289,8 @@ type Alliance struct {
 	// the team it replaced.
 	Backup string `json:"backup"`
 	Out    string `json:"out"`
-	// State is "playing", "eliminated", "won" or "" before the playoffs.
-	State string `json:"state"`
+	// State is AllianceNone before the playoffs.
+	State AllianceState `json:"state"`
 	// Round is the double-elimination round of its last played match,
 	// "Round 1" … "Finals"; "" before it played.
 	Round string `json:"round"`
@@ -241,15 +311,16 @@ type OurAlliance struct {
 
 // BracketMatch is one match of the playoff bracket.
 type BracketMatch struct {
-	// Label is the match's name as Nexus gives it: "Playoff 7", "Finals".
-	Label string `json:"label"`
-	// Round is "Round 1" … "Round 5" or "Finals".
+	// Number is the bracket match's number, which Nexus labels "Playoff 7";
+	// 0 for the finals.
+	Number int `json:"number"`
+	// Round is TBA's name of its round: "Round 1" … "Round 5" or "Finals".
 	Round string `json:"round"`
 	// Red and Blue are the alliances playing it.
 	Red  BracketSide `json:"red"`
 	Blue BracketSide `json:"blue"`
-	// Winner is "red" or "blue" once decided; "" before.
-	Winner string `json:"winner"`
+	// Winner is ColourNone until decided.
+	Winner Colour `json:"winner"`
 	// RedWins and BlueWins count the matches won in a series (the finals);
 	// 0 or 1 elsewhere.
 	RedWins  int `json:"redWins"`
@@ -262,27 +333,130 @@ type BracketMatch struct {
 type BracketSide struct {
 	// Alliance is its number; 0 while undecided.
 	Alliance int `json:"alliance"`
-	// From says where it comes from: "Alliance 1", "Winner of Playoff 5",
-	// "Loser of Playoff 3".
-	From string `json:"from"`
+	// From is where it comes from: a seed, or the winner or loser of an
+	// earlier bracket match.
+	From BracketSource `json:"from"`
 }
+
+// BracketSource is an alliance of a bracket match as the bracket knows it
+// before the match: an alliance by its number, or the winner or the loser
+// of an earlier bracket match.
+type BracketSource struct {
+	// Kind says which.
+	Kind SourceKind `json:"kind" wire:"tag"`
+	// Alliance is the alliance's number (SourceAlliance).
+	Alliance int `json:"alliance,omitempty" wire:"alliance"`
+	// Match is the earlier bracket match's number (SourceWinnerOf,
+	// SourceLoserOf).
+	Match int `json:"match,omitempty" wire:"winnerOf loserOf"`
+}
+
+// SourceKind says what a BracketSource names.
+type SourceKind string
+
+// The kinds of a BracketSource.
+const (
+	// SourceAlliance: an alliance, by its number.
+	SourceAlliance SourceKind = "alliance"
+	// SourceWinnerOf: the winner of an earlier bracket match.
+	SourceWinnerOf SourceKind = "winnerOf"
+	// SourceLoserOf: the loser of an earlier bracket match.
+	SourceLoserOf SourceKind = "loserOf"
+)
+
+// Route is where an alliance goes after a playoff match: a bracket match
+// and its colour there, the finals, the next game of the finals, or out of
+// the playoffs as eliminated or as the event's winners.
+type Route struct {
+	// Kind says which.
+	Kind RouteKind `json:"kind" wire:"tag"`
+	// Match is the bracket match's number (RoutePlayoff).
+	Match int `json:"match,omitempty" wire:"playoff"`
+	// Colour is the alliance's colour there (RoutePlayoff, RouteFinals).
+	Colour Colour `json:"colour,omitempty" wire:"playoff finals"`
+	// Game is the finals' game, 2 for the second (RouteFinal).
+	Game int `json:"game,omitempty" wire:"final"`
+}
+
+// RouteKind says where a Route goes.
+type RouteKind string
+
+// The kinds of a Route.
+const (
+	// RoutePlayoff: a bracket match ("Playoff 13", blue).
+	RoutePlayoff RouteKind = "playoff"
+	// RouteFinals: the finals, in a colour.
+	RouteFinals RouteKind = "finals"
+	// RouteFinal: the next game of the finals series.
+	RouteFinal RouteKind = "final"
+	// RouteEliminated: out of the playoffs.
+	RouteEliminated RouteKind = "eliminated"
+	// RouteWinners: the event's winners.
+	RouteWinners RouteKind = "winners"
+)
+
+// AllianceState is how an alliance stands in the playoffs.
+type AllianceState string
+
+// The states of an alliance (Alliance.State, Playoffs.State).
+const (
+	// AllianceNone: before the playoffs, or (Playoffs.State) on no alliance.
+	AllianceNone AllianceState = ""
+	// AlliancePlaying: it plays on.
+	AlliancePlaying AllianceState = "playing"
+	// AllianceEliminated: it is out.
+	AllianceEliminated AllianceState = "eliminated"
+	// AllianceWon: it won the event.
+	AllianceWon AllianceState = "won"
+)
+
+// Outcome is how the playoffs ended for us.
+type Outcome string
+
+// The outcomes of our playoffs (Playoffs.Outcome).
+const (
+	// OutcomeNone: we play on, or are on no alliance.
+	OutcomeNone Outcome = ""
+	// OutcomeWinners: we won the event.
+	OutcomeWinners Outcome = "winners"
+	// OutcomeFinalists: we lost the finals.
+	OutcomeFinalists Outcome = "finalists"
+	// OutcomeEliminated: we were eliminated in Playoffs.Round.
+	OutcomeEliminated Outcome = "eliminated"
+)
 
 // PlayoffNext is our next playoff match and what follows it.
 type PlayoffNext struct {
-	// Label is the match as Nexus names it: "Playoff 13", "Final 2".
-	Label string `json:"label"`
-	// Alliance is our colour in it, "red" or "blue".
-	Alliance string `json:"alliance"`
-	// Opponent is the other alliance, like "Alliance 3", or "Winner of
-	// Playoff 10" while undecided.
-	Opponent string `json:"opponent"`
-	// IfWin and IfLose say what follows: "Playoff 13 (blue)", "Finals
-	// (red)", "Event winners", "Eliminated", or the finals' next match.
-	IfWin  string `json:"ifWin"`
-	IfLose string `json:"ifLose"`
-	// Series is the finals' score so far, like "Finals: 1–1, match 3"; ""
-	// outside the finals.
-	Series string `json:"series"`
+	// Match is its bracket match's number (Nexus's "Playoff 13"); 0 for
+	// the finals.
+	Match int `json:"match"`
+	// Game is the game of the finals (Nexus's "Final 2"); 0 outside them.
+	Game int `json:"game"`
+	// Alliance is our colour in it.
+	Alliance Colour `json:"alliance"`
+	// Opponent is the other alliance: by its number once known, else the
+	// bracket match it comes from.
+	Opponent BracketSource `json:"opponent"`
+	// IfWin and IfLose are where we go after it.
+	IfWin  Route `json:"ifWin"`
+	IfLose Route `json:"ifLose"`
+	// Series is the finals' score so far; nil outside the finals.
+	Series *Series `json:"series"`
+}
+
+// Series is the score of the finals so far, in games won.
+type Series struct {
+	// Ours and Theirs are the games each alliance won.
+	Ours   int `json:"ours"`
+	Theirs int `json:"theirs"`
+}
+
+// label is Nexus's name of the match: "Playoff 13", "Final 2".
+func (n PlayoffNext) label() string {
+	if n.Match == 0 {
+		return "Final " + strconv.Itoa(n.Game)
+	}
+	return playoffLabel(n.Match)
 }
 
 // TeamCard is one team of a match with what this program knows of it.
@@ -291,7 +465,7 @@ type TeamCard struct {
 	Team string `json:"team"`
 	Name string `json:"name"`
 	// Alliance is its colour in the match.
-	Alliance string `json:"alliance"`
+	Alliance Colour `json:"alliance"`
 	// OPR is its offensive power rating at this event: the points it adds
 	// to its alliance's score, by least squares over the played
 	// qualification matches; nil before there are enough.
@@ -309,12 +483,21 @@ type Prediction struct {
 	Model string `json:"model"`
 }
 
+// Phase is where an event is.
+type Phase string
+
 // The phases of an event (Status.Phase).
 const (
-	PhaseQualifications    = "qualifications"
-	PhaseAllianceSelection = "alliance selection"
-	PhasePlayoffs          = "playoffs"
-	PhaseFinished          = "finished"
+	// PhaseNone: no schedule is known yet.
+	PhaseNone Phase = ""
+	// PhaseQualifications: qualification matches.
+	PhaseQualifications Phase = "qualifications"
+	// PhaseAllianceSelection: the alliances are being formed.
+	PhaseAllianceSelection Phase = "alliance selection"
+	// PhasePlayoffs: the playoff bracket and the finals.
+	PhasePlayoffs Phase = "playoffs"
+	// PhaseFinished: the event has its winners.
+	PhaseFinished Phase = "finished"
 )
 
 // Record is a W-L-T record.
@@ -357,10 +540,8 @@ type Webcast struct {
 
 // Source is how one upstream is doing.
 type Source struct {
-	// State is "ok", "off" (not configured: no key), "key rejected",
-	// "event not found", "unreachable" or "down" (TBA's /status lists the
-	// event's feed as down).
-	State string `json:"state"`
+	// State is how it answered.
+	State SourceState `json:"state"`
 	// Message says the state in words for the page, like "Nexus key rejected".
 	Message string `json:"message"`
 	// AsOf is when this source last gave good data (Nexus: its dataAsOfTime);
@@ -368,19 +549,22 @@ type Source struct {
 	AsOf time.Time `json:"asOf"`
 }
 
+// SourceState is how an upstream answered.
+type SourceState string
+
 // The states of a Source. The page words its notice after them.
 const (
 	// StateOK means the source answered with good data at its last request.
-	StateOK = "ok"
+	StateOK SourceState = "ok"
 	// StateOff means the source is not configured (no key) and is never asked.
-	StateOff = "off"
+	StateOff SourceState = "off"
 	// StateKeyRejected means the source answered 401 or 403 to our key.
-	StateKeyRejected = "key rejected"
+	StateKeyRejected SourceState = "key rejected"
 	// StateNotFound means the source does not know the event (404).
-	StateNotFound = "event not found"
+	StateNotFound SourceState = "event not found"
 	// StateUnreachable means a network error, a timeout, a 5xx, or a body
 	// that is malformed or too big.
-	StateUnreachable = "unreachable"
+	StateUnreachable SourceState = "unreachable"
 	// StateDown means TBA answers but lists the event's data feed as down.
-	StateDown = "down"
+	StateDown SourceState = "down"
 )

@@ -28,8 +28,8 @@ type Upstream struct {
 
 // Health is a source's state after its last requests.
 type Health struct {
-	State   string `json:"state"`
-	Message string `json:"message"`
+	State   SourceState `json:"state"`
+	Message string      `json:"message"`
 }
 
 // NexusData is what the hub keeps of Nexus: its last good answers and how

@@ -107,20 +107,21 @@ func TestDemoPlaysAWholeEvent(t *testing.T) {
 	advance(clk, 40*time.Second)
 	s = h.Current()
 	if p := s.Playoffs; p == nil || !slices.Equal(p.Ours.Partners, []string{"148", "6328"}) || p.Ours.Number != 3 || p.Ours.Role != "first pick" ||
-		s.NextMatch == nil || s.NextMatch.Label != "Playoff 4" || p.Next.IfWin != "Playoff 8 (blue)" || p.Next.IfLose != "Playoff 6 (blue)" || len(s.TeamCards) != 6 {
+		s.NextMatch == nil || s.NextMatch.Label != "Playoff 4" || p.Next.IfWin != (board.Route{Kind: board.RoutePlayoff, Match: 8, Colour: board.ColourBlue}) ||
+		p.Next.IfLose != (board.Route{Kind: board.RoutePlayoff, Match: 6, Colour: board.ColourBlue}) || len(s.TeamCards) != 6 {
 		t.Fatalf("at 420 s: playoffs %+v next %+v cards %d", s.Playoffs, s.NextMatch, len(s.TeamCards))
 	}
 	// We win Playoff 4, lose Playoff 8 and play on in the lower bracket.
 	advance(clk, 100*time.Second)
-	if p := h.Current().Playoffs; p.Record != (board.Record{Wins: 1, Losses: 1}) || p.Next == nil || p.Next.Label != "Playoff 10" || p.Next.IfLose != "Eliminated" {
+	if p := h.Current().Playoffs; p.Record != (board.Record{Wins: 1, Losses: 1}) || p.Next == nil || p.Next.Match != 10 || p.Next.IfLose.Kind != board.RouteEliminated {
 		t.Fatalf("at 520 s: record %+v next %+v", p.Record, p.Next)
 	}
 	advance(clk, 80*time.Second)
-	if p := h.Current().Playoffs; p.Next == nil || p.Next.Series != "Finals: 1–1, match 3" || p.Next.IfWin != "Event winners" {
+	if p := h.Current().Playoffs; p.Next == nil || p.Next.Series == nil || *p.Next.Series != (board.Series{Ours: 1, Theirs: 1}) || p.Next.Game != 3 || p.Next.IfWin.Kind != board.RouteWinners {
 		t.Fatalf("at 600 s: next %+v, want the third final", p.Next)
 	}
 	advance(clk, 20*time.Second)
-	if s := h.Current(); s.Phase != board.PhaseFinished || s.Playoffs.Outcome != "Event winners" || s.Playoffs.Record != (board.Record{Wins: 6, Losses: 2}) {
+	if s := h.Current(); s.Phase != board.PhaseFinished || s.Playoffs.Outcome != board.OutcomeWinners || s.Playoffs.Record != (board.Record{Wins: 6, Losses: 2}) {
 		t.Fatalf("at 620 s: phase %q outcome %q record %+v", s.Phase, s.Playoffs.Outcome, s.Playoffs.Record)
 	}
 	// Then it starts again.

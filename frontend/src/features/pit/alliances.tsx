@@ -1,4 +1,5 @@
-import { allianceStateText, allianceWords, roleText } from './board';
+import { allianceWords, roleText } from './board';
+import { allianceStateText } from './words';
 import type { Alliance, Playoffs } from '../../platform/types';
 
 /** One alliance: its number, captain, picks and backup; ours marked. */

@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStatus, Match, Source } from '../../platform/types';
-import type { BracketMatch, Playoffs } from '../../platform/types';
+import type {
+  Alliance,
+  BracketMatch,
+  EventStatus,
+  Match,
+  Phase,
+  Playoffs,
+  Source,
+  TeamCard,
+} from '../../platform/types';
 import {
-  allianceStateText,
   allianceWords,
   boardPhase,
   type BoardPhase,
   bracketLayout,
-  bracketShort,
   calendarUrl,
   cardsOf,
   criterionValue,
   fieldPaceText,
-  ifLoseText,
-  ifWinText,
   matchTime,
   oprSourceText,
   oprText,
@@ -21,9 +25,6 @@ import {
   rankTrendPoints,
   rankTrendText,
   roleText,
-  sideShort,
-  sideWords,
-  timeKindWord,
   winChanceText,
   ageText,
   asOfText,
@@ -46,7 +47,8 @@ import {
   warningsFor,
   webcastLinks,
 } from './board';
-import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './fixtures';
+import { contractStatus, iso, matchQueuingAt, min, statusAt, zeroTime } from './fixtures';
+import { bracketShort } from './words';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
 const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);
@@ -306,16 +308,19 @@ describe('notices, webcasts, QR and no next match', () => {
 });
 
 describe('the phase of the board', () => {
-  it('follows the server’s phase words, qualifications before any', () => {
-    const boards: [string, BoardPhase][] = [
+  it('follows the server’s phase, qualifications before any', () => {
+    const boards: [Phase, BoardPhase][] = [
       ['qualifications', 'qualifications'],
       ['alliance selection', 'selection'],
       ['playoffs', 'playoffs'],
       ['finished', 'finished'],
       ['', 'qualifications'],
-      ['something new', 'qualifications'],
     ];
     for (const [phase, board] of boards) expect(boardPhase(phase)).toBe(board);
+  });
+
+  it('throws on a phase the page does not know rather than guess one', () => {
+    expect(() => boardPhase('something new' as Phase)).toThrow('unexpected value "something new"');
   });
 });
 
@@ -329,36 +334,20 @@ describe('times and the field’s pace', () => {
     expect(fieldPaceText(Number.NaN)).toBeNull();
   });
 
-  it('labels each time by how it is known', () => {
-    for (const kind of ['actual', 'estimated', 'scheduled']) expect(timeKindWord(kind)).toBe(kind);
-    for (const unknown of ['', 'guessed']) expect(timeKindWord(unknown)).toBe('');
-  });
-
-  it('shows the time the server’s kind names', () => {
+  it('shows the time the server names, with its kind', () => {
     const tz = 'UTC';
-    const m = match({
-      times: {
-        queue: null,
-        onDeck: null,
-        onField: iso(t0 + 25 * min),
-        start: iso(t0 + 27 * min),
-        scheduled: iso(t0 + 30 * min),
-        actualStart: iso(t0 + 33 * min),
-      },
-    });
-    expect(matchTime({ ...m, timeKind: 'estimated' }, tz)).toEqual({
+    expect(matchTime(match({ when: { kind: 'estimated', at: iso(t0 + 27 * min) } }), tz)).toEqual({
       ms: t0 + 27 * min,
       clock: '14:27',
       kind: 'estimated',
     });
-    expect(matchTime({ ...m, timeKind: 'scheduled' }, tz)?.clock).toBe('14:30');
-    expect(matchTime({ ...m, timeKind: 'actual' }, tz)?.clock).toBe('14:33');
-    expect(matchTime({ ...m, timeKind: '' }, tz)).toMatchObject({ clock: '14:27', kind: '' });
-    const bare = match({
-      timeKind: 'actual',
-      times: { ...m.times, actualStart: null },
+    expect(matchTime(match({ when: { kind: 'actual', at: iso(t0 + 33 * min) } }), tz)).toEqual({
+      ms: t0 + 33 * min,
+      clock: '14:33',
+      kind: 'actual',
     });
-    expect(matchTime(bare, tz)).toBeNull();
+    expect(matchTime(match({ when: null }), tz)).toBeNull();
+    expect(matchTime(match({ when: { kind: 'scheduled', at: zeroTime } }), tz)).toBeNull();
   });
 });
 
@@ -408,7 +397,7 @@ describe('team cards and the prediction', () => {
   });
 
   it('splits the cards by alliance in the server’s order', () => {
-    const cards = [
+    const cards: TeamCard[] = [
       { team: '1209', name: 'RoboHornets', alliance: 'red', opr: 30 },
       { team: '118', name: 'Robonauts', alliance: 'blue', opr: 29 },
       { team: '2363', name: '', alliance: 'red', opr: null },
@@ -420,27 +409,10 @@ describe('team cards and the prediction', () => {
 });
 
 describe('alliances and the playoffs', () => {
-  const next = {
-    label: 'Playoff 10',
-    alliance: 'red',
-    opponent: 'Alliance 4',
-    ifWin: 'Playoff 12 (red)',
-    ifLose: 'Eliminated',
-    series: '',
-  };
-
-  it('says what follows a win and a loss', () => {
-    expect(ifWinText(next)).toBe('If we win → Playoff 12 (red)');
-    expect(ifLoseText(next)).toBe('If we lose → eliminated');
-    expect(ifWinText({ ...next, ifWin: 'Event winners' })).toBe('If we win → event winners');
-    expect(ifWinText({ ...next, ifWin: '' })).toBeNull();
-    expect(ifLoseText({ ...next, ifLose: '' })).toBeNull();
-  });
-
   it('names roles, alliances and their states', () => {
     expect(roleText('first pick')).toBe('First pick');
     expect(roleText('')).toBe('');
-    const a = {
+    const a: Alliance = {
       number: 3,
       name: 'Alliance 3',
       teams: ['2363', '1209', '4414'],
@@ -453,15 +425,11 @@ describe('alliances and the playoffs', () => {
     expect(allianceWords(a)).toBe('Captain 2363, picks 1209, 4414, backup 971');
     expect(allianceWords({ ...a, teams: ['2363'], backup: '' })).toBe('Captain 2363');
     expect(allianceWords({ ...a, teams: ['2363', ''], backup: '' })).toBe('Captain 2363, pick TBD');
-    expect(allianceStateText('eliminated')).toBe('Out');
-    expect(allianceStateText('won')).toBe('Winners');
-    expect(allianceStateText('playing')).toBe('');
   });
 
   it('is over for us once the event finished or our alliance is out or won', () => {
     const playoffs: Playoffs = {
       type: 10,
-      typeName: '',
       selectionDone: true,
       alliances: [],
       ours: null,
@@ -483,28 +451,19 @@ describe('alliances and the playoffs', () => {
     expect(playoffsOver(status({ phase: 'playoffs', playoffs: null }))).toBe(false);
   });
 
-  it('writes bracket sides and matches short, and in full for screen readers', () => {
-    expect(sideShort({ alliance: 3, from: 'Winner of Playoff 4' })).toBe('A3');
-    expect(sideShort({ alliance: 0, from: 'Winner of Playoff 5' })).toBe('W M5');
-    expect(sideShort({ alliance: 0, from: 'Loser of Playoff 11' })).toBe('L M11');
-    expect(sideShort({ alliance: 0, from: '' })).toBe('TBD');
-    expect(sideWords({ alliance: 3, from: 'Alliance 3' })).toBe('Alliance 3');
-    expect(sideWords({ alliance: 0, from: 'Loser of Playoff 3' })).toBe('Loser of Playoff 3');
-    expect(sideWords({ alliance: 0, from: '' })).toBe('to be decided');
-    expect(bracketShort('Playoff 13')).toBe('M13');
-    expect(bracketShort('Finals')).toBe('F');
-    expect(bracketShort('Exhibition')).toBe('Exhibition');
-  });
-
   it('places a double-elimination bracket: rounds, upper over lower, finals apart', () => {
-    // The 8-alliance bracket the hub sends, placed by its "Winner of"/"Loser of" sources.
-    const layout = bracketLayout(phaseStatus('playoffs').playoffs?.bracket ?? null);
+    // The brackets of 8 and 4 alliances the board sends, placed by their winnerOf/loserOf sources.
     const labels = (cols: { matches: BracketMatch[] }[]) =>
-      cols.map((c) => c.matches.map((m) => bracketShort(m.label)));
-    expect(layout.rounds).toEqual(['Round 1', 'Round 2', 'Round 3', 'Round 4', 'Round 5']);
-    expect(labels(layout.upper)).toEqual([['M1', 'M2', 'M3', 'M4'], ['M7', 'M8'], [], ['M11'], []]);
-    expect(labels(layout.lower)).toEqual([[], ['M5', 'M6'], ['M9', 'M10'], ['M12'], ['M13']]);
-    expect(layout.finals.map((m) => m.label)).toEqual(['Finals']);
+      cols.map((c) => c.matches.map((m) => bracketShort(m.number)));
+    const eight = bracketLayout(contractStatus('playoffs-upper').playoffs?.bracket ?? null);
+    expect(eight.rounds).toEqual(['Round 1', 'Round 2', 'Round 3', 'Round 4', 'Round 5']);
+    expect(labels(eight.upper)).toEqual([['M1', 'M2', 'M3', 'M4'], ['M7', 'M8'], [], ['M11'], []]);
+    expect(labels(eight.lower)).toEqual([[], ['M5', 'M6'], ['M9', 'M10'], ['M12'], ['M13']]);
+    expect(eight.finals.map((m) => m.number)).toEqual([0]);
+    const four = bracketLayout(contractStatus('four-playoffs').playoffs?.bracket ?? null);
+    expect(four.rounds).toEqual(['Round 1', 'Round 2', 'Round 3']);
+    expect(labels(four.upper)).toEqual([['M1', 'M2'], ['M3'], []]);
+    expect(labels(four.lower)).toEqual([[], ['M4'], ['M5']]);
     expect(bracketLayout(null)).toEqual({ rounds: [], upper: [], lower: [], finals: [] });
   });
 });

@@ -5,24 +5,23 @@ import type {
   Announcement,
   BracketMatch,
   BracketSide,
+  Colour,
   Criterion,
   EventStatus,
   Match,
   PartsRequest,
-  PlayoffNext,
+  Phase,
   Prediction,
   Rank,
+  Result,
   Source,
   TeamCard,
+  TimeKind,
   Webcast,
   WinLossRecord,
 } from '../../platform/types';
-import {
-  PhaseAllianceSelection,
-  PhaseFinished,
-  PhasePlayoffs,
-  StepOnField,
-} from '../../gen/wire.gen';
+import { StepOnField } from '../../gen/wire.gen';
+import { assertNever } from '../../shared/assert-never';
 import { isTimeZone, pad2 } from '../../shared/time';
 
 /**
@@ -135,7 +134,18 @@ export function asOfText(asOf: string, nowMs: number, timeZone: string): string 
  * else its name and state, and whether the screen still holds its last data.
  */
 function sourceTrouble(name: string, source: Source): string | null {
-  if (source.state === 'ok' || source.state === 'off' || source.state === '') return null;
+  switch (source.state) {
+    case 'ok':
+    case 'off':
+      return null;
+    case 'key rejected':
+    case 'event not found':
+    case 'unreachable':
+    case 'down':
+      break;
+    default:
+      return assertNever(source.state);
+  }
   const what = source.message || `${name}: ${source.state}`;
   return parseTime(source.asOf) === null ? what : `${what} — showing its last data`;
 }
@@ -179,11 +189,18 @@ export function rankText(rank: Rank): string {
 /** A team number as shown, "TBD" for a slot not yet decided. */
 const teamText = (team: string) => (team.trim() === '' ? 'TBD' : team.trim());
 
-/** The alliance of match whose colour is ours ("red"/"blue"), or null. */
-function allianceOf(match: Match, colour: string): string[] | null {
-  if (colour === 'red') return match.red ?? [];
-  if (colour === 'blue') return match.blue ?? [];
-  return null;
+/** The alliance of match in colour, or null for no colour. */
+function allianceOf(match: Match, colour: Colour): string[] | null {
+  switch (colour) {
+    case 'red':
+      return match.red ?? [];
+    case 'blue':
+      return match.blue ?? [];
+    case '':
+      return null;
+    default:
+      return assertNever(colour);
+  }
 }
 
 /**
@@ -212,7 +229,7 @@ export function breakText(match: Match): string | null {
 }
 
 /** Our result as one letter: W, L or T; null while unplayed. */
-export function resultLetter(result: string): 'W' | 'L' | 'T' | null {
+export function resultLetter(result: Result): 'W' | 'L' | 'T' | null {
   switch (result) {
     case 'win':
       return 'W';
@@ -220,8 +237,10 @@ export function resultLetter(result: string): 'W' | 'L' | 'T' | null {
       return 'L';
     case 'tie':
       return 'T';
-    default:
+    case '':
       return null;
+    default:
+      return assertNever(result);
   }
 }
 
@@ -331,20 +350,23 @@ export function noNextMatchText(status: EventStatus): string {
 // Every fact below is the server's (internal/frcevent): these functions only
 // choose words and shapes for it.
 
-/** Which board the page lays out for the event's phase; "" and unknown phases read as qualifications. */
+/** Which board the page lays out for the event's phase; no phase yet reads as qualifications. */
 export type BoardPhase = 'qualifications' | 'selection' | 'playoffs' | 'finished';
 
-/** The board for status.phase (the PhaseX words of wire.gen.ts). */
-export function boardPhase(phase: string): BoardPhase {
+/** The board for status.phase. */
+export function boardPhase(phase: Phase): BoardPhase {
   switch (phase) {
-    case PhaseAllianceSelection:
+    case '':
+    case 'qualifications':
+      return 'qualifications';
+    case 'alliance selection':
       return 'selection';
-    case PhasePlayoffs:
+    case 'playoffs':
       return 'playoffs';
-    case PhaseFinished:
+    case 'finished':
       return 'finished';
     default:
-      return 'qualifications';
+      return assertNever(phase);
   }
 }
 
@@ -356,42 +378,18 @@ export function fieldPaceText(lateMinutes: number | null): string | null {
   return `Field running ${minutes} min ${lateMinutes > 0 ? 'late' : 'early'}`;
 }
 
-/** How a match's time is labelled: the server's timeKind as a word; "" for none known. */
-export function timeKindWord(kind: string): string {
-  switch (kind) {
-    case 'actual':
-      return 'actual';
-    case 'estimated':
-      return 'estimated';
-    case 'scheduled':
-      return 'scheduled';
-    default:
-      return '';
-  }
-}
-
 /** A match's time to show and how it is known: { clock: "14:32", kind: "estimated" }. */
 export interface MatchTime {
   ms: number;
   clock: string;
-  /** "actual", "estimated", "scheduled", or "" when the server does not say. */
-  kind: string;
+  kind: TimeKind;
 }
 
-/**
- * The start time the server's timeKind names: the actual start, the
- * estimate (start, else on field), or the published schedule; null when that
- * time is not in the match.
- */
+/** The start the server names for match (its when), as a clock time; null when none is known. */
 export function matchTime(match: Match, timeZone: string): MatchTime | null {
-  const t = match.times;
-  const kind = timeKindWord(match.timeKind);
-  let ms: number | null;
-  if (kind === 'actual') ms = parseTime(t.actualStart);
-  else if (kind === 'scheduled') ms = parseTime(t.scheduled);
-  else ms = parseTime(t.start) ?? parseTime(t.onField) ?? parseTime(t.scheduled);
-  if (ms === null) return null;
-  return { ms, clock: clockText(ms, timeZone), kind };
+  const ms = match.when && parseTime(match.when.at);
+  if (!match.when || ms === null) return null;
+  return { ms, clock: clockText(ms, timeZone), kind: match.when.kind };
 }
 
 /** A ranking criterion's value with TBA's number of decimals: "2.17". */
@@ -448,29 +446,13 @@ export function oprSourceText(prediction: Prediction | null): string {
 }
 
 /** The team cards of one colour, in the server's order. */
-export function cardsOf(cards: readonly TeamCard[] | null, alliance: string): TeamCard[] {
+export function cardsOf(cards: readonly TeamCard[] | null, alliance: Colour): TeamCard[] {
   return (cards ?? []).filter((c) => c.alliance === alliance);
 }
 
 /** Our role capitalised for the screen: "First pick". */
 export function roleText(role: string): string {
   return role ? role.charAt(0).toUpperCase() + role.slice(1) : '';
-}
-
-/** What follows a playoff match as the line says it: "Playoff 13 (blue)", "eliminated", "event winners". */
-function nextWords(what: string): string {
-  if (what === 'Eliminated' || what === 'Event winners') return what.toLowerCase();
-  return what;
-}
-
-/** "If we win → Playoff 13 (blue)"; null when the server does not say. */
-export function ifWinText(next: PlayoffNext): string | null {
-  return next.ifWin ? `If we win → ${nextWords(next.ifWin)}` : null;
-}
-
-/** "If we lose → eliminated"; null when the server does not say. */
-export function ifLoseText(next: PlayoffNext): string | null {
-  return next.ifLose ? `If we lose → ${nextWords(next.ifLose)}` : null;
 }
 
 /** An alliance's teams in words for screen readers: "Captain 1209, picks 118, 254, backup 971". */
@@ -482,42 +464,14 @@ export function allianceWords(alliance: Alliance): string {
   return parts.join(', ');
 }
 
-/** The alliance states shown beside an alliance: "Eliminated", "Winners"; "" while playing or before. */
-export function allianceStateText(state: string): string {
-  if (state === 'eliminated') return 'Out';
-  if (state === 'won') return 'Winners';
-  return '';
-}
-
 /**
  * Whether the playoffs are over for us: the event finished, or the server
  * says our alliance was eliminated or won.
  */
 export function playoffsOver(status: EventStatus): boolean {
   const p = status.playoffs;
-  if (status.phase === PhaseFinished) return true;
+  if (status.phase === 'finished') return true;
   return p !== null && (p.state === 'eliminated' || p.state === 'won');
-}
-
-/** A bracket side in short: "A3" for an alliance, else its source shortened ("W M5", "L M3"), "TBD". */
-export function sideShort(side: BracketSide): string {
-  if (side.alliance > 0) return `A${side.alliance}`;
-  const m = /^(Winner|Loser) of (?:Playoff|Match) (\d+)$/i.exec(side.from.trim());
-  if (m) return `${m[1].charAt(0).toUpperCase()} M${m[2]}`;
-  return side.from.trim() || 'TBD';
-}
-
-/** A bracket side in full for screen readers: "Alliance 3", "Winner of Playoff 5". */
-export function sideWords(side: BracketSide): string {
-  if (side.alliance > 0) return `Alliance ${side.alliance}`;
-  return side.from.trim() || 'to be decided';
-}
-
-/** A bracket match's short name: "M7" for "Playoff 7", "F" for the finals. */
-export function bracketShort(label: string): string {
-  const m = /(\d+)\s*$/.exec(label);
-  if (/^final/i.test(label.trim())) return 'F';
-  return m ? `M${m[1]}` : label;
 }
 
 /** One column of a bracket section: a round and its matches, in number order. */
@@ -536,32 +490,36 @@ export interface BracketLayout {
 
 /**
  * Places the server's bracket for drawing: one column per round in the
- * order the rounds come, the finals apart, and each match in the lower
- * bracket when a side comes from a loser ("Loser of Playoff 3") or from a
- * lower-bracket match, else in the upper. It only places boxes: who plays
- * and who advances is the server's.
+ * order the rounds come, the finals (match 0) apart, and each match in the
+ * lower bracket when a side comes from a loser or from a lower-bracket
+ * match, else in the upper. It only places boxes: who plays and who
+ * advances is the server's.
  */
 export function bracketLayout(bracket: readonly BracketMatch[] | null): BracketLayout {
   const all = bracket ?? [];
-  const finals = all.filter((m) => /^finals?$/i.test(m.round.trim()));
-  const rest = all.filter((m) => !finals.includes(m));
+  const finals = all.filter((m) => m.number === 0);
+  const rest = all.filter((m) => m.number !== 0);
   const rounds: string[] = [];
   for (const m of rest) if (!rounds.includes(m.round)) rounds.push(m.round);
-  const lowerLabels = new Set<string>();
-  const fromLower = (side: BracketSide) => {
-    const m = /^(Winner|Loser) of (.+)$/i.exec(side.from.trim());
-    if (!m) return false;
-    return m[1].toLowerCase() === 'loser' || lowerLabels.has(m[2].trim().toLowerCase());
+  const lower = new Set<number>();
+  const fromLower = (side: BracketSide): boolean => {
+    const from = side.from;
+    switch (from.kind) {
+      case 'alliance':
+        return false;
+      case 'loserOf':
+        return true;
+      case 'winnerOf':
+        return lower.has(from.match);
+      default:
+        return assertNever(from);
+    }
   };
-  for (const m of rest) {
-    if (fromLower(m.red) || fromLower(m.blue)) lowerLabels.add(m.label.trim().toLowerCase());
-  }
-  const column = (lower: boolean) =>
+  for (const m of rest) if (fromLower(m.red) || fromLower(m.blue)) lower.add(m.number);
+  const column = (inLower: boolean) =>
     rounds.map((round) => ({
       round,
-      matches: rest.filter(
-        (m) => m.round === round && lowerLabels.has(m.label.trim().toLowerCase()) === lower,
-      ),
+      matches: rest.filter((m) => m.round === round && lower.has(m.number) === inLower),
     }));
   return { rounds, upper: column(false), lower: column(true), finals };
 }

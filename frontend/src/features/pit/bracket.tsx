@@ -1,5 +1,6 @@
 import { cssVars } from '../../shared/css-vars';
-import { bracketLayout, bracketShort, sideShort, sideWords, type BracketColumn } from './board';
+import { bracketLayout, type BracketColumn } from './board';
+import { bracketShort, playoffLabel, playoffTypeText, sideShort, sideWords } from './words';
 import type { BracketMatch, Playoffs } from '../../platform/types';
 
 /** One side of a bracket match: the alliance (or where it comes from) and its wins in a series. */
@@ -40,19 +41,19 @@ function words(m: BracketMatch): string {
     result = `, won by ${m.winner === 'red' ? red : blue}`;
   }
   const series = m.redWins + m.blueWins > 1 ? ` (${m.redWins}–${m.blueWins})` : '';
-  return `${m.label}: ${red} (red) vs ${blue} (blue)${result}${series}${m.ours ? ', ours' : ''}`;
+  return `${playoffLabel(m.number)}: ${red} (red) vs ${blue} (blue)${result}${series}${m.ours ? ', ours' : ''}`;
 }
 
 /** One match box of the bracket, ours ringed. */
 function Box({ match, ourAlliance }: { match: BracketMatch; ourAlliance: number }) {
-  const series = /^finals?$/i.test(match.round.trim());
+  const series = match.number === 0;
   return (
     <li
       className={`pit-bm${match.ours ? ' pit-bm--ours' : ''}${match.winner ? ' pit-bm--done' : ''}`}
       aria-label={words(match)}
     >
       <span className="pit-bm__label" aria-hidden="true">
-        {bracketShort(match.label)}
+        {bracketShort(match.number)}
       </span>
       <span className="pit-bm__sides" aria-hidden="true">
         <Side match={match} colour="red" series={series} ourAlliance={ourAlliance} />
@@ -71,6 +72,7 @@ function Box({ match, ourAlliance }: { match: BracketMatch; ourAlliance: number 
 export function Bracket({ playoffs }: { playoffs: Playoffs }) {
   const layout = bracketLayout(playoffs.bracket);
   const ourAlliance = playoffs.ours?.number ?? 0;
+  const typeName = playoffTypeText(playoffs.type);
   const hasLower = layout.lower.some((c) => c.matches.length > 0);
   const finalsCol = layout.rounds.length + 1;
   const column = (name: string, row: string, col: BracketColumn, i: number) =>
@@ -82,7 +84,7 @@ export function Bracket({ playoffs }: { playoffs: Playoffs }) {
         aria-label={`${name}, ${col.round}`}
       >
         {col.matches.map((m) => (
-          <Box key={m.label} match={m} ourAlliance={ourAlliance} />
+          <Box key={m.number} match={m} ourAlliance={ourAlliance} />
         ))}
       </ol>
     );
@@ -90,7 +92,7 @@ export function Bracket({ playoffs }: { playoffs: Playoffs }) {
     <section className="pit-panel pit-bracket" aria-labelledby="pit-bracket-title">
       <h2 id="pit-bracket-title" className="pit-panel__title">
         Bracket
-        {playoffs.typeName && <span className="pit-bracket__type"> · {playoffs.typeName}</span>}
+        {typeName && <span className="pit-bracket__type"> · {typeName}</span>}
       </h2>
       {layout.rounds.length === 0 && layout.finals.length === 0 ? (
         <p className="pit-bracket__empty">The bracket is not known yet</p>
@@ -123,7 +125,7 @@ export function Bracket({ playoffs }: { playoffs: Playoffs }) {
                 aria-label="Finals"
               >
                 {layout.finals.map((m) => (
-                  <Box key={m.label} match={m} ourAlliance={ourAlliance} />
+                  <Box key={m.number} match={m} ourAlliance={ourAlliance} />
                 ))}
               </ol>
             </>

@@ -1,6 +1,7 @@
 // The pit tests' statuses, as the hub sends them: a qualification match and an
-// event status timed from instants the test picks, each field overridable, and
-// the statuses of a whole event the end-to-end tests use too.
+// event status timed from instants the test picks, each field overridable; the
+// statuses of a whole event the end-to-end tests use too; and the board's own
+// statuses of every phase (testdata/, written by Go's TestPitFixtures).
 import type { EventStatus, Match } from '../../platform/types';
 
 /** Go's zero time: the hub's word for "never". */
@@ -33,8 +34,8 @@ export function matchQueuingAt(queue: number, over: Partial<Match> = {}): Match 
     blueScore: null,
     result: '',
     replayOf: '',
-    timeKind: 'estimated',
-    turnaround: '',
+    when: { kind: 'estimated', at: iso(queue + 17 * min) },
+    turnaround: null,
     ...over,
   };
 }
@@ -89,4 +90,23 @@ export function phaseStatus(name: string): EventStatus {
   const status = phases[`../../../e2e/fixtures/pit-status/${name}.json`];
   if (!status) throw new Error(`no fixture ${name}`);
   return structuredClone(status);
+}
+
+// The boards of every phase and both brackets, as Go's board writes them at
+// 2026-03-14T15:00:00Z (internal/frcevent/board, TestPitFixtures -update).
+const boards = import.meta.glob<{ status: EventStatus }>('./testdata/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** The fixture names of the board's statuses: qualifications, playoffs-upper, four-finals, … */
+export const contractNames = Object.keys(boards)
+  .map((path) => path.slice('./testdata/'.length, -'.json'.length))
+  .sort();
+
+/** A copy of the board's status name (testdata/name.json). */
+export function contractStatus(name: string): EventStatus {
+  const board = boards[`./testdata/${name}.json`];
+  if (!board) throw new Error(`no board fixture ${name}`);
+  return structuredClone(board.status);
 }

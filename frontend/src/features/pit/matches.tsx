@@ -1,22 +1,16 @@
 import { matchTime, resultLetter, scoreText } from './board';
-import type { EventStatus, Match } from '../../platform/types';
+import { timeKindShort, timeKindWord } from './words';
+import type { Colour, EventStatus, Match } from '../../platform/types';
 
 /** A small colour square for our alliance in a match, named for screen readers. */
-function AllianceChip({ alliance }: { alliance: string }) {
-  if (alliance !== 'red' && alliance !== 'blue') return null;
+function AllianceChip({ alliance }: { alliance: Colour }) {
+  if (alliance === '') return null;
   return (
     <span className={`pit-chip pit-chip--${alliance}`}>
       <span className="visually-hidden">{alliance} alliance</span>
     </span>
   );
 }
-
-/** The short label of how a time is known, for a narrow row. */
-const kindShort: Record<string, string> = {
-  actual: 'actual',
-  estimated: 'est.',
-  scheduled: 'sched.',
-};
 
 /**
  * What a row says after the match's label: result and score, or about when
@@ -31,13 +25,11 @@ function MatchDetail({ match, timeZone }: { match: Match; timeZone: string }) {
   return (
     <>
       {time.kind === 'actual' ? time.clock : `~${time.clock}`}
-      {time.kind && (
-        <span className="pit-kind">
-          {' '}
-          <span aria-hidden="true">{kindShort[time.kind]}</span>
-          <span className="visually-hidden">{time.kind}</span>
-        </span>
-      )}
+      <span className="pit-kind">
+        {' '}
+        <span aria-hidden="true">{timeKindShort(time.kind)}</span>
+        <span className="visually-hidden">{timeKindWord(time.kind)}</span>
+      </span>
     </>
   );
 }

@@ -8,7 +8,8 @@ import {
   partnersOf,
   statusTone,
 } from './board';
-import type { EventStatus, Match } from '../../platform/types';
+import { timeKindWord, turnaroundText } from './words';
+import type { Colour, EventStatus, Match } from '../../platform/types';
 
 /** The size step of a match label: the longer it is, the smaller, so it stays whole. */
 export function labelSize(label: string): string {
@@ -21,8 +22,7 @@ export function labelSize(label: string): string {
 export const teamList = (list: readonly string[]) => list.join(' · ');
 
 /** Our colour in a match as the page's class word: "red", "blue" or "none". */
-export const colourOf = (alliance: string) =>
-  alliance === 'red' || alliance === 'blue' ? alliance : 'none';
+export const colourOf = (alliance: Colour) => (alliance === '' ? 'none' : alliance);
 
 /** "Red alliance" / "Blue alliance". */
 export const colourName = (alliance: 'red' | 'blue') =>
@@ -57,7 +57,7 @@ export function Turnaround({ match }: { match: Match }) {
       <span aria-hidden="true" className="pit-turnaround__icon">
         !
       </span>
-      {match.turnaround}
+      {turnaroundText(match.turnaround)}
     </p>
   );
 }
@@ -73,7 +73,7 @@ export function MatchTimeLine({ match, status }: { match: Match; status: EventSt
         <span>
           {time.kind === 'actual' ? 'Started' : 'Starts'}{' '}
           <time dateTime={new Date(time.ms).toISOString()}>{time.clock}</time>
-          {time.kind && <span className="pit-kind"> {time.kind}</span>}
+          <span className="pit-kind"> {timeKindWord(time.kind)}</span>
         </span>
       )}
       {pace && <span className="pit-hero__pace">{pace}</span>}

@@ -1,12 +1,5 @@
-import {
-  ifLoseText,
-  ifWinText,
-  playoffsOver,
-  rankText,
-  recordText,
-  roleText,
-  statusTone,
-} from './board';
+import { playoffsOver, rankText, recordText, roleText, statusTone } from './board';
+import { ifLoseText, ifWinText, nextLabel, outcomeText, seriesText, sourceWords } from './words';
 import type { EventStatus, Playoffs } from '../../platform/types';
 import {
   MatchClock,
@@ -78,7 +71,7 @@ function Outcome({ status, playoffs }: { status: EventStatus; playoffs: Playoffs
       <h1 id="pit-title" className="pit-hero__title">
         <span className="pit-hero__eyebrow">Playoffs{ours && ` · Alliance ${ours.number}`}</span>
         <span className="pit-hero__label pit-hero__label--words">
-          {playoffs.outcome || 'Playoffs over'}
+          {outcomeText(playoffs) ?? 'Playoffs over'}
         </span>
       </h1>
       {ours && (ours.partners ?? []).length > 0 && (
@@ -106,16 +99,17 @@ function Outcome({ status, playoffs }: { status: EventStatus; playoffs: Playoffs
 export function PlayoffHero({ status, nowMs }: { status: EventStatus; nowMs: number }) {
   const playoffs = status.playoffs;
   if (!playoffs || !playoffs.ours) return <NotSelected status={status} selecting={false} />;
-  if (playoffs.outcome || playoffsOver(status)) {
+  if (playoffs.outcome !== '' || playoffsOver(status)) {
     return <Outcome status={status} playoffs={playoffs} />;
   }
   const ours = playoffs.ours;
   const next = playoffs.next;
   const match = status.nextMatch;
   const colour = colourOf(next?.alliance || match?.alliance || '');
-  const label = next?.label || match?.label || '';
+  const label = (next && nextLabel(next)) || match?.label || '';
   const win = next && ifWinText(next);
   const lose = next && ifLoseText(next);
+  const series = next && seriesText(next);
   return (
     <div
       className={`pit-hero pit-hero--${colour}${match ? ` pit-hero--${statusTone(match)}` : ''}`}
@@ -129,7 +123,7 @@ export function PlayoffHero({ status, nowMs }: { status: EventStatus; nowMs: num
           {label || 'Waiting for our next match'}
         </span>
       </h1>
-      {next?.series && <p className="pit-series">{next.series}</p>}
+      {series && <p className="pit-series">{series}</p>}
       {match && <Turnaround match={match} />}
       {match && <MatchClock match={match} nowMs={nowMs} />}
       <p className="pit-hero__teams">
@@ -138,9 +132,9 @@ export function PlayoffHero({ status, nowMs }: { status: EventStatus; nowMs: num
             With <strong>{teamList(ours.partners ?? [])}</strong>
           </span>
         )}
-        {next?.opponent && (
+        {next && (
           <span>
-            vs <strong>{next.opponent}</strong>
+            vs <strong>{sourceWords(next.opponent)}</strong>
           </span>
         )}
       </p>
