@@ -1,14 +1,14 @@
 // axe-core on every route at both sizes: no serious or critical violation.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { describe, it } from 'node:test';
-import { siteForSuite, specRoutes, viewports } from './harness.mjs';
+import { specRoutes, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
-describe('accessibility', () => {
-  const site = siteForSuite();
-
+test.describe('accessibility', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`has no serious or critical axe violations on any route at ${name} size`, async () => {
+    test(`has no serious or critical axe violations on any route at ${name} size`, async ({
+      site,
+    }) => {
       const found = [];
       // /pit here has no event configured: its setup panel.
       for (const path of [...specRoutes, '/pit']) {
