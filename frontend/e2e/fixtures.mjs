@@ -17,28 +17,28 @@ function siteOf(server, browser, more = {}) {
 
 /** Tests on the shared server (the config's webServer). */
 export const test = base.extend({
-  site: [
-    async ({ browser }, use) => use(siteOf({ url: process.env.E2E_SERVE_URL }, browser)),
-    { scope: 'worker' },
-  ],
+  site: async ({ browser }, use) => use(siteOf({ url: process.env.E2E_SERVE_URL }, browser)),
 });
 
 /**
  * Tests on a site of their own: start() resolves with its server (and
- * more, like the replay server), once per worker; stop(started) ends it.
+ * more, like the replay server) before the file's tests, in each worker
+ * that runs some of them; stop(started) ends it after them. Call it once,
+ * at the top of a file. The site is a test fixture over a per-file server
+ * rather than a worker fixture so that every file has the same worker
+ * fixtures and any worker runs any file, in file order: files with worker
+ * fixtures of their own were held back until the others were done (the
+ * slowest last).
  */
 export function ownSite(start, stop = ({ server }) => server.stop()) {
+  let started;
+  base.beforeAll(async () => {
+    started = await start();
+  });
+  base.afterAll(async () => {
+    if (started) await stop(started);
+  });
   return base.extend({
-    site: [
-      async ({ browser }, use) => {
-        const started = await start();
-        try {
-          await use(siteOf(started.server, browser, started));
-        } finally {
-          await stop(started);
-        }
-      },
-      { scope: 'worker' },
-    ],
+    site: async ({ browser }, use) => use(siteOf(started.server, browser, started)),
   });
 }
