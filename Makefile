@@ -173,9 +173,10 @@ serve: deps $(BIN)/robohornets-server ## serve the website on $(LISTEN)
 
 # Two tiers. make check (under 2 min on a warm cache, 2 cores): everything
 # that needs no browser, window, container or emulator, in parallel. make
-# test: make check, then the integration suites in three lanes that share
-# nothing: the Go lane and the browser lane side by side, then the window
-# lane alone (its frame-timing tests fail on 2 cores shared with the others).
+# test: make check, then the integration suites in three lanes: the Go lane
+# and the browser lane side by side, on one Firestore emulator, then the
+# window lane alone (its frame-timing tests fail on 2 cores shared with the
+# others).
 
 CHECK_PARTS := check-generated check-gofmt check-vet check-staticcheck check-errcheck check-go-test check-lint check-typecheck check-vitest
 
@@ -223,13 +224,15 @@ TEST_LANES := test-lane-go test-lane-browser test-lane-window
 test: deps ## make check, then every integration suite: the Go suite with race, emulator and slow tests, every benchmark once, the image, scale-out, Chromium end to end, the window, the release
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory test-builds
-	@rc=0; $(MAKE) --no-print-directory -k -j2 test-lane-go test-lane-browser || rc=1; \
+	@rc=0; go run ./cmd/withemulator $(MAKE) --no-print-directory -k -j2 test-lane-go test-lane-browser || rc=1; \
 	  $(MAKE) --no-print-directory test-lane-window || rc=1; exit $$rc
 
 test-builds: $(BIN)/robohornets-server $(BIN)/robohornets $(BIN)/replayd
 
 # The Go lane's suites share one Firestore emulator (cmd/withemulator; the
-# one test-go asks for is this one).
+# one test-go asks for is this one). Under make test it is the one the
+# browser lane uses too: withemulator runs its command on the emulator
+# ROBOHORNETS_FIRESTORE_EMULATOR_HOST names, when it names one.
 test-lane-go:
 	@go run ./cmd/withemulator bash -c 'rc=0; for s in test-go test-scale test-image; do \
 	  $(SUITE) $$s $(MAKE) --no-print-directory $$s || rc=1; done; exit $$rc'
@@ -291,11 +294,15 @@ test-frontend: frontend/node_modules/.installed ## ESLint + Prettier, TypeScript
 	@$(MAKE) --no-print-directory -j3 check-lint check-typecheck check-vitest
 
 .PHONY: test-e2e
+# The Chromium suites (frontend/e2e) on @playwright/test, its files side by
+# side (frontend/playwright.config.mjs); the news-on-Firestore tests use the
+# run's Firestore emulator. A failed test's trace is kept in
+# frontend/test-results/ (npx playwright show-trace PATH).
 test-e2e: $(BIN)/robohornets-server $(BIN)/replayd
 	@echo "== bundle budget"
 	cd frontend && node scripts/bundle-budget.mjs
-	@echo "== end to end: Chromium against serve (static build)"
-	cd frontend && node --test --test-concurrency=1 e2e/
+	@echo "== end to end: Chromium against serve (static build), @playwright/test"
+	go run ./cmd/withemulator bash -c 'cd frontend && npx playwright test'
 
 .PHONY: test-desktop
 test-desktop: $(BIN)/robohornets $(BIN)/replayd

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { promisify } from 'node:util';
-import { logLine } from '../e2e/harness.mjs';
 
 const run = promisify(execFile);
 
@@ -149,4 +148,52 @@ export function lastWords(app) {
     .split('\n')
     .filter((line) => !line.includes('msg=http'));
   return lines.slice(-40).join('\n');
+}
+
+/**
+ * Polls fn every `every` ms until it returns a truthy value, and resolves
+ * with that value; fn may also throw (an assertion, say) to mean "not yet".
+ * Fails after timeoutMs with the last error or value. The one wait of the
+ * window's tests that goes by the clock: every other waits for a
+ * condition through it, or for an event.
+ */
+export async function eventually(what, fn, timeoutMs = 10_000, { every = 50 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let last;
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() >= deadline) {
+      const why = last instanceof Error ? last.message : `last: ${JSON.stringify(last)}`;
+      throw new Error(`${what} did not happen within ${timeoutMs} ms (${why})`, {
+        cause: last instanceof Error ? last : undefined,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
+/**
+ * Waits until re matches the text log() returns (a process's output so far)
+ * and resolves with the match; fails at once when child has exited, and
+ * after timeoutMs.
+ */
+export function logLine(what, log, re, timeoutMs, child) {
+  return eventually(
+    what,
+    () => {
+      const m = re.exec(log());
+      if (m) return m;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) {
+        throw new Error(`it exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
+      }
+      return null;
+    },
+    timeoutMs,
+    { every: 20 },
+  );
 }

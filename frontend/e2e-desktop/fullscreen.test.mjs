@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { eventually } from '../e2e/harness.mjs';
-import { startDesktop, startXvfb } from './desktop-harness.mjs';
+import { eventually, startDesktop, startXvfb } from './desktop-harness.mjs';
 
 const run = promisify(execFile);
 const shots = new URL('../screenshots/', import.meta.url).pathname;

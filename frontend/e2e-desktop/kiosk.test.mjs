@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { eventually } from '../e2e/harness.mjs';
 import {
+  eventually,
   screenshot,
   startDesktop,
   startXvfb,

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { eventually } from '../e2e/harness.mjs';
-import { startDesktop, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
+import { eventually, startDesktop, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
 
 const run = promisify(execFile);
 

@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { eventually } from '../e2e/harness.mjs';
-import { screenshot, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
+import { eventually, screenshot, withDesktop, xvfbForSuite } from './desktop-harness.mjs';
 
 const shots = new URL('../screenshots/', import.meta.url).pathname;
 

@@ -1,29 +1,29 @@
 // axe-core on every route at both sizes: no serious or critical violation.
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { describe, it } from 'node:test';
-import { siteForSuite, specRoutes, viewports } from './harness.mjs';
+import { specRoutes, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
-describe('accessibility', () => {
-  const site = siteForSuite();
+test.describe('accessibility', () => {
+  // Each page on its own: they may run in any worker.
+  test.describe.configure({ mode: 'parallel' });
 
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`has no serious or critical axe violations on any route at ${name} size`, async () => {
-      const found = [];
-      // /pit here has no event configured: its setup panel.
-      for (const path of [...specRoutes, '/pit']) {
+    // /pit here has no event configured: its setup panel.
+    for (const path of [...specRoutes, '/pit']) {
+      test(`has no serious or critical axe violations on ${path} at ${name} size`, async ({
+        site,
+      }) => {
         await site.open(path, viewport, async ({ page }) => {
           await page.locator('main#main h1').first().waitFor();
           // The season page's video is YouTube's frame, not ours (and offline here).
           const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze();
-          for (const v of violations) {
-            if (v.impact === 'serious' || v.impact === 'critical') {
-              found.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-            }
-          }
+          const found = violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          assert.deepEqual(found, []);
         });
-      }
-      assert.deepEqual(found, []);
-    });
+      });
+    }
   }
 });

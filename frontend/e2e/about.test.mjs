@@ -1,13 +1,11 @@
 // The About page (docs/SPEC.md section 2, "About").
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { saveScreenshot, siteForSuite, viewports } from './harness.mjs';
+import { saveScreenshot, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
-describe('about page', () => {
-  const site = siteForSuite();
-
+test.describe('about page', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`tells the team's story at ${name} size`, async () => {
+    test(`tells the team's story at ${name} size`, async ({ site }) => {
       await site.open('/about', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - About');
         assert.ok(

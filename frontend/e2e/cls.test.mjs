@@ -6,9 +6,11 @@
 // counts them) until the page has its data and every file it asked for,
 // and has painted them; the sum must stay at or under 0.02.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { eventually, frames, specRoutes } from './harness.mjs';
+import { frames, specRoutes } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
+import { expect, ownSite } from './fixtures.mjs';
+
+const test = ownSite(startPitSite, stopPitSite);
 
 /** The most layout shift a route may show while it loads. */
 const maxShift = 0.02;
@@ -93,28 +95,20 @@ async function loadShifts(browser, server, path, profile) {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // Settled: every file the page asked for has come (or failed), and the
     // page has painted what they changed without asking for another.
-    await eventually(
-      `${path} has every file it asked for`,
-      async () => {
-        if (inFlight.size > 0) return false;
-        await frames(page, 3);
-        return inFlight.size === 0;
-      },
-      20_000,
-    );
+    await expect(async () => {
+      assert.equal(inFlight.size, 0, 'requests in flight');
+      await frames(page, 3);
+      assert.equal(inFlight.size, 0, 'requests in flight after painting');
+    }, `${path} has every file it asked for`).toPass({ timeout: 20_000 });
     return await page.evaluate(() => window.__layoutShifts);
   } finally {
     await context.close();
   }
 }
 
-describe('layout shift while a page loads', () => {
-  let site;
-  before(async () => (site = await startPitSite()));
-  after(() => stopPitSite(site));
-
+test.describe('layout shift while a page loads', () => {
   const figures = [];
-  after(() => {
+  test.afterAll(() => {
     // The figure of every route at every size, for the record.
     console.log(`route                               ${Object.keys(profiles).join('    ')}`);
     for (const path of routes) {
@@ -127,9 +121,9 @@ describe('layout shift while a page loads', () => {
   });
 
   for (const [name, profile] of Object.entries(profiles)) {
-    describe(`${name} ${profile.viewport.width}×${profile.viewport.height}`, () => {
+    test.describe(`${name} ${profile.viewport.width}×${profile.viewport.height}`, () => {
       for (const path of routes) {
-        it(`${path} shifts at most ${maxShift}`, async () => {
+        test(`${path} shifts at most ${maxShift}`, async ({ site }) => {
           const shifts = await loadShifts(site.browser, site.server, path, profile);
           const counted = shifts.filter((s) => !s.hadRecentInput);
           const sum = counted.reduce((total, s) => total + s.value, 0);

@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
-import { binary, eventually, launchBrowser, saveScreenshot, startServer } from './harness.mjs';
+import { binary, saveScreenshot, startServer } from './harness.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const phone = { width: 360, height: 740 };
 
@@ -72,7 +72,7 @@ function watchCSP(page) {
 const scrollsSideways = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-describe('the team console', () => {
+test.describe('the team console', () => {
   let server;
   let browser;
   /** The site as the browser reaches it: WebAuthn wants a domain, so localhost, not 127.0.0.1. */
@@ -86,15 +86,14 @@ describe('the team console', () => {
   const title = `Robots at the lake ${Date.now()}`;
   let postPath;
 
-  before(async () => {
+  // Each test goes on from where the one before left off.
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser: workers }) => {
     server = await startServer();
     site = server.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
+    browser = workers;
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  test.afterAll(() => server?.stop());
 
   /** Runs `robohornets admin invite` on the server's data and returns the link it prints. */
   async function invite(role, name) {
@@ -115,7 +114,7 @@ describe('the team console', () => {
     return m[1];
   }
 
-  it('keeps the console, its files and its API from anyone without a session', async () => {
+  test('keeps the console, its files and its API from anyone without a session', async () => {
     const page = await fetch(`${site}/admin/posts/new`, { redirect: 'manual' });
     assert.equal(page.status, 303);
     assert.equal(page.headers.get('location'), '/admin/signin?next=%2Fadmin%2Fposts%2Fnew');
@@ -160,14 +159,14 @@ describe('the team console', () => {
     await context.close();
   });
 
-  it('enrols a passkey from an invitation link, which then dies', async () => {
+  test('enrols a passkey from an invitation link, which then dies', async () => {
     link = await invite('admin', 'Ada');
     const context = await browser.newContext({ viewport: phone });
     page = watchCSP(await context.newPage());
     const { cdp, authenticatorId } = await addAuthenticator(page);
     await page.goto(link);
     // The token leaves the address bar at once.
-    await eventually('the fragment is cleared', async () => !page.url().includes('#'));
+    await expect(page, 'the fragment is cleared').toHaveURL((u) => u.hash === '');
     assert.equal(new URL(page.url()).pathname, '/admin/enrol');
     await page.getByLabel('Name of this device').fill('Test phone');
     await page.getByRole('button', { name: 'Create passkey' }).click();
@@ -189,7 +188,7 @@ describe('the team console', () => {
     await other.close();
   });
 
-  it('signs in with that passkey in a fresh browser', async () => {
+  test('signs in with that passkey in a fresh browser', async () => {
     await page.context().close();
     const context = await browser.newContext({ viewport: phone });
     page = watchCSP(await context.newPage());
@@ -205,7 +204,7 @@ describe('the team console', () => {
     assert.equal(await scrollsSideways(page), false);
   });
 
-  it('refuses a change sent from another site, even with the session cookie', async () => {
+  test('refuses a change sent from another site, even with the session cookie', async () => {
     const [session] = (await page.context().cookies(site)).filter(
       (c) => c.name === '__Host-rh-session',
     );
@@ -231,18 +230,16 @@ describe('the team console', () => {
     assert.deepEqual(posts, [], 'the forged post was made');
   });
 
-  it('writes a post, keeps the text through a lost network, and offers it back', async () => {
+  test('writes a post, keeps the text through a lost network, and offers it back', async () => {
     await page.getByRole('link', { name: 'Posts', exact: true }).click();
     await page.getByRole('link', { name: 'New post' }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     const text = page.getByLabel('Text (markdown)');
     await text.fill('First paragraph.');
     const saved = page.locator('.editor__saved');
-    await eventually('the post is on the site', async () => {
-      assert.match(new URL(page.url()).pathname, /^\/admin\/posts\/robots-at-the-lake-/);
-      assert.equal((await saved.textContent()).trim(), 'Saved');
-      return true;
-    });
+    // The post is on the site.
+    await expect(page).toHaveURL((u) => /^\/admin\/posts\/robots-at-the-lake-/.test(u.pathname));
+    await expect(saved).toHaveText('Saved');
     postPath = new URL(page.url()).pathname;
     assert.equal(await scrollsSideways(page), false);
     await saveScreenshot(page, 'console-editor-360');
@@ -250,8 +247,8 @@ describe('the team console', () => {
     await page.context().setOffline(true);
     await text.press('End');
     await text.pressSequentially(' Written offline.');
-    await eventually('the editor says the text waits on the phone', async () =>
-      (await saved.textContent()).includes('Saved on this phone — will sync'),
+    await expect(saved, 'the editor says the text waits on the phone').toContainText(
+      'Saved on this phone — will sync',
     );
     const key = `rh-console:post:${postPath.split('/').pop()}`;
     const kept = await page.evaluate((k) => localStorage.getItem(k), key);
@@ -259,21 +256,26 @@ describe('the team console', () => {
 
     await page.context().setOffline(false);
     await page.reload();
-    await eventually('the text written offline is back', async () => {
+    await expect(async () => {
       const restore = page.getByRole('button', { name: 'Restore unsaved text' });
       if (await restore.isVisible()) await restore.click();
-      return (await text.inputValue()) === 'First paragraph. Written offline.';
-    });
-    await eventually('it reaches the site', async () => {
-      const post = await page.evaluate(
-        (p) => fetch(`/admin/api/posts/${p}`).then((r) => r.json()),
-        postPath.split('/').pop(),
-      );
-      return post.content === 'First paragraph. Written offline.';
-    });
+      assert.equal(await text.inputValue(), 'First paragraph. Written offline.');
+    }, 'the text written offline is back').toPass();
+    await expect
+      .poll(
+        async () => {
+          const post = await page.evaluate(
+            (p) => fetch(`/admin/api/posts/${p}`).then((r) => r.json()),
+            postPath.split('/').pop(),
+          );
+          return post.content;
+        },
+        { message: 'it reaches the site' },
+      )
+      .toBe('First paragraph. Written offline.');
   });
 
-  it('uploads a photo and puts its markdown at the cursor', async () => {
+  test('uploads a photo and puts its markdown at the cursor', async () => {
     const text = page.getByLabel('Text (markdown)');
     await text.press('End');
     await page.locator('input[type=file]').setInputFiles({
@@ -281,21 +283,19 @@ describe('the team console', () => {
       mimeType: 'image/png',
       buffer: png(40, 30, [245, 183, 0]),
     });
-    const markdown = await eventually('the photo is in the text', async () => {
-      const m = /!\[[^\]]*\]\((\/media\/[0-9a-f]+\.(?:png|jpg))\)/.exec(await text.inputValue());
-      return m;
-    });
+    const photo = /!\[[^\]]*\]\((\/media\/[0-9a-f]+\.(?:png|jpg))\)/;
+    await expect(text, 'the photo is in the text').toHaveValue(photo);
+    const markdown = photo.exec(await text.inputValue());
     const res = await fetch(site + markdown[1]);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type'), /^image\/(png|jpeg)$/);
     assert.match(res.headers.get('cache-control'), /immutable/);
-    await eventually(
-      'the text with the photo is saved',
-      async () => (await page.locator('.editor__saved').textContent()).trim() === 'Saved',
+    await expect(page.locator('.editor__saved'), 'the text with the photo is saved').toHaveText(
+      'Saved',
     );
   });
 
-  it('schedules the post a few seconds ahead and an open /news page shows it then', async () => {
+  test('schedules the post a few seconds ahead and an open /news page shows it then', async () => {
     const news = watchCSP(await browser.newPage({ viewport: phone }));
     await news.goto(`${site}/news`);
     await news.locator('.news-item__title').first().waitFor();
@@ -313,28 +313,27 @@ describe('the team console', () => {
     await page.locator('.editor__status', { hasText: 'Scheduled for' }).waitFor();
     assert.equal(await news.getByText(title).count(), 0, 'shown before its time');
 
-    await eventually(
+    await expect(
+      news.getByText(title),
       'the open /news page shows the post at its time',
-      async () => (await news.getByText(title).count()) > 0,
-      15_000,
-    );
+    ).not.toHaveCount(0, { timeout: 15_000 });
     assert.equal(await news.evaluate(() => window.__noReload), true, 'the page was reloaded');
     await news.close();
   });
 
-  it('restores an earlier revision as a new one', async () => {
+  test('restores an earlier revision as a new one', async () => {
     await page.getByRole('tab', { name: 'Revisions' }).click();
     await page.getByRole('button', { name: /^1\. / }).click();
     await page.getByRole('button', { name: 'Restore this revision' }).click();
-    await eventually(
+    await expect(
+      page.getByLabel('Text (markdown)'),
       'the first text is back in the editor',
-      async () => (await page.getByLabel('Text (markdown)').inputValue()) === 'First paragraph.',
-    );
+    ).toHaveValue('First paragraph.');
     await page.getByRole('tab', { name: 'Revisions' }).click();
     await page.getByRole('button', { name: /restored from 1/ }).waitFor();
   });
 
-  it('sets a pit notice that /pit shows', async () => {
+  test('sets a pit notice that /pit shows', async () => {
     const pit = watchCSP(await browser.newPage());
     await pit.goto(`${site}/pit`);
     const notice = `Team at the practice field ${Date.now() % 1000}`;
@@ -342,19 +341,13 @@ describe('the team console', () => {
     await page.getByLabel('Notice', { exact: true }).fill(notice);
     await page.getByRole('button', { name: 'Show the notice' }).click();
     await page.getByText(`“${notice}”`).waitFor();
-    await eventually(
-      'the open pit display shows the notice',
-      async () => (await pit.getByText(notice).count()) > 0,
-    );
+    await expect(pit.getByText(notice), 'the open pit display shows the notice').not.toHaveCount(0);
     await page.getByRole('button', { name: 'Clear the notice' }).click();
-    await eventually(
-      'the notice leaves the pit display',
-      async () => (await pit.getByText(notice).count()) === 0,
-    );
+    await expect(pit.getByText(notice), 'the notice leaves the pit display').toHaveCount(0);
     await pit.close();
   });
 
-  it('breaks no rule of the Content-Security-Policy on any of its pages', () => {
+  test('breaks no rule of the Content-Security-Policy on any of its pages', () => {
     assert.deepEqual(cspViolations, []);
   });
 });

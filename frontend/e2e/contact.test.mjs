@@ -1,13 +1,13 @@
 // The Contact page (docs/SPEC.md section 2, "Contact").
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { saveScreenshot, siteForSuite, viewports } from './harness.mjs';
+import { saveScreenshot, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
-describe('contact page', () => {
-  const site = siteForSuite();
-
+test.describe('contact page', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`shows the sponsors, addresses, Email Us and social links at ${name} size`, async () => {
+    test(`shows the sponsors, addresses, Email Us and social links at ${name} size`, async ({
+      site,
+    }) => {
       await site.open('/contact', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Contact');
         assert.ok(await page.getByRole('heading', { level: 1, name: 'CONTACT US' }).isVisible());

@@ -2,21 +2,12 @@
 // the 2024 challenge, the robot's facts (weight labelled 'Dimensions', as the
 // team's page has it) and the expanding circles (at most 4, each for 8 s).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import {
-  assertNoHeader,
-  frames,
-  reducedMotion,
-  saveScreenshot,
-  siteForSuite,
-  viewports,
-} from './harness.mjs';
+import { assertNoHeader, frames, reducedMotion, saveScreenshot, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
-describe('crescendo', () => {
-  const site = siteForSuite();
-
+test.describe('crescendo', () => {
   for (const [size, viewport] of Object.entries(viewports)) {
-    it(`shows the 2024 season and its robot at ${size} size`, async () => {
+    test(`shows the 2024 season and its robot at ${size} size`, async ({ site }) => {
       await site.open('/crescendo', viewport, async ({ page, errors }) => {
         await page.locator('.cres').waitFor();
         assert.equal(await page.title(), 'RoboHornets - Crescendo');
@@ -86,7 +77,7 @@ describe('crescendo', () => {
     });
   }
 
-  it('replaces each circle after its lifetime', async () => {
+  test('replaces each circle after its lifetime', async ({ site }) => {
     await site.open('/crescendo', viewports.desktop, async ({ page }) => {
       await page.locator('.cres-circle').first().waitFor({ state: 'attached' });
       // Tag the circles alive now; after their 8 s they must all be gone.
@@ -102,7 +93,7 @@ describe('crescendo', () => {
     });
   });
 
-  it('shows no circles for reduced motion', async () => {
+  test('shows no circles for reduced motion', async ({ site }) => {
     await site.open('/crescendo', viewports.phone, reducedMotion, async ({ page }) => {
       await page.locator('.cres').waitFor();
       // With motion, the first circle comes with the page's first render

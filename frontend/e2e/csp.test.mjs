@@ -9,17 +9,19 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import {
-  clockIn,
-  eventually,
-  frames,
-  openPage,
-  specRoutes,
-  startServer,
-  viewports,
-} from './harness.mjs';
+import { clockIn, frames, openPage, specRoutes, startServer, viewports } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
+import { expect, ownSite } from './fixtures.mjs';
+
+// The pit display's site, and a second server, which follows no event; the
+// test of the policy's enforcement adds an article to its news.
+const test = ownSite(
+  async () => ({ ...(await startPitSite()), noEvent: await startServer() }),
+  async (site) => {
+    await site.noEvent.stop();
+    await stopPitSite(site);
+  },
+);
 
 const zone = 'America/Chicago';
 
@@ -98,21 +100,10 @@ function directives(policy) {
   return out;
 }
 
-describe('Content-Security-Policy', () => {
-  let site;
-  // A second server, which follows no event; the test of the policy's
-  // enforcement adds an article to its news.
-  let noEvent;
-  before(async () => {
-    site = await startPitSite();
-    noEvent = await startServer();
-  });
-  after(async () => {
-    await noEvent?.stop();
-    await stopPitSite(site);
-  });
-
-  it('is on every page, an unknown path and a missing file, and runs no inline or eval’d script', async () => {
+test.describe('Content-Security-Policy', () => {
+  test('is on every page, an unknown path and a missing file, and runs no inline or eval’d script', async ({
+    site,
+  }) => {
     const policies = new Map();
     for (const path of [...specRoutes, '/pit', notFound, '/news/no-such-article']) {
       const res = await fetch(site.server.url + path);
@@ -152,8 +143,10 @@ describe('Content-Security-Policy', () => {
 
   for (const { path, ready, noEvent: alone } of pages) {
     const name = alone ? `${path} with no event` : path;
-    it(`${name} breaks no rule of the policy, at a desktop and a phone size`, async () => {
-      const server = alone ? noEvent : site.server;
+    test(`${name} breaks no rule of the policy, at a desktop and a phone size`, async ({
+      site,
+    }) => {
+      const server = alone ? site.noEvent : site.server;
       for (const [size, viewport] of Object.entries(viewports)) {
         const { page, context, errors, cspViolations } = await openPage(
           site.browser,
@@ -188,17 +181,18 @@ describe('Content-Security-Policy', () => {
     });
   }
 
-  it('is enforced and seen: an article’s plain-http image is blocked', async () => {
+  test('is enforced and seen: an article’s plain-http image is blocked', async ({ site }) => {
+    const { noEvent } = site;
     // The news allows http and https images; the policy's img-src only https ones.
     writeFileSync(
       join(noEvent.dataDir, 'news', 'outside-image.md'),
       '---\ntitle: "An image from elsewhere"\ndate: 2026-11-20T18:00:00-06:00\n---\n![A robot](http://192.0.2.1/robot.png)\n',
     );
-    await eventually(
-      'the article',
-      async () => (await fetch(`${noEvent.url}/api/news/outside-image`)).ok,
-      10_000,
-    );
+    await expect
+      .poll(async () => (await fetch(`${noEvent.url}/api/news/outside-image`)).status, {
+        message: 'the article',
+      })
+      .toBe(200);
     const { page, context, cspViolations } = await openPage(
       site.browser,
       noEvent,
@@ -206,14 +200,13 @@ describe('Content-Security-Policy', () => {
     );
     try {
       await page.locator('#article-title').waitFor();
-      const seen = await eventually(
-        'the violation',
-        async () => {
-          const v = await cspViolations();
-          return v.length > 0 && v;
-        },
-        5000,
-      );
+      await expect
+        .poll(async () => (await cspViolations()).length, {
+          message: 'the violation',
+          timeout: 5000,
+        })
+        .toBeGreaterThan(0);
+      const seen = await cspViolations();
       assert.equal(seen.length, 1, seen.join('\n'));
       assert.match(seen[0], /^img-src blocked http:\/\/192\.0\.2\.1\/robot\.png /);
     } finally {
@@ -221,7 +214,9 @@ describe('Content-Security-Policy', () => {
     }
   });
 
-  it('/whattimeisit breaks no rule of the policy through its countdown and party', async () => {
+  test('/whattimeisit breaks no rule of the policy through its countdown and party', async ({
+    site,
+  }) => {
     for (const [size, viewport] of Object.entries(viewports)) {
       // The party starts 4 s after the page loads, confetti and all.
       const { page, context, errors, cspViolations } = await openPage(

@@ -4,18 +4,18 @@
 // window's default), and nothing scrolls sideways. The site footer may follow below. The main
 // text is readable from 3 m on a 720p TV and grows with the screen.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import {
   animationsDone,
   assertFits,
-  eventually,
   openPage,
   saveScreenshot,
   screens,
-  siteForSuite,
   viewportName,
 } from './harness.mjs';
 import { startPitSite, stopPitSite } from './replay.mjs';
+import { expect, ownSite } from './fixtures.mjs';
+
+const test = ownSite(startPitSite, stopPitSite);
 
 const zone = 'America/Chicago';
 const hms = /^\d{2}:\d{2}:\d{2}$/;
@@ -27,16 +27,14 @@ const fontSize = (page, selector) =>
     .first()
     .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
-describe('full-screen pages fit the first screen', () => {
-  const site = siteForSuite(startPitSite, stopPitSite);
-
+test.describe('full-screen pages fit the first screen', () => {
   /**
    * Opens /whattimeisit (debug on: the target is 10 s away) on a clock that
    * stands still until the test moves it, so that a slow load or a slow
    * measurement never runs the countdown out, and waits for the clock.
    * Returns what openPage does and start, the time the clock stands at.
    */
-  async function openCountdown(viewport) {
+  async function openCountdown(site, viewport) {
     const start = Date.now();
     const opened = await openPage(
       site.browser,
@@ -60,17 +58,18 @@ describe('full-screen pages fit the first screen', () => {
   }
 
   /** Opens /pit and waits for the next match and its countdown. */
-  async function openPit(viewport) {
+  async function openPit(site, viewport) {
     const opened = await openPage(site.browser, site.server, '/pit', viewport);
     await opened.page.getByRole('timer').waitFor();
     return opened;
   }
 
   // The pages of one page type load side by side.
-  describe('/whattimeisit, counting down and then celebrating', { concurrency: true }, () => {
+  test.describe('/whattimeisit, counting down and then celebrating', () => {
+    test.describe.configure({ mode: 'parallel' });
     for (const viewport of Object.values(screens)) {
-      it(`fits ${viewportName(viewport)}`, async () => {
-        const { page, context, errors, start } = await openCountdown(viewport);
+      test(`fits ${viewportName(viewport)}`, async ({ site }) => {
+        const { page, context, errors, start } = await openCountdown(site, viewport);
         try {
           for (const selector of ['.wtii-clock', '.wtii-ring', '.wtii-facts', '.wtii-debug']) {
             assert.equal(await page.locator(selector).isVisible(), true, selector);
@@ -98,10 +97,11 @@ describe('full-screen pages fit the first screen', () => {
     }
   });
 
-  describe('/pit', { concurrency: true }, () => {
+  test.describe('/pit', () => {
+    test.describe.configure({ mode: 'parallel' });
     for (const viewport of Object.values(screens)) {
-      it(`fits ${viewportName(viewport)}`, async () => {
-        const { page, context } = await openPit(viewport);
+      test(`fits ${viewportName(viewport)}`, async ({ site }) => {
+        const { page, context } = await openPit(site, viewport);
         try {
           await assertFits(page, '/pit');
           await saveScreenshot(page, `fit-pit-${viewportName(viewport)}`);
@@ -118,14 +118,14 @@ describe('full-screen pages fit the first screen', () => {
   const { tv720, hd, uhd } = screens;
 
   /**
-   * Opens a page with open at 720p, 1080p and 4K and measures the font size
+   * Opens a page with open(site, viewport) at 720p, 1080p and 4K and measures the font size
    * (px) of each of selectors (by key), once ready(page) resolves; asserts
    * each is readable across the room at 720p and grows from 1080p to 4K.
    */
-  async function assertSizedForTV(open, selectors, ready = async () => {}) {
+  async function assertSizedForTV(site, open, selectors, ready = async () => {}) {
     const px = {};
     for (const viewport of [tv720, hd, uhd]) {
-      const { page, context } = await open(viewport);
+      const { page, context } = await open(site, viewport);
       try {
         await ready(page);
         const measured = {};
@@ -148,15 +148,22 @@ describe('full-screen pages fit the first screen', () => {
     }
   }
 
-  it('sizes the countdown for a TV across the room, and larger on a larger screen', () =>
-    assertSizedForTV(openCountdown, { clock: '.wtii-clock', seconds: '.wtii-seconds-value' }));
+  test('sizes the countdown for a TV across the room, and larger on a larger screen', ({ site }) =>
+    assertSizedForTV(site, openCountdown, {
+      clock: '.wtii-clock',
+      seconds: '.wtii-seconds-value',
+    }));
 
-  it('sizes the pit’s next match for a TV across the room, and larger on a larger screen', () =>
-    assertSizedForTV(openPit, { label: '.pit-hero__label', countdown: '.pit-countdown' }, (page) =>
-      eventually(
-        'the next match label',
-        async () => (await page.locator('.pit-hero__label').count()) > 0,
-        5000,
-      ),
+  test('sizes the pit’s next match for a TV across the room, and larger on a larger screen', ({
+    site,
+  }) =>
+    assertSizedForTV(
+      site,
+      openPit,
+      { label: '.pit-hero__label', countdown: '.pit-countdown' },
+      (page) =>
+        expect(page.locator('.pit-hero__label'), 'the next match label').not.toHaveCount(0, {
+          timeout: 5000,
+        }),
     ));
 });

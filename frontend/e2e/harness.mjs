@@ -1,14 +1,11 @@
 // Shared harness of the end-to-end tests: runs the real `robohornets serve`
-// binary on a free loopback port with its own data directory, and drives
-// Debian's Chromium through playwright-core.
+// binary on a free loopback port with its own data directory, and opens
+// pages of it in the browser @playwright/test gives (fixtures.mjs).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
-import { chromium } from 'playwright-core';
 
 /** The binary under test: $ROBOHORNETS_BIN, else the static serve-only build. */
 export const binary =
@@ -73,12 +70,11 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
   let log = '';
   child.stdout.on('data', (chunk) => (log += chunk));
   child.stderr.on('data', (chunk) => (log += chunk));
-  const [, url] = await logLine(
+  const [, url] = await outputLine(
+    child,
     'the server says it serves',
-    () => log,
     /"message":"serving","url":"(http:\/\/[^"]+)"/,
     15000,
-    child,
   );
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return {
@@ -102,7 +98,7 @@ export async function startServer({ dataDir, extraArgs = [], env = {} } = {}) {
 /** The browser context option of a visitor who prefers reduced motion. */
 export const reducedMotion = { reducedMotion: 'reduce' };
 
-/** Chromium's flags for a machine with no internet: loopback only, nothing in the background. */
+/** Chromium's flags for a machine with no internet: loopback only, nothing in the background (playwright.config.mjs). */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -112,14 +108,6 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** Launches headless Debian Chromium, set up for a machine with no internet. */
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-}
 
 /**
  * Runs in every page before its own scripts: records each Content-Security-
@@ -172,36 +160,6 @@ export function saveScreenshot(target, name, options = {}) {
   return target.screenshot({ path: join(screenshotDir, `${name}.png`), ...options });
 }
 
-/** Starts a server (with startServer's options) and a browser for one test file. */
-export async function startSite(options) {
-  const server = await startServer(options);
-  const browser = await launchBrowser();
-  return { server, browser };
-}
-
-/** Ends what startSite started. */
-export async function stopSite({ server, browser }) {
-  await browser?.close();
-  await server?.stop();
-}
-
-/**
- * Starts a site before the tests of the suite this is called in and stops it
- * after them: by default startSite() and stopSite(), or another start (which
- * resolves with the site's server and browser, and more) and its stop.
- * Returns the site: its server and browser are there once the suite's tests
- * run, and open(path, [viewport, [options,]] test) runs test on a page of it,
- * as withPage does.
- */
-export function siteForSuite(start = startSite, stop = stopSite) {
-  const site = {
-    open: (...page) => withPage(site, ...page),
-  };
-  before(async () => Object.assign(site, await start()));
-  after(() => stop(site));
-  return site;
-}
-
 /** Asserts the page shows no site header, and its body says so (a season page's frame). */
 export async function assertNoHeader(page) {
   assert.equal(await page.locator('header.site-header').count(), 0);
@@ -222,57 +180,6 @@ export async function withPage({ browser, server }, path, ...rest) {
   } finally {
     await opened.context.close();
   }
-}
-
-/** Where Debian's google-cloud-cli-firestore-emulator puts Google's emulator. */
-const emulatorJar =
-  process.env.FIRESTORE_EMULATOR_JAR ??
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
-
-/**
- * Starts Google's Firestore emulator on a free loopback port in its own
- * process group; resolves with its host:port once it is ready.
- */
-export async function startFirestoreEmulator() {
-  const port = await new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-  const child = spawn(
-    'java',
-    [
-      '-cp',
-      emulatorJar,
-      'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
-      'start',
-      '--host=127.0.0.1',
-      `--port=${port}`,
-    ],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  const onData = (chunk) => (log += chunk);
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  await logLine('the emulator is ready', () => log, /Dev App Server is now running/, 90000, child);
-  const host = `127.0.0.1:${port}`;
-  return {
-    host,
-    /** The REST URL of the News collection of project. */
-    newsURL: (project) =>
-      `http://${host}/v1/projects/${project}/databases/(default)/documents/News`,
-    stop() {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    },
-  };
 }
 
 /**
@@ -361,51 +268,43 @@ export async function assertFits(page, what) {
 }
 
 /**
- * Polls fn every `every` ms until it returns a truthy value, and resolves
- * with that value; fn may also throw (an assertion, say) to mean "not yet".
- * Fails after timeoutMs with the last error or value. The one wait of the
- * end-to-end tests that goes by the clock: every other waits for a
- * condition through it, or for an event.
+ * Resolves with the first match of re in what child writes (stdout and
+ * stderr) from now on; fails at once when child exits first, and after
+ * timeoutMs.
  */
-export async function eventually(what, fn, timeoutMs = 10_000, { every = 50 } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let last;
-    try {
-      last = await fn();
-      if (last) return last;
-    } catch (err) {
-      last = err;
+export function outputLine(child, what, re, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk) => {
+      out += chunk;
+      const m = re.exec(out);
+      if (m) finish(null, m);
+    };
+    const onExit = (code, signal) =>
+      finish(
+        new Error(`${what}: it exited with ${code ?? signal}:
+${out}`),
+      );
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(`${what}: not within ${timeoutMs} ms:
+${out}`),
+        ),
+      timeoutMs,
+    );
+    function finish(err, match) {
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      child.stderr.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve(match);
     }
-    if (Date.now() >= deadline) {
-      const why = last instanceof Error ? last.message : `last: ${JSON.stringify(last)}`;
-      throw new Error(`${what} did not happen within ${timeoutMs} ms (${why})`, {
-        cause: last instanceof Error ? last : undefined,
-      });
-    }
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
-}
-
-/**
- * Waits until re matches the text log() returns (a process's output so far)
- * and resolves with the match; fails at once when child has exited, and
- * after timeoutMs.
- */
-export function logLine(what, log, re, timeoutMs, child) {
-  return eventually(
-    what,
-    () => {
-      const m = re.exec(log());
-      if (m) return m;
-      if (child && (child.exitCode !== null || child.signalCode !== null)) {
-        throw new Error(`it exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
-      }
-      return null;
-    },
-    timeoutMs,
-    { every: 20 },
-  );
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', onExit);
+  });
 }
 
 /** Resolves once the page has rendered n more frames (what a change started has been painted). */

@@ -1,14 +1,7 @@
 // The header and footer every page shares (docs/SPEC.md section 2, "Shared pieces").
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import {
-  animationsDone,
-  assertNoHeader,
-  expected,
-  saveScreenshot,
-  siteForSuite,
-  viewports,
-} from './harness.mjs';
+import { animationsDone, assertNoHeader, expected, saveScreenshot, viewports } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
 const nav = [
   ['Home', '/'],
@@ -30,10 +23,8 @@ function currentLink(page) {
     .evaluateAll((els) => els.map((e) => e.textContent));
 }
 
-describe('header and footer', () => {
-  const site = siteForSuite();
-
-  it('shows the links at 1920x1080 and highlights the current one', async () => {
+test.describe('header and footer', () => {
+  test('shows the links at 1920x1080 and highlights the current one', async ({ site }) => {
     await site.open('/', viewports.desktop, async ({ page, errors }) => {
       assert.equal(await mainNav(page).getByRole('button', { name: 'Menu' }).isVisible(), false);
       const links = mainNav(page).getByRole('link');
@@ -63,7 +54,7 @@ describe('header and footer', () => {
     });
   });
 
-  it('collapses the links into a hamburger menu at 390x844', async () => {
+  test('collapses the links into a hamburger menu at 390x844', async ({ site }) => {
     await site.open('/about', viewports.phone, async ({ page, errors }) => {
       const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
       assert.ok(await toggle.isVisible());
@@ -94,7 +85,7 @@ describe('header and footer', () => {
     });
   });
 
-  it('switches between hamburger and links at 1200px', async () => {
+  test('switches between hamburger and links at 1200px', async ({ site }) => {
     await site.open('/', { width: 1199, height: 800 }, async ({ page }) => {
       const toggle = mainNav(page).getByRole('button', { name: 'Menu' });
       assert.ok(await toggle.isVisible());
@@ -105,7 +96,7 @@ describe('header and footer', () => {
   });
 
   for (const path of ['/reefscape', '/crescendo', '/rebuilt']) {
-    it(`hides the header on ${path} and marks the body no-header`, async () => {
+    test(`hides the header on ${path} and marks the body no-header`, async ({ site }) => {
       await site.open(path, viewports.desktop, async ({ page }) => {
         await page.locator('footer').waitFor();
         await assertNoHeader(page);
@@ -114,7 +105,7 @@ describe('header and footer', () => {
   }
 
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`shows the footer on every page at ${name} size`, async () => {
+    test(`shows the footer on every page at ${name} size`, async ({ site }) => {
       await site.open('/contact', viewport, async ({ page, errors }) => {
         const footer = page.getByRole('contentinfo');
         assert.ok(await footer.getByRole('heading', { name: 'RoboHornets' }).isVisible());
@@ -153,7 +144,7 @@ describe('header and footer', () => {
     });
   }
 
-  it('keeps a hidden HH:mm clock that refreshes every second', async () => {
+  test('keeps a hidden HH:mm clock that refreshes every second', async ({ site }) => {
     const context = await site.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     try {

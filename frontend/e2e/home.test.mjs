@@ -1,16 +1,8 @@
 // The home page (docs/SPEC.md section 2, "Home"): the BTW ROBOTICS banner with its
 // slideshow and parallax, then the team's sections in the spec's order.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import {
-  animationsDone,
-  eventually,
-  expected,
-  saveScreenshot,
-  siteForSuite,
-  viewports,
-  wheel,
-} from './harness.mjs';
+import { animationsDone, expected, saveScreenshot, viewports, wheel } from './harness.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const AUTO_ADVANCE = 4000;
 const SLIDE_ANIMATION = 500;
@@ -24,11 +16,9 @@ function currentSlide(page) {
   );
 }
 
-describe('home page', () => {
-  const site = siteForSuite();
-
+test.describe('home page', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`shows the spec's facts in order at ${name} size`, async () => {
+    test(`shows the spec's facts in order at ${name} size`, async ({ site }) => {
       await site.open('/', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Home');
         const h1 = page.getByRole('heading', { level: 1, name: 'BTW ROBOTICS' });
@@ -144,7 +134,9 @@ describe('home page', () => {
     });
   }
 
-  it('rotates the slideshow on a timer, with buttons, picker and arrow keys', async () => {
+  test('rotates the slideshow on a timer, with buttons, picker and arrow keys', async ({
+    site,
+  }) => {
     const context = await site.browser.newContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     try {
@@ -196,12 +188,12 @@ describe('home page', () => {
     }
   });
 
-  it('moves the banner at half the scroll distance (parallax)', async () => {
+  test('moves the banner at half the scroll distance (parallax)', async ({ site }) => {
     await site.open('/', viewports.desktop, async ({ page }) => {
       await wheel(page, 400);
       assert.ok((await page.evaluate(() => window.scrollY)) >= 399);
       // The layer follows within its throttle.
-      await eventually('the banner layer follows the scroll at half speed', async () => {
+      await expect(async () => {
         const shift = await page.evaluate(() => {
           const layer = document.querySelector('.carousel__layer');
           return {
@@ -213,12 +205,11 @@ describe('home page', () => {
           Math.abs(shift.y - shift.scroll * 0.5) <= 1,
           `layer moved ${shift.y}px for ${shift.scroll}px`,
         );
-        return true;
-      });
+      }, 'the banner layer follows the scroll at half speed').toPass();
     });
   });
 
-  it('recolours the title letters one after another on hover', async () => {
+  test('recolours the title letters one after another on hover', async ({ site }) => {
     await site.open('/', viewports.desktop, async ({ page }) => {
       const delays = await page.evaluate(() =>
         Array.from(document.querySelectorAll('h1 .letters__char'), (el) =>
@@ -238,7 +229,7 @@ describe('home page', () => {
     });
   });
 
-  it('stops rotation and parallax for visitors who prefer reduced motion', async () => {
+  test('stops rotation and parallax for visitors who prefer reduced motion', async ({ site }) => {
     const context = await site.browser.newContext({
       viewport: viewports.desktop,
       reducedMotion: 'reduce',
@@ -261,7 +252,7 @@ describe('home page', () => {
     }
   });
 
-  it('leads to the season pages and to About, each opening at its top', async () => {
+  test('leads to the season pages and to About, each opening at its top', async ({ site }) => {
     await site.open('/', viewports.desktop, async ({ page }) => {
       // The URL changes before the new page renders, so the checks wait for its content.
       const scrollY = () => page.evaluate(() => window.scrollY);

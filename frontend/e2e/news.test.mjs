@@ -5,16 +5,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import {
-  launchBrowser,
-  saveScreenshot,
-  siteForSuite,
-  startFirestoreEmulator,
-  startServer,
-  viewports,
-  withPage,
-} from './harness.mjs';
+import { saveScreenshot, startServer, viewports, withPage } from './harness.mjs';
+import { ownSite } from './fixtures.mjs';
+
+// The tests write articles into the server's data: a server of their own.
+const test = ownSite(async () => ({ server: await startServer() }));
 
 const titles = (page) => page.locator('.news-item__title').allTextContents();
 
@@ -26,10 +21,10 @@ function articleFile(title, date, body) {
   return `---\ntitle: ${JSON.stringify(title)}\ndate: ${date}\n---\n${body}\n`;
 }
 
-describe('news on the local store', () => {
-  const site = siteForSuite();
-
-  it('lists the sample articles newest first, with dates, previews and Read More', async () => {
+test.describe('news on the local store', () => {
+  test('lists the sample articles newest first, with dates, previews and Read More', async ({
+    site,
+  }) => {
     for (const [name, viewport] of Object.entries(viewports)) {
       await site.open(
         '/news',
@@ -63,7 +58,7 @@ describe('news on the local store', () => {
     }
   });
 
-  it('sorts by the four orders', async () => {
+  test('sorts by the four orders', async ({ site }) => {
     await site.open('/news', async ({ page }) => {
       await page.locator('.news-item').first().waitFor();
       const select = page.getByLabel('Sort by');
@@ -82,7 +77,9 @@ describe('news on the local store', () => {
     });
   });
 
-  it('opens an article with Read More, then follows writes, edits and deletes live', async () => {
+  test('opens an article with Read More, then follows writes, edits and deletes live', async ({
+    site,
+  }) => {
     await site.open('/news', async ({ page, errors }) => {
       await page.locator('.news-item').first().waitFor();
       await markWindow(page);
@@ -113,7 +110,7 @@ describe('news on the local store', () => {
     });
   });
 
-  it('shows nothing for a missing article, without errors', async () => {
+  test('shows nothing for a missing article, without errors', async ({ site }) => {
     await site.open('/news/no-such-article', async ({ page, errors }) => {
       await page.locator('footer').waitFor();
       assert.equal(await page.locator('main h1').count(), 0);
@@ -122,7 +119,7 @@ describe('news on the local store', () => {
     });
   });
 
-  it('never runs markup written into an article', async () => {
+  test('never runs markup written into an article', async ({ site }) => {
     const file = join(site.server.dataDir, 'news', 'sneaky.md');
     writeFileSync(
       file,
@@ -147,24 +144,27 @@ describe('news on the local store', () => {
   });
 });
 
-describe('news on Firestore (the real emulator)', () => {
-  let emulator;
+test.describe('news on Firestore (the real emulator)', () => {
+  /** The Firestore emulator of the run (go run ./cmd/withemulator; make test-e2e starts it). */
+  const emulator = process.env.ROBOHORNETS_FIRESTORE_EMULATOR_HOST;
   let server;
   let browser;
+  // A project of its own on the shared emulator.
   const project = `e2e-${randomBytes(4).toString('hex')}`;
-  before(async () => {
-    emulator = await startFirestoreEmulator();
+  /** The REST URL of the News collection of the project. */
+  const newsURL = `http://${emulator}/v1/projects/${project}/databases/(default)/documents/News`;
+  test.beforeAll(async ({ browser: workers }) => {
+    assert.ok(
+      emulator,
+      'ROBOHORNETS_FIRESTORE_EMULATOR_HOST names no Firestore emulator: run the suite under go run ./cmd/withemulator (make test-e2e does)',
+    );
     server = await startServer({
       extraArgs: ['--store', 'firestore', '--project', project],
-      env: { FIRESTORE_EMULATOR_HOST: emulator.host },
+      env: { FIRESTORE_EMULATOR_HOST: emulator },
     });
-    browser = await launchBrowser();
+    browser = workers;
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    emulator?.stop();
-  });
+  test.afterAll(() => server?.stop());
 
   const rest = async (method, url, fields) => {
     const res = await fetch(url, {
@@ -180,11 +180,11 @@ describe('news on Firestore (the real emulator)', () => {
     date: { timestampValue: date },
   });
 
-  it('shows a document written to Firestore without reload, then its edit and delete', async () => {
+  test('shows a document written to Firestore without reload, then its edit and delete', async () => {
     await withPage({ browser, server }, '/news', async ({ page, errors }) => {
       await page.locator('.news__empty').waitFor();
       await markWindow(page);
-      const url = emulator.newsURL(project);
+      const url = newsURL;
       const written = performance.now();
       await rest(
         'POST',

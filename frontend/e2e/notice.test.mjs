@@ -4,8 +4,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, it } from 'node:test';
-import { eventually, openPage, saveScreenshot, siteForSuite, viewports } from './harness.mjs';
+import { openPage, saveScreenshot, startServer, viewports } from './harness.mjs';
+import { expect, ownSite } from './fixtures.mjs';
+
+// The tests write the notice and posts into the server's data: a server of their own.
+const test = ownSite(async () => ({ server: await startServer() }));
 
 /** Writes data to path at once: a temporary file beside it, renamed over it. */
 function writeAtomically(path, data) {
@@ -33,10 +36,10 @@ const pitLineText = (page) => page.locator('.pit-team-notice').innerText();
 const markWindow = (page) => page.evaluate(() => (window.__noReload = true));
 const stillSameWindow = (page) => page.evaluate(() => window.__noReload === true);
 
-describe('pit notice and scheduled posts', () => {
-  const site = siteForSuite();
-
-  it('shows a notice on the site and the pit display within 2 s, and takes it down at its expiry', async () => {
+test.describe('pit notice and scheduled posts', () => {
+  test('shows a notice on the site and the pit display within 2 s, and takes it down at its expiry', async ({
+    site,
+  }) => {
     // Each page opens the notice's stream once it has loaded.
     const streams = { home: false, pit: false };
     const watchStream = (name) => (context) =>
@@ -60,15 +63,16 @@ describe('pit notice and scheduled posts', () => {
       watchStream('pit'),
     );
     /** Waits until the notices of both pages, the site's bar and the pit's line, pass ok. */
-    const bothNotices = (what, ok, timeoutMs) =>
-      eventually(
-        what,
-        async () => ok(await bannerText(home.page)) && ok(await pitLineText(pit.page)),
-        timeoutMs,
-      );
+    const bothNotices = (what, ok, timeout) =>
+      expect(async () => {
+        const texts = [await bannerText(home.page), await pitLineText(pit.page)];
+        assert.ok(texts.every(ok), `the bar and the line say ${JSON.stringify(texts)}`);
+      }, what).toPass({ timeout });
     try {
       for (const { page } of [home, pit]) await markWindow(page);
-      await eventually('the pages to follow the notice', () => streams.home && streams.pit);
+      await expect
+        .poll(() => streams, { message: 'the pages to follow the notice' })
+        .toEqual({ home: true, pit: true });
       assert.equal(await bannerText(home.page), '');
 
       writeNotice(site.server.dataDir, 'Pit closed for inspection', 10 * 60_000);
@@ -109,7 +113,7 @@ describe('pit notice and scheduled posts', () => {
     }
   });
 
-  it('publishes a scheduled post on an open /news page at its time', async () => {
+  test('publishes a scheduled post on an open /news page at its time', async ({ site }) => {
     await site.open('/news', async ({ page, errors }) => {
       await page.locator('.news-item').first().waitFor();
       await markWindow(page);
@@ -121,15 +125,16 @@ describe('pit notice and scheduled posts', () => {
       );
       const title = page.locator('.news-item__title', { hasText: 'Scheduled from the shop' });
       // Before its date: the server has the file, and shows it nowhere.
-      await eventually(
-        'the server to read the scheduled file',
-        async () => (await fetch(`${site.server.url}/api/news/${id}`)).status === 404,
-      );
+      await expect
+        .poll(async () => (await fetch(`${site.server.url}/api/news/${id}`)).status, {
+          message: 'the server to read the scheduled file',
+        })
+        .toBe(404);
       assert.equal(await title.count(), 0, 'the scheduled post shows before its date');
       const list = await (await fetch(`${site.server.url}/api/news`)).json();
       assert.ok(!list.articles.some((a) => a.id === id), 'the API lists the post before its date');
 
-      await eventually('the post at its date', async () => (await title.count()) === 1, 8000);
+      await expect(title, 'the post at its date').toHaveCount(1, { timeout: 8000 });
       assert.ok(Date.now() >= Date.parse(date), 'the post showed before its date');
       assert.equal(
         (await page.locator('.news-item__title').first().innerText()).trim(),

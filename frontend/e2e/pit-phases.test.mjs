@@ -10,18 +10,16 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { after, before, describe, it } from 'node:test';
 import { routeStatus, statusNames } from './fixtures/pit-status.mjs';
 import {
   assertFits,
   openPage,
   screens,
   screenshotDir,
-  startSite,
-  stopSite,
   viewportName,
   viewports,
 } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
 const sizes = [screens.tv720, screens.hd, screens.uhd, screens.portrait];
 
@@ -77,24 +75,21 @@ async function openPhase(browser, server, status, viewport, options = {}) {
   return opened;
 }
 
-describe('pit display in every phase of the event', () => {
-  let site;
-  let server;
-  let browser;
-  before(async () => ({ server, browser } = site = await startSite()));
-  after(() => stopSite(site));
-
-  it('has a fixture for every phase', () => {
+test.describe('pit display in every phase of the event', () => {
+  test('has a fixture for every phase', () => {
     assert.deepEqual(Object.keys(phaseOf).sort(), statusNames);
   });
 
   for (const status of statusNames) {
-    describe(status, { concurrency: true }, () => {
+    test.describe(status, () => {
+      test.describe.configure({ mode: 'parallel' });
       for (const viewport of sizes) {
-        it(`fits ${viewportName(viewport)}, readable, with no error or CSP violation`, async () => {
+        test(`fits ${viewportName(viewport)}, readable, with no error or CSP violation`, async ({
+          site,
+        }) => {
           const { page, context, errors, cspViolations } = await openPhase(
-            browser,
-            server,
+            site.browser,
+            site.server,
             status,
             viewport,
           );
@@ -122,35 +117,41 @@ describe('pit display in every phase of the event', () => {
           }
         });
       }
+
+      test('has no serious or critical axe violations, on a TV and a phone', async ({ site }) => {
+        const found = [];
+        for (const viewport of [screens.tv720, viewports.phone]) {
+          const { page, context } = await openPhase(site.browser, site.server, status, viewport);
+          try {
+            const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+            for (const v of violations) {
+              if (v.impact === 'serious' || v.impact === 'critical') {
+                const where = v.nodes.map((n) => n.target.join(' ')).join(', ');
+                found.push(`${viewportName(viewport)}: ${v.id} (${where})`);
+              }
+            }
+          } finally {
+            await context.close();
+          }
+        }
+        assert.deepEqual(found, []);
+      });
     });
   }
 
-  it('has no serious or critical axe violations in any phase, on a TV and a phone', async () => {
-    const found = [];
-    for (const status of statusNames) {
-      for (const viewport of [screens.tv720, viewports.phone]) {
-        const { page, context } = await openPhase(browser, server, status, viewport);
-        try {
-          const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-          for (const v of violations) {
-            if (v.impact === 'serious' || v.impact === 'critical') {
-              const where = v.nodes.map((n) => n.target.join(' ')).join(', ');
-              found.push(`${status} ${viewportName(viewport)}: ${v.id} (${where})`);
-            }
-          }
-        } finally {
-          await context.close();
-        }
-      }
-    }
-    assert.deepEqual(found, []);
-  });
-
-  it('keeps still for prefers-reduced-motion: the urgent pill does not pulse', async () => {
+  test('keeps still for prefers-reduced-motion: the urgent pill does not pulse', async ({
+    site,
+  }) => {
     for (const reducedMotion of ['no-preference', 'reduce']) {
-      const { page, context } = await openPhase(browser, server, 'playoffs', screens.tv720, {
-        reducedMotion,
-      });
+      const { page, context } = await openPhase(
+        site.browser,
+        site.server,
+        'playoffs',
+        screens.tv720,
+        {
+          reducedMotion,
+        },
+      );
       try {
         const running = await page
           .locator('.pit-pill--urgent')
@@ -162,13 +163,18 @@ describe('pit display in every phase of the event', () => {
     }
   });
 
-  it('links our matches’ calendar at /pit/{team}.ics, with its QR code', async () => {
-    const { page, context } = await openPhase(browser, server, 'qualifications', screens.tv720);
+  test('links our matches’ calendar at /pit/{team}.ics, with its QR code', async ({ site }) => {
+    const { page, context } = await openPhase(
+      site.browser,
+      site.server,
+      'qualifications',
+      screens.tv720,
+    );
     try {
       const link = page.getByRole('link', { name: 'Add our matches to your calendar' });
-      assert.equal(await link.getAttribute('href'), `${server.url}/pit/1209.ics`);
+      assert.equal(await link.getAttribute('href'), `${site.server.url}/pit/1209.ics`);
       const qr = page.getByRole('img', {
-        name: `Our matches’ calendar: ${server.url}/pit/1209.ics`,
+        name: `Our matches’ calendar: ${site.server.url}/pit/1209.ics`,
       });
       assert.equal(await qr.isVisible(), true);
     } finally {

@@ -5,17 +5,9 @@
 // 3360 was the first pick of Alliance 2: it won Playoff 3, lost Playoff 8,
 // won Playoffs 10 and 12 and went out in Playoff 13.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import {
-  assertFits,
-  eventually,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  screens,
-  startServer,
-} from './harness.mjs';
+import { assertFits, openPage, saveScreenshot, screens, startServer } from './harness.mjs';
 import { startReplay } from './replay.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const dir = new URL('../../internal/testutil/realevent/testdata/2024nytr', import.meta.url)
   .pathname;
@@ -36,24 +28,24 @@ const moments = [
   { at: 'eliminated', phase: 'playoffs', shows: [/Eliminated in Round 5/] },
 ];
 
-describe('pit display through a real past event', () => {
+test.describe('pit display through a real past event', () => {
+  // Each moment has its own replay server and serve.
+  test.describe.configure({ mode: 'parallel' });
   for (const m of moments) {
-    it(`at ${m.at}: shows what team 3360 faced`, async () => {
+    test(`at ${m.at}: shows what team 3360 faced`, async ({ browser }) => {
       const upstream = await startReplay({ real: { dir, team: 3360, at: m.at } });
       const server = await startServer({
         extraArgs: ['--event', '2024nytr', '--team', '3360', ...upstream.args],
         env: upstream.env,
       });
-      const browser = await launchBrowser();
       try {
         for (const viewport of [screens.hd, screens.tv720]) {
           const { page, context } = await openPage(browser, server, '/pit', viewport);
           try {
-            await eventually(
-              `the ${m.phase} view`,
-              async () =>
-                (await page.locator('section.pit').getAttribute('data-phase')) === m.phase,
-              20_000,
+            await expect(page.locator('section.pit'), `the ${m.phase} view`).toHaveAttribute(
+              'data-phase',
+              m.phase,
+              { timeout: 20_000 },
             );
             const text = await page.locator('section.pit').innerText();
             for (const re of m.shows)
@@ -65,7 +57,6 @@ describe('pit display through a real past event', () => {
           }
         }
       } finally {
-        await browser.close();
         await server.stop();
         await upstream.stop();
       }

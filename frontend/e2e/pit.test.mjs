@@ -7,43 +7,32 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { after, before, describe, it } from 'node:test';
-import { eventually, openPage, screens, screenshotDir, viewports } from './harness.mjs';
+import { openPage, screens, screenshotDir, viewports } from './harness.mjs';
 import { replayKeys, startPitSite, stopPitSite } from './replay.mjs';
+import { expect, ownSite } from './fixtures.mjs';
 
-describe('pit display', () => {
-  let site;
-  let upstream;
-  let server;
-  let browser;
-  before(async () => {
-    ({ upstream, server, browser } = site = await startPitSite());
-  });
-  after(() => stopPitSite(site));
+const test = ownSite(startPitSite, stopPitSite);
 
-  it('shows our next match, its countdown, rank and record, and a status change as it happens', async () => {
-    const { page, context, errors } = await openPage(browser, server, '/pit', {
+test.describe('pit display', () => {
+  test('shows our next match, its countdown, rank and record, and a status change as it happens', async ({
+    site,
+  }) => {
+    const { page, context, errors } = await openPage(site.browser, site.server, '/pit', {
       width: 1280,
       height: 720,
     });
     try {
       const heading = page.getByRole('heading', { level: 1 });
-      await eventually(
-        'the next match',
-        async () => (await heading.innerText()).includes('Qualification 14'),
-        15000,
-      );
+      await expect(heading, 'the next match').toContainText('Qualification 14', {
+        timeout: 15000,
+      });
       assert.match(await heading.innerText(), /Red alliance/);
       assert.equal(await page.title(), 'RoboHornets - Pit display');
       assert.equal(await page.locator('.pit-pill').innerText(), 'Queuing soon');
       const timer = page.getByRole('timer');
       const first = await timer.innerText();
       assert.match(first, /^Queue in \d+:\d{2}$/);
-      await eventually(
-        'the countdown to move',
-        async () => (await timer.innerText()) !== first,
-        3000,
-      );
+      await expect(timer, 'the countdown to move').not.toHaveText(first, { timeout: 3000 });
       const board = await page.locator('section.pit').innerText();
       assert.match(board, /Rank 9 of 30/);
       assert.match(board, /3-2-0/);
@@ -59,21 +48,19 @@ describe('pit display', () => {
 
       // Nexus calls the match to the queue within the demo's first 30 s; the
       // poller sees it within 30 s more and the page at once.
-      await eventually(
-        'Now queuing',
-        async () => (await page.locator('.pit-pill').innerText()) === 'Now queuing',
-        65000,
-      );
+      await expect(page.locator('.pit-pill')).toHaveText('Now queuing', { timeout: 65000 });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }
   });
 
-  it('has no serious or critical axe violations with live data, on a TV and a phone', async () => {
+  test('has no serious or critical axe violations with live data, on a TV and a phone', async ({
+    site,
+  }) => {
     const found = [];
     for (const viewport of [screens.tv720, viewports.phone]) {
-      const { page, context } = await openPage(browser, server, '/pit', viewport);
+      const { page, context } = await openPage(site.browser, site.server, '/pit', viewport);
       try {
         await page.locator('.pit-hero__label').waitFor();
         const { violations } = await new AxeBuilder({ page }).analyze();
@@ -91,19 +78,21 @@ describe('pit display', () => {
     assert.deepEqual(found, []);
   });
 
-  it('warns when upstream dies, keeps the last data, and recovers when it returns', async () => {
-    const { page, context } = await openPage(browser, server, '/pit', screens.tv720);
+  test('warns when upstream dies, keeps the last data, and recovers when it returns', async ({
+    site,
+  }) => {
+    const { page, context } = await openPage(site.browser, site.server, '/pit', screens.tv720);
     try {
       const label = page.locator('.pit-hero__label');
       await label.waitFor();
       const before = await label.innerText();
-      await upstream.control('down');
+      await site.upstream.control('down');
       const warning = page.getByRole('status').filter({ hasText: /Nexus|Blue Alliance/ });
       // The next poll (Nexus every 30 s) finds it down.
       await warning.waitFor({ timeout: 45000 });
       assert.equal(await label.innerText(), before, 'the last data left the screen');
       await page.screenshot({ path: join(screenshotDir, 'pit-upstream-down.png') });
-      await upstream.control('');
+      await site.upstream.control('');
       // The first retry comes 30–60 s after the failure.
       await warning.waitFor({ state: 'detached', timeout: 75000 });
     } finally {
@@ -111,7 +100,7 @@ describe('pit display', () => {
     }
   });
 
-  it('never shows an API key: not in any response, the bundle or the log', async () => {
+  test('never shows an API key: not in any response, the bundle or the log', async ({ site }) => {
     const keys = Object.values(replayKeys);
     const dist = new URL('../dist/', import.meta.url).pathname;
     const files = [
@@ -133,10 +122,10 @@ describe('pit display', () => {
       '/news.xml',
       '/api/news',
     ]) {
-      const body = await (await fetch(server.url + path)).text();
+      const body = await (await fetch(site.server.url + path)).text();
       for (const key of keys) assert.ok(!body.includes(key), `${path} holds an API key`);
     }
     for (const key of keys)
-      assert.ok(!server.log().includes(key), 'the server log holds an API key');
+      assert.ok(!site.server.log().includes(key), 'the server log holds an API key');
   });
 });

@@ -3,25 +3,22 @@
 // paths that move with the scroll, a wave-shaped reveal, a fixed overlay
 // image, a fossil image and a solid gold background.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import {
   assertNoHeader,
   reducedMotion,
   saveScreenshot,
   scrollWindowTo,
-  siteForSuite,
   viewports,
   wheel,
 } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
 const clips = (page) =>
   page.$$eval('.rebuilt-band', (els) => els.map((el) => getComputedStyle(el).clipPath));
 
-describe('rebuilt', () => {
-  const site = siteForSuite();
-
+test.describe('rebuilt', () => {
   for (const [size, viewport] of Object.entries(viewports)) {
-    it(`stacks four wavy sections on gold at ${size} size`, async () => {
+    test(`stacks four wavy sections on gold at ${size} size`, async ({ site }) => {
       await site.open('/rebuilt', viewport, async ({ page, errors }) => {
         await page.locator('.rebuilt-band').first().waitFor();
         assert.equal(await page.title(), 'RoboHornets - Rebuilt');
@@ -103,7 +100,7 @@ describe('rebuilt', () => {
     });
   }
 
-  it('holds the waves still and shows the fossil for reduced motion', async () => {
+  test('holds the waves still and shows the fossil for reduced motion', async ({ site }) => {
     await site.open('/rebuilt', viewports.desktop, reducedMotion, async ({ page }) => {
       await page.waitForFunction(() =>
         getComputedStyle(document.querySelector('.rebuilt-band')).clipPath.startsWith('path('),

@@ -3,23 +3,14 @@
 // safety animation heading and video (a poster offline), and a kickoff
 // countdown that is kept but never shown.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import {
-  assertNoHeader,
-  reducedMotion,
-  saveScreenshot,
-  siteForSuite,
-  viewports,
-  wheel,
-} from './harness.mjs';
+import { assertNoHeader, reducedMotion, saveScreenshot, viewports, wheel } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
 const heading = 'Check out our 2025 season safety animation!';
 
-describe('reefscape', () => {
-  const site = siteForSuite();
-
+test.describe('reefscape', () => {
   for (const [size, viewport] of Object.entries(viewports)) {
-    it(`shows the season page at ${size} size`, async () => {
+    test(`shows the season page at ${size} size`, async ({ site }) => {
       await site.open('/reefscape', viewport, async ({ page, errors }) => {
         await page.locator('.reef').waitFor();
         assert.equal(await page.title(), 'RoboHornets - Reefscape');
@@ -86,7 +77,7 @@ describe('reefscape', () => {
     });
   }
 
-  it('shows the poster instead of the video while offline', async () => {
+  test('shows the poster instead of the video while offline', async ({ site }) => {
     await site.open('/reefscape', viewports.desktop, async ({ page, context, errors }) => {
       await page.locator('.reef-video iframe').waitFor({ state: 'attached' });
       await context.setOffline(true);
@@ -105,7 +96,7 @@ describe('reefscape', () => {
     });
   });
 
-  it('holds the bubbles still for reduced motion', async () => {
+  test('holds the bubbles still for reduced motion', async ({ site }) => {
     await site.open('/reefscape', viewports.phone, reducedMotion, async ({ page }) => {
       await page.locator('.reef-bubble').first().waitFor({ state: 'attached' });
       const names = await page.$$eval('.reef-bubble-track, .reef-bubble', (els) => [

@@ -2,7 +2,7 @@
 // Nexus and The Blue Alliance in their documented shapes, played from a
 // timeline, for the pit display's end-to-end tests.
 import { spawn } from 'node:child_process';
-import { launchBrowser, logLine, startServer } from './harness.mjs';
+import { outputLine, startServer } from './harness.mjs';
 
 /** The replay server binary: $ROBOHORNETS_REPLAYD, else the one make builds. */
 export const replaydBinary =
@@ -30,16 +30,11 @@ export async function startReplay({
   // A real past event (TBA's saved answers) as it was at a moment, for a team.
   if (real) args.push('-real', real.dir, '-team', String(real.team), '-at', real.at);
   const child = spawn(replaydBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const onData = (chunk) => (out += chunk);
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const [, url] = await logLine(
+  const [, url] = await outputLine(
+    child,
     'replayd says it listens',
-    () => out,
     /listening on (http:\/\/\S+)/,
     10000,
-    child,
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
@@ -62,8 +57,8 @@ export async function startReplay({
 }
 
 /**
- * Starts the replay server on the bundled demo, `serve` reading it as event
- * 2026demo, and a browser: the site of the pit display's tests.
+ * Starts the replay server on the bundled demo and `serve` reading it as
+ * event 2026demo: the site of the pit display's tests (fixtures.mjs's ownSite).
  */
 export async function startPitSite() {
   const upstream = await startReplay({ timeline: 'demo' });
@@ -71,13 +66,11 @@ export async function startPitSite() {
     extraArgs: ['--event', '2026demo', ...upstream.args],
     env: upstream.env,
   });
-  const browser = await launchBrowser();
-  return { upstream, server, browser };
+  return { upstream, server };
 }
 
 /** Stops what startPitSite started. */
 export async function stopPitSite(site) {
-  await site?.browser?.close();
-  await site?.server?.stop();
-  await site?.upstream?.stop();
+  await site.server.stop();
+  await site.upstream.stop();
 }

@@ -7,8 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { binary, specRoutes, startServer } from './harness.mjs';
+import { test } from './fixtures.mjs';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const dist = new URL('../dist/', import.meta.url).pathname;
@@ -43,14 +43,14 @@ function findCredentials(path) {
   return credentialPatterns.filter(({ re }) => re.test(text)).map(({ name }) => `${path}: ${name}`);
 }
 
-describe('secrets', () => {
+test.describe('secrets', () => {
   const secrets = {
     NEXUS_API_KEY: `nexus-${randomBytes(12).toString('hex')}`,
     TBA_API_KEY: `tba-${randomBytes(12).toString('hex')}`,
     NEXUS_WEBHOOK_TOKEN: `hook-${randomBytes(12).toString('hex')}`,
   };
   let server;
-  before(async () => {
+  test.beforeAll(async () => {
     // Upstreams that refuse connections: their errors must not carry the keys either.
     server = await startServer({
       env: secrets,
@@ -64,9 +64,9 @@ describe('secrets', () => {
       ],
     });
   });
-  after(() => server?.stop());
+  test.afterAll(() => server?.stop());
 
-  it('are in no response of a server started with them', async () => {
+  test('are in no response of a server started with them', async () => {
     const index = await (await fetch(`${server.url}/`)).text();
     const assets = filesUnder(join(dist, 'assets')).map(
       (f) => `/assets/${f.slice(join(dist, 'assets').length + 1)}`,
@@ -115,13 +115,13 @@ describe('secrets', () => {
     assert.deepEqual(leaks, []);
   });
 
-  it('nor credentials are in the built bundle', () => {
+  test('nor credentials are in the built bundle', () => {
     const files = filesUnder(dist);
     assert.ok(files.length > 3, `the build in ${dist} is missing`);
     assert.deepEqual(files.flatMap(findCredentials), []);
   });
 
-  it('nor credentials are in any tracked file', () => {
+  test('nor credentials are in any tracked file', () => {
     const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: repo, encoding: 'utf8' })
       .split('\0')
       .filter(Boolean)
@@ -131,8 +131,8 @@ describe('secrets', () => {
   });
 });
 
-describe('serve --store firestore without a project id', () => {
-  it('refuses to start and says what is missing', () => {
+test.describe('serve --store firestore without a project id', () => {
+  test('refuses to start and says what is missing', () => {
     const env = { ...process.env };
     delete env.GOOGLE_CLOUD_PROJECT;
     const run = spawnSync(binary, ['serve', '--listen', '127.0.0.1:0', '--store', 'firestore'], {

@@ -3,16 +3,8 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { describe, it } from 'node:test';
-import {
-  eventually,
-  frames,
-  logLine,
-  siteForSuite,
-  specRoutes,
-  startServer,
-  viewports,
-} from './harness.mjs';
+import { frames, specRoutes, startServer, viewports } from './harness.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /** The narrowest phone in common use, the phone every page is checked at, the first
  * wide layout (650 px) and a small laptop. */
@@ -23,11 +15,9 @@ const layoutViewports = [
   { width: 1024, height: 768 },
 ];
 
-describe('app shell', () => {
-  const site = siteForSuite();
-
+test.describe('app shell', () => {
   for (const route of specRoutes) {
-    it(`renders ${route}`, async () => {
+    test(`renders ${route}`, async ({ site }) => {
       await site.open(route, async ({ page, errors }) => {
         await page.locator('main#main').waitFor();
         await page.locator('footer').waitFor();
@@ -39,7 +29,7 @@ describe('app shell', () => {
   }
 
   for (const viewport of layoutViewports) {
-    it(`cuts no text off on any route ${viewport.width} px wide`, async () => {
+    test(`cuts no text off on any route ${viewport.width} px wide`, async ({ site }) => {
       const cut = [];
       for (const route of specRoutes) {
         await site.open(route, viewport, async ({ page }) => {
@@ -58,14 +48,16 @@ describe('app shell', () => {
     });
   }
 
-  it('redirects an unknown path to /', async () => {
+  test('redirects an unknown path to /', async ({ site }) => {
     await site.open('/no/such/page', async ({ page }) => {
       await page.waitForURL((u) => u.pathname === '/');
       assert.equal(new URL(page.url()).pathname, '/');
     });
   });
 
-  it('shows a notice for a season page it cannot fetch, and loads it, styled, once the site answers', async () => {
+  test('shows a notice for a season page it cannot fetch, and loads it, styled, once the site answers', async ({
+    site,
+  }) => {
     await site.open('/', async ({ page }) => {
       // The visitor's network drops on the way to a page loaded on demand.
       const offline = (route) => route.abort('internetdisconnected');
@@ -91,7 +83,7 @@ describe('app shell', () => {
     });
   });
 
-  it('answers 404 for a missing asset and 405 for POST', async () => {
+  test('answers 404 for a missing asset and 405 for POST', async ({ site }) => {
     const missing = await fetch(`${site.server.url}/assets/nope.js`);
     assert.equal(missing.status, 404);
     const post = await fetch(`${site.server.url}/news`, { method: 'POST' });
@@ -99,8 +91,8 @@ describe('app shell', () => {
   });
 });
 
-describe('graceful shutdown', () => {
-  it('ends open event streams and exits 0 on SIGTERM', async () => {
+test.describe('graceful shutdown', () => {
+  test('ends open event streams and exits 0 on SIGTERM', async () => {
     const server = await startServer();
     const controller = new AbortController();
     const res = await fetch(`${server.url}/api/news/stream`, { signal: controller.signal });
@@ -116,7 +108,7 @@ describe('graceful shutdown', () => {
     assert.match(server.log(), /shutting down/);
   });
 
-  it('exits at once on a second signal while a request holds the shutdown', async () => {
+  test('exits at once on a second signal while a request holds the shutdown', async () => {
     const server = await startServer({ env: { NEXUS_WEBHOOK_TOKEN: 'shutdown-test' } });
     const { hostname, port } = new URL(server.url);
     // A push whose body is not sent yet, until the server asks for it (100
@@ -132,21 +124,28 @@ describe('graceful shutdown', () => {
         'POST /api/nexus/webhook HTTP/1.1\r\nHost: test\r\nNexus-Token: shutdown-test\r\n' +
           'Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n',
       );
-      await eventually('the server asks for the body', () => conn.answer.includes('100 Continue'));
+      await expect
+        .poll(() => conn.answer, { message: 'the server asks for the body' })
+        .toContain('100 Continue');
       return conn;
     };
     const first = await push();
     const second = await push();
     const mark = server.log().length;
     server.signal('SIGTERM');
-    await logLine('the server says it shuts down', () => server.log().slice(mark), /shutting down/);
+    await expect
+      .poll(() => server.log().slice(mark), { message: 'the server says it shuts down' })
+      .toMatch(/shutting down/);
     // Shutting down, it still serves the open requests: the first is answered.
     first.socket.write('{}');
-    const outcome = await eventually('the first push is answered or dropped', () => {
+    const outcome = () => {
       if (/\r\n\r\nHTTP\/1\.1 \d{3} /.test(first.answer)) return 'answered';
-      return first.closed && 'dropped';
-    });
-    assert.equal(outcome, 'answered', 'the first signal did not wait for the open request');
+      return first.closed ? 'dropped' : 'open';
+    };
+    await expect
+      .poll(outcome, { message: 'the first signal waits for the open request to be answered' })
+      .not.toBe('open');
+    assert.equal(outcome(), 'answered', 'the first signal did not wait for the open request');
     const start = Date.now();
     server.signal('SIGTERM');
     await server.exited;

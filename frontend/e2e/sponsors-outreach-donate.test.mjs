@@ -1,14 +1,12 @@
 // The three small pages: Sponsors (a parallax banner titled NEWS, as the spec
 // shows it), Outreach (the placeholder 'outreach works!') and Donate.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { eventually, saveScreenshot, scrollWindowTo, siteForSuite, viewports } from './harness.mjs';
+import { saveScreenshot, scrollWindowTo, viewports } from './harness.mjs';
+import { expect, test } from './fixtures.mjs';
 
-describe('sponsors, outreach and donate pages', () => {
-  const site = siteForSuite();
-
+test.describe('sponsors, outreach and donate pages', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
-    it(`sponsors is a parallax banner titled NEWS only, at ${name} size`, async () => {
+    test(`sponsors is a parallax banner titled NEWS only, at ${name} size`, async ({ site }) => {
       await site.open('/sponsors', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Sponsors');
         assert.ok(await page.getByRole('heading', { level: 1, name: 'NEWS' }).isVisible());
@@ -25,13 +23,12 @@ describe('sponsors, outreach and donate pages', () => {
           const scroll = await page.evaluate(() => window.scrollY);
           if (scroll > 0) {
             // The layer follows within its throttle.
-            await eventually('the banner layer follows the scroll at half speed', async () => {
+            await expect(async () => {
               const y = await page
                 .locator('.carousel__layer')
                 .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
               assert.ok(Math.abs(y - scroll * 0.5) <= 1, `layer moved ${y}px for ${scroll}px`);
-              return true;
-            });
+            }, 'the banner layer follows the scroll at half speed').toPass();
           }
           await scrollWindowTo(page, 0);
         }
@@ -41,7 +38,7 @@ describe('sponsors, outreach and donate pages', () => {
       });
     });
 
-    it(`outreach shows its placeholder at ${name} size`, async () => {
+    test(`outreach shows its placeholder at ${name} size`, async ({ site }) => {
       await site.open('/outreach', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Outreach');
         // Only the placeholder is visible (the page's h1 is for screen readers).
@@ -57,7 +54,7 @@ describe('sponsors, outreach and donate pages', () => {
       });
     });
 
-    it(`donate explains how to support the team at ${name} size`, async () => {
+    test(`donate explains how to support the team at ${name} size`, async ({ site }) => {
       await site.open('/donate', viewport, async ({ page, errors }) => {
         assert.equal(await page.title(), 'RoboHornets - Donate');
         assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
@@ -74,7 +71,7 @@ describe('sponsors, outreach and donate pages', () => {
     });
   }
 
-  it('the footer links to Donate', async () => {
+  test('the footer links to Donate', async ({ site }) => {
     await site.open('/', viewports.desktop, async ({ page }) => {
       await page
         .getByRole('navigation', { name: 'Sitemap' })

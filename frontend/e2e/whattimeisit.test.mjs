@@ -3,17 +3,15 @@
 // seconds before the target; 'What time is it?' with confetti after it.
 // Debug mode is on by default, so the target is 10 s after load.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import {
   animationsDone,
   clockIn,
-  eventually,
   frames,
   reducedMotion,
   saveScreenshot,
-  siteForSuite,
   viewports,
 } from './harness.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const hms = /^\d{2}:\d{2}:\d{2}$/;
 const zone = 'America/Chicago';
@@ -28,15 +26,14 @@ const paintedPixels = (page) =>
     return n;
   });
 
-describe('whattimeisit', () => {
-  const site = siteForSuite();
+test.describe('whattimeisit', () => {
   /** Opens the countdown with query, in the team's time zone, and runs test on it. */
-  const withCountdown = (query, viewport, test, options = {}) =>
-    site.open(`/whattimeisit${query}`, viewport, { timezoneId: zone, ...options }, test);
+  const withCountdown = (site, query, viewport, check, options = {}) =>
+    site.open(`/whattimeisit${query}`, viewport, { timezoneId: zone, ...options }, check);
 
   for (const [size, viewport] of Object.entries(viewports)) {
-    it(`counts down 10 s in debug mode, then celebrates, at ${size} size`, async () => {
-      await withCountdown('', viewport, async ({ page, errors }) => {
+    test(`counts down 10 s in debug mode, then celebrates, at ${size} size`, async ({ site }) => {
+      await withCountdown(site, '', viewport, async ({ page, errors }) => {
         const stage = page.locator('section.wtii');
         await stage.waitFor();
         assert.equal(await page.title(), 'RoboHornets - What time is it?');
@@ -75,11 +72,9 @@ describe('whattimeisit', () => {
         assert.equal(await stage.getAttribute('data-phase'), 'celebrating');
         assert.equal(await page.getByRole('timer').count(), 0);
         assert.match(await live.innerText(), /What time is it\?/);
-        await eventually(
-          'confetti on the canvas',
-          async () => (await paintedPixels(page)) > 0,
-          3000,
-        );
+        await expect
+          .poll(() => paintedPixels(page), { message: 'confetti on the canvas', timeout: 3000 })
+          .toBeGreaterThan(0);
         // The title has popped in.
         await animationsDone(page.locator('.wtii-party'));
         await saveScreenshot(page, `whattimeisit-${size}-party`);
@@ -89,8 +84,8 @@ describe('whattimeisit', () => {
     });
   }
 
-  it('shows debug mode OFF and the 12:09 target with ?debug=off', async () => {
-    await withCountdown('?debug=off', viewports.desktop, async ({ page, errors }) => {
+  test('shows debug mode OFF and the 12:09 target with ?debug=off', async ({ site }) => {
+    await withCountdown(site, '?debug=off', viewports.desktop, async ({ page, errors }) => {
       await page.locator('section.wtii').waitFor();
       assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
       assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
@@ -101,9 +96,9 @@ describe('whattimeisit', () => {
     });
   });
 
-  it('takes the time of day from ?at=HH:MM:SS', async () => {
+  test('takes the time of day from ?at=HH:MM:SS', async ({ site }) => {
     const at = clockIn(zone, 5);
-    await withCountdown(`?debug=off&at=${at}`, viewports.phone, async ({ page, errors }) => {
+    await withCountdown(site, `?debug=off&at=${at}`, viewports.phone, async ({ page, errors }) => {
       await page.locator('section.wtii').waitFor();
       assert.equal(await page.locator('.wtii-debug').innerText(), 'OFF');
       assert.equal(await page.locator('.wtii-facts time').innerText(), at);
@@ -114,25 +109,31 @@ describe('whattimeisit', () => {
     });
   });
 
-  it('shows the clock of the zone in ?tz=, whatever the device says', async () => {
+  test('shows the clock of the zone in ?tz=, whatever the device says', async ({ site }) => {
     const tz = 'Asia/Tokyo';
-    await withCountdown(`?debug=off&tz=${tz}`, viewports.desktop, async ({ page, errors }) => {
-      await page.locator('section.wtii').waitFor();
-      assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
-      const tokyo = new Intl.DateTimeFormat('en-GB', {
-        timeZone: tz,
-        hour: '2-digit',
-        hourCycle: 'h23',
-      });
-      const shown = (await page.locator('.wtii-clock').innerText()).slice(0, 2);
-      const hours = [Date.now() - 2000, Date.now()].map((ms) => tokyo.format(ms));
-      assert.ok(hours.includes(shown), `clock shows hour ${shown}, Tokyo is at ${hours}`);
-      assert.deepEqual(errors, []);
-    });
+    await withCountdown(
+      site,
+      `?debug=off&tz=${tz}`,
+      viewports.desktop,
+      async ({ page, errors }) => {
+        await page.locator('section.wtii').waitFor();
+        assert.equal(await page.locator('.wtii-facts time').innerText(), '12:09:00');
+        const tokyo = new Intl.DateTimeFormat('en-GB', {
+          timeZone: tz,
+          hour: '2-digit',
+          hourCycle: 'h23',
+        });
+        const shown = (await page.locator('.wtii-clock').innerText()).slice(0, 2);
+        const hours = [Date.now() - 2000, Date.now()].map((ms) => tokyo.format(ms));
+        assert.ok(hours.includes(shown), `clock shows hour ${shown}, Tokyo is at ${hours}`);
+        assert.deepEqual(errors, []);
+      },
+    );
   });
 
-  it('celebrates without confetti for reduced motion', async () => {
+  test('celebrates without confetti for reduced motion', async ({ site }) => {
     await withCountdown(
+      site,
       '',
       viewports.desktop,
       async ({ page }) => {

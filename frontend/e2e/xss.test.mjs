@@ -11,9 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { binary, eventually, launchBrowser, openPage, startServer, stopSite } from './harness.mjs';
+import { binary, openPage, startServer } from './harness.mjs';
 import { startReplay } from './replay.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const corpus = JSON.parse(
   readFileSync(new URL('../../internal/news/testdata/xss/corpus.json', import.meta.url), 'utf8'),
@@ -164,11 +164,11 @@ async function watchedPage(browser, server, options) {
   return { page, context, check };
 }
 
-describe('XSS: the payload corpus stored as news', () => {
+test.describe('XSS: the payload corpus stored as news', () => {
   let server;
   let browser;
   let dataDir;
-  before(async () => {
+  test.beforeAll(async ({ browser: workers }) => {
     dataDir = mkdtempSync(join(tmpdir(), 'robohornets-xss-'));
     corpus.forEach((p, i) => {
       const a = articleOf(p, i);
@@ -179,19 +179,19 @@ describe('XSS: the payload corpus stored as news', () => {
       );
     });
     server = await startServer({ dataDir });
-    browser = await launchBrowser();
+    browser = workers;
   });
-  after(async () => {
-    await stopSite({ server, browser });
+  test.afterAll(async () => {
+    await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(`stores ${corpus.length} payloads, 30 or more`, () => {
+  test(`stores ${corpus.length} payloads, 30 or more`, () => {
     assert.ok(corpus.length >= 30, `only ${corpus.length} payloads`);
   });
 
   for (const mode of modes) {
-    it(`runs nothing on the news list and the ${corpus.length} articles, ${mode.name}`, async () => {
+    test(`runs nothing on the news list and the ${corpus.length} articles, ${mode.name}`, async () => {
       const problems = [];
       const list = await watchedPage(browser, server, mode.options);
       try {
@@ -252,20 +252,20 @@ describe('XSS: the payload corpus stored as news', () => {
   }
 });
 
-describe('XSS: hostile event data on the pit display', () => {
+test.describe('XSS: hostile event data on the pit display', () => {
   let upstream;
   let server;
   let browser;
-  before(async () => {
+  test.beforeAll(async ({ browser: workers }) => {
     upstream = await startReplay({ timeline: hostileEventFile });
     server = await startServer({
       extraArgs: ['--event', hostileEvent.event, ...upstream.args],
       env: upstream.env,
     });
-    browser = await launchBrowser();
+    browser = workers;
   });
-  after(async () => {
-    await stopSite({ server, browser });
+  test.afterAll(async () => {
+    await server?.stop();
     await upstream?.stop();
   });
 
@@ -294,17 +294,18 @@ describe('XSS: hostile event data on the pit display', () => {
   ];
 
   for (const mode of modes) {
-    it(`runs nothing on /pit and shows every hostile string as text, ${mode.name}`, async () => {
+    test(`runs nothing on /pit and shows every hostile string as text, ${mode.name}`, async () => {
       const { page, context, check } = await watchedPage(browser, server, mode.options);
       try {
         const problems = await check(
           '/pit',
           (p) =>
-            eventually(
-              'the hostile event on the page',
-              async () => (await p.locator('.pit-hero__label').textContent()) === next.label,
-              20000,
-            ),
+            expect
+              .poll(() => p.locator('.pit-hero__label').textContent(), {
+                message: 'the hostile event on the page',
+                timeout: 20000,
+              })
+              .toBe(next.label),
           [
             {
               selector: 'section.pit',
