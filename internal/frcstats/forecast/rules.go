@@ -103,7 +103,7 @@ type Side struct {
 	// Teams are team numbers ("1209"); Surrogates and DQ are those of them TBA lists as
 	// surrogates and as disqualified.
 	Teams, Surrogates, DQ []string
-	Score int
+	Score                 int
 	// Breakdown is the alliance's score_breakdown, decoded from JSON.
 	Breakdown map[string]any
 }
