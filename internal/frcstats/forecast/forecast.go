@@ -23,11 +23,14 @@ const Runs = 10_000
 
 // BonusShrink is how many matches' worth of the event's mean rate a team's observed rate of a
 // bonus ranking point is blended with: rate = (earned + BonusShrink·mean) / (played +
-// BonusShrink). A team that earned it in 3 of its 4 matches at an event where alliances earn it
-// half the time is given (3 + 4·0.5)/(4 + 4) = 0.625, not 0.75: four matches say little, and
-// each was earned with two partners. It was fitted once as the smallest Brier score of the
-// bonus predictions on the training events (TestBonusShrink fails if the optimum moves away).
-const BonusShrink = 4
+// BonusShrink). A team whose alliances earned it in 3 of its 4 matches, at an event where
+// alliances earn it half the time, is given (3 + 8.5·0.5)/(4 + 8.5) = 0.58, not 0.75: four
+// matches say little, and each was earned with two partners. An alliance's chance is the
+// event's mean plus its teams' deviations from it, so unshrunk rates would count every lucky
+// partner three times over. It was fitted once as the smallest Brier score of the bonus
+// predictions on the training events (a grid of 0 to 20 in steps of 0.5; TestBonusShrink fails
+// if the optimum moves away); docs/forecast.md has the figures.
+const BonusShrink = 8.5
 
 // Scheduled is a qualification match not played yet: its alliances' team numbers.
 type Scheduled struct {
@@ -80,8 +83,8 @@ func Forecast(r Rules, played []Played, remaining []Scheduled, seed uint64) (tea
 //
 //   - The winner: frcstats.Predict from the played matches; an alliance with a team that has
 //     not played yet gets an even chance.
-//   - Each bonus ranking point: the mean over the alliance's teams of their rates, each shrunk
-//     toward the event's mean by BonusShrink.
+//   - Each bonus ranking point: the event's mean plus the alliance's teams' deviations from it,
+//     each team's rate shrunk toward the mean by BonusShrink.
 //   - Each tiebreak: the sum of the alliance's teams' OPR for that value (frcstats.OPR on the
 //     tiebreak instead of the score), with the standard deviation of that fit's residuals.
 func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, tiebreakSD []float64, ok bool) {
@@ -96,7 +99,7 @@ func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, t
 		return nil, nil, false
 	}
 
-	bonus := bonusRates(r, played)
+	bonus := bonusRates(r, played, BonusShrink)
 
 	// One OPR per tiebreak, on the same schedule as the score's (so determined when it is).
 	tbOPR := make([]map[string]float64, len(r.Tiebreaks))
@@ -163,8 +166,9 @@ type rates struct {
 }
 
 // bonusRates counts each team's bonus ranking points over every match it played in (surrogate
-// or not: the alliance earned them with it) and shrinks the rates toward the event's mean.
-func bonusRates(r Rules, played []Played) rates {
+// or not: the alliance earned them with it) and shrinks the rates toward the event's mean by
+// shrink matches (BonusShrink; the fit tries others).
+func bonusRates(r Rules, played []Played, shrink float64) rates {
 	k := len(r.Bonus)
 	earned := map[string][]float64{}
 	plays := map[string]float64{}
@@ -196,25 +200,28 @@ func bonusRates(r Rules, played []Played) rates {
 	for t, e := range earned {
 		rs := make([]float64, k)
 		for i := range rs {
-			rs[i] = (e[i] + BonusShrink*mean[i]) / (plays[t] + BonusShrink)
+			rs[i] = (e[i] + shrink*mean[i]) / (plays[t] + shrink)
 		}
 		out.team[t] = rs
 	}
 	return out
 }
 
-// alliance is the chance of each bonus for an alliance: the mean of its teams' rates (the
-// event's mean for a team that has not played).
+// alliance is the chance of each bonus for an alliance: the event's mean plus the sum of its
+// teams' deviations from it (the event's mean for a team that has not played), within [0, 1].
 func (rt rates) alliance(teams []string) []float64 {
-	p := make([]float64, len(rt.mean))
+	p := slices.Clone(rt.mean)
 	for _, t := range teams {
 		rs, ok := rt.team[t]
 		if !ok {
-			rs = rt.mean
+			continue
 		}
 		for i, v := range rs {
-			p[i] += v / float64(len(teams))
+			p[i] += v - rt.mean[i]
 		}
+	}
+	for i := range p {
+		p[i] = min(max(p[i], 0), 1)
 	}
 	return p
 }

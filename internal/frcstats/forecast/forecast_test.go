@@ -1,9 +1,11 @@
 package forecast
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/robohornets/robohornets/internal/frcstats"
 )
@@ -122,4 +124,19 @@ func BenchmarkForecast(b *testing.B) {
 			b.Fatal("no forecast")
 		}
 	}
+	per := b.Elapsed() / time.Duration(b.N)
+	writeBenchPart(b, "forecast-speed", benchPart{
+		Section: "Rank forecast: speed",
+		Command: "go test -run '^$' -bench BenchmarkForecast ./internal/frcstats/forecast",
+		Goals: []benchGoal{{
+			What:   fmt.Sprintf("rank forecast, %d runs of a real event's remaining schedule", Runs),
+			Figure: fmt.Sprintf("%.3f s", per.Seconds()),
+			Goal:   "< 1 s",
+			Anchor: "Statbotics simulates 1,000 runs in the browser",
+			Met:    per < time.Second,
+		}},
+		Body: fmt.Sprintf("One whole forecast (the model, then %d runs) of 2025oncmp2 after %d of its %d qualification "+
+			"matches: %d teams, %d matches left. Single-threaded; mean of %d forecasts: %.3f s.\n",
+			Runs, at, len(ev.played), len(Rank(ev.rules, ev.played)), len(rest), b.N, per.Seconds()),
+	})
 }
