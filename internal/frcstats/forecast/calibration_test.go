@@ -2,6 +2,7 @@ package forecast
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -145,11 +146,13 @@ func TestCalibration(t *testing.T) {
 		teams               int
 		model, baseline     float64 // sums of squared errors
 		stageMatch, matches int
+		inRange             int     // final rank within [Low, High]
+		errExp, errNow      float64 // sums of |expected rank − final| and |rank now − final|
 	}
 	run := func(ev realEvent, num, den int) score {
-		final := map[string]bool{}
+		final := map[string]int{}
 		for _, s := range Rank(ev.rules, ev.played) {
-			final[s.Team] = s.Rank <= 8
+			final[s.Team] = s.Rank
 		}
 		at := stageAt(len(ev.played), num, den)
 		fc, ok := Forecast(ev.rules, ev.played[:at], schedule(ev.played[at:]), calibrationSeed)
@@ -158,11 +161,19 @@ func TestCalibration(t *testing.T) {
 		}
 		s := score{stageMatch: at, matches: len(ev.played)}
 		for _, f := range fc {
-			y := b2f(final[f.Team])
+			rank := final[f.Team]
+			y := b2f(rank <= 8)
 			base := b2f(f.Rank >= 1 && f.Rank <= 8)
 			s.model += (f.Top8 - y) * (f.Top8 - y)
 			s.baseline += (base - y) * (base - y)
 			s.teams++
+			if f.Low <= rank && rank <= f.High {
+				s.inRange++
+			}
+			s.errExp += math.Abs(f.ExpectedRank - float64(rank))
+			// A team that has not played yet has no rank now: the middle of the field.
+			now := cmp.Or(f.Rank, (len(final)+1)/2)
+			s.errNow += math.Abs(float64(now - rank))
 		}
 		if s.teams != len(final) {
 			t.Fatalf("%s: %d teams forecast, %d ranked", ev.key, s.teams, len(final))
@@ -192,6 +203,9 @@ func TestCalibration(t *testing.T) {
 				pooled[i].teams += s.teams
 				pooled[i].model += s.model
 				pooled[i].baseline += s.baseline
+				pooled[i].inRange += s.inRange
+				pooled[i].errExp += s.errExp
+				pooled[i].errNow += s.errNow
 			}
 			body.WriteString("\n")
 		}
@@ -214,6 +228,14 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 		body.WriteString("\n")
+		if held {
+			fmt.Fprintf(&body, "\nThe held-out events' ranks, pooled\n\n| at | final rank within the 80 %% range | mean error of the expected rank | of the rank now |\n|---|---:|---:|---:|\n")
+			for i, st := range stages {
+				p := pooled[i]
+				n := float64(p.teams)
+				fmt.Fprintf(&body, "| %s | %.1f %% | %.2f | %.2f |\n", st.name, 100*float64(p.inRange)/n, p.errExp/n, p.errNow/n)
+			}
+		}
 	}
 	table("Training events (frcstats' K and BonusShrink fitted here)", trainEvents, false)
 	table("Held-out events", heldOutEvents, true)
