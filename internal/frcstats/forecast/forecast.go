@@ -21,6 +21,15 @@ import (
 // percent.
 const Runs = 10_000
 
+// StrengthSpread scales the uncertainty of a team's strength: each run moves the logit of its
+// win chances by a normal offset of standard deviation StrengthSpread/√(matches it has played),
+// one offset for all its matches. Without it every run would play the event as if the ratings
+// were exact, and the final ranks would spread too little. It was fitted once as the smallest
+// Brier score of P(top 8) on the training events (a grid of 0 to 3 in steps of 0.25;
+// TestStrengthSpread fails if the optimum moves away); the optimum is shallow, docs/forecast.md
+// has the figures.
+const StrengthSpread = 0.75
+
 // BonusShrink is how many matches' worth of the event's mean rate a team's observed rate of a
 // bonus ranking point is blended with: rate = (earned + BonusShrink·mean) / (played +
 // BonusShrink). A team whose alliances earned it in 3 of its 4 matches, at an event where
@@ -46,8 +55,20 @@ type Coming struct {
 	// Rules.Bonus).
 	RedBonus, BlueBonus []float64
 	// RedTiebreaks and BlueTiebreaks are each alliance's expected value of each of
-	// Rules.Tiebreaks; each run adds a normal deviation of the TiebreakSD given to Simulate.
+	// Rules.Tiebreaks; each run adds a normal deviation of Model.TiebreakSD.
 	RedTiebreaks, BlueTiebreaks []float64
+}
+
+// Model is what the forecast expects of the rest of the schedule.
+type Model struct {
+	Coming []Coming
+	// TiebreakSD is, for each of Rules.Tiebreaks, the standard deviation of an alliance's value
+	// around its expected one.
+	TiebreakSD []float64
+	// StrengthSD is, per team, the standard deviation of an offset to its strength that each
+	// run draws once, in units of the win chance's logit: the ratings' own uncertainty, which
+	// moves all of a team's matches together. A team not listed has none.
+	StrengthSD map[string]float64
 }
 
 // TeamForecast is one team's forecast final rank.
@@ -71,15 +92,15 @@ type TeamForecast struct {
 // determined (frcstats.OPR); then the page shows no forecast. With no match left the forecast is
 // the ranking itself.
 func Forecast(r Rules, played []Played, remaining []Scheduled, seed uint64) (teams []TeamForecast, ok bool) {
-	coming, sd, ok := Expect(r, played, remaining)
+	m, ok := Expect(r, played, remaining)
 	if !ok {
 		return nil, false
 	}
-	return Simulate(r, played, coming, sd, Runs, seed), true
+	return Simulate(r, played, m, Runs, seed), true
 }
 
-// Expect is the model of Forecast: what it expects of each remaining match, and the alliance
-// scale of each tiebreak's spread (TiebreakSD) around what it expects.
+// Expect is the model of Forecast: what it expects of each remaining match, and how uncertain
+// that is.
 //
 //   - The winner: frcstats.Predict from the played matches; an alliance with a team that has
 //     not played yet gets an even chance.
@@ -87,16 +108,24 @@ func Forecast(r Rules, played []Played, remaining []Scheduled, seed uint64) (tea
 //     each team's rate shrunk toward the mean by BonusShrink.
 //   - Each tiebreak: the sum of the alliance's teams' OPR for that value (frcstats.OPR on the
 //     tiebreak instead of the score), with the standard deviation of that fit's residuals.
-func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, tiebreakSD []float64, ok bool) {
+//   - Each team's strength: uncertain by StrengthSpread/√(matches it has played) in the
+//     logit of the win chance.
+func Expect(r Rules, played []Played, remaining []Scheduled) (m Model, ok bool) {
+	return expect(r, played, remaining, StrengthSpread)
+}
+
+// expect is Expect with the strength's uncertainty as a parameter (StrengthSpread; the fit
+// tries others).
+func expect(r Rules, played []Played, remaining []Scheduled, strengthSpread float64) (m Model, ok bool) {
 	if len(played) < frcstats.MinPlayed {
-		return nil, nil, false
+		return Model{}, false
 	}
 	byScore := make([]frcstats.Played, len(played))
 	for i, m := range played {
 		byScore[i] = frcstats.Played{Red: m.Red.Teams, Blue: m.Blue.Teams, RedScore: m.Red.Score, BlueScore: m.Blue.Score}
 	}
 	if _, ok := frcstats.OPR(byScore); !ok {
-		return nil, nil, false
+		return Model{}, false
 	}
 
 	bonus := bonusRates(r, played, BonusShrink)
@@ -104,7 +133,7 @@ func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, t
 	// One OPR per tiebreak, on the same schedule as the score's (so determined when it is).
 	tbOPR := make([]map[string]float64, len(r.Tiebreaks))
 	tbMean := make([]float64, len(r.Tiebreaks))
-	tiebreakSD = make([]float64, len(r.Tiebreaks))
+	m.TiebreakSD = make([]float64, len(r.Tiebreaks))
 	for i := range r.Tiebreaks {
 		by := make([]frcstats.Played, len(played))
 		for j, m := range played {
@@ -113,18 +142,18 @@ func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, t
 		}
 		opr, ok := frcstats.OPR(by)
 		if !ok {
-			return nil, nil, false
+			return Model{}, false
 		}
 		tbOPR[i] = opr
 		ss := 0.0
-		for _, m := range played {
-			for _, a := range []Alliance{m.Red, m.Blue} {
+		for _, p := range played {
+			for _, a := range []Alliance{p.Red, p.Blue} {
 				d := a.Tiebreaks[i] - sumOf(opr, a.Teams, 0)
 				ss += d * d
 				tbMean[i] += a.Tiebreaks[i]
 			}
 		}
-		tiebreakSD[i] = math.Sqrt(ss / float64(2*len(played)))
+		m.TiebreakSD[i] = math.Sqrt(ss / float64(2*len(played)))
 		tbMean[i] /= float64(2 * len(played))
 	}
 
@@ -141,9 +170,20 @@ func Expect(r Rules, played []Played, remaining []Scheduled) (coming []Coming, t
 			c.RedTiebreaks = append(c.RedTiebreaks, sumOf(tbOPR[i], s.Red, unrated))
 			c.BlueTiebreaks = append(c.BlueTiebreaks, sumOf(tbOPR[i], s.Blue, unrated))
 		}
-		coming = append(coming, c)
+		m.Coming = append(m.Coming, c)
 	}
-	return coming, tiebreakSD, true
+
+	plays := map[string]int{}
+	for _, p := range played {
+		for _, t := range slices.Concat(p.Red.Teams, p.Blue.Teams) {
+			plays[t]++
+		}
+	}
+	m.StrengthSD = map[string]float64{}
+	for t, n := range plays {
+		m.StrengthSD[t] = strengthSpread / math.Sqrt(float64(n))
+	}
+	return m, true
 }
 
 // sumOf adds the ratings of teams, counting unrated for a team without one.
@@ -226,12 +266,14 @@ func (rt rates) alliance(teams []string) []float64 {
 	return p
 }
 
-// Simulate plays the coming matches runs times from the standings of the played ones and
-// returns each team's forecast, in the order of the ranking now. Each run draws every winner
-// (RedWins), every bonus ranking point, a normal deviation of tiebreakSD around each expected
-// tiebreak value, and lots for teams that every sort order leaves tied. The same seed gives the
-// same forecast.
-func Simulate(r Rules, played []Played, coming []Coming, tiebreakSD []float64, runs int, seed uint64) []TeamForecast {
+// Simulate plays the model's coming matches runs times from the standings of the played ones
+// and returns each team's forecast, in the order of the ranking now. Each run draws an offset
+// to every team's strength (StrengthSD), then every winner (RedWins moved by the offsets),
+// every bonus ranking point, a normal deviation of TiebreakSD around each expected tiebreak
+// value, and lots for teams that every sort order leaves tied. The same seed gives the same
+// forecast.
+func Simulate(r Rules, played []Played, m Model, runs int, seed uint64) []TeamForecast {
+	coming, tiebreakSD := m.Coming, m.TiebreakSD
 	now := Rank(r, played)
 	index := map[string]int{}
 	var teams []string
@@ -258,9 +300,14 @@ func Simulate(r Rules, played []Played, coming []Coming, tiebreakSD []float64, r
 		baseMatches[i], baseRP[i] = t.matches, t.rp
 		copy(baseTB[i*nt:], t.tiebreaks)
 	}
-	type seats struct{ red, blue []int }
+	// Each match's win chance as a logit, which the strength offsets move.
+	type seats struct {
+		red, blue []int
+		logit     float64
+	}
 	seated := make([]seats, len(coming))
 	for j, c := range coming {
+		seated[j].logit = math.Log(c.RedWins / (1 - c.RedWins)) // ±Inf for a sure result, which stays sure
 		for _, t := range c.Red {
 			seated[j].red = append(seated[j].red, index[t])
 		}
@@ -278,14 +325,32 @@ func Simulate(r Rules, played []Played, coming []Coming, tiebreakSD []float64, r
 	lots := make([]float64, n)
 	order := make([]int, n)
 	redTB, blueTB := make([]float64, nt), make([]float64, nt)
+	strengthSD := make([]float64, n)
+	for i, t := range teams {
+		strengthSD[i] = m.StrengthSD[t]
+	}
+	offset := make([]float64, n)
 	hist := make([]int, n*n) // hist[team*n + place] counts the runs team finished at place (0 = first)
 	for range runs {
 		copy(matches, baseMatches)
 		copy(rp, baseRP)
 		copy(tb, baseTB)
+		for i, sd := range strengthSD {
+			offset[i] = 0
+			if sd > 0 {
+				offset[i] = sd * rng.NormFloat64()
+			}
+		}
 		for j, c := range coming {
+			logit := seated[j].logit
+			for _, i := range seated[j].red {
+				logit += offset[i]
+			}
+			for _, i := range seated[j].blue {
+				logit -= offset[i]
+			}
 			var redRP, blueRP float64
-			if rng.Float64() < c.RedWins {
+			if rng.Float64() < 1/(1+math.Exp(-logit)) {
 				redRP = float64(r.WinRP)
 			} else {
 				blueRP = float64(r.WinRP)

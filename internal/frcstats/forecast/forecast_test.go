@@ -27,7 +27,7 @@ func TestSimulateThreeTeams(t *testing.T) {
 		{Red: []string{"B"}, Blue: []string{"C"}, RedWins: 0.5, RedTiebreaks: []float64{0}, BlueTiebreaks: []float64{0}},
 		{Red: []string{"C"}, Blue: []string{"A"}, RedWins: 0, RedTiebreaks: []float64{0}, BlueTiebreaks: []float64{0}},
 	}
-	got := Simulate(handRules, played, coming, []float64{0}, Runs, 1)
+	got := Simulate(handRules, played, Model{Coming: coming, TiebreakSD: []float64{0}}, Runs, 1)
 	want := []TeamForecast{
 		{Team: "A", Rank: 1, Top8: 1, ExpectedRank: 1, Low: 1, High: 1},
 		{Team: "B", Rank: 2, Top8: 1, ExpectedRank: 2.5, Low: 2, High: 3},
@@ -55,7 +55,7 @@ func TestSimulateTopEight(t *testing.T) {
 		TeamForecast{Team: "X", Top8: 0.25, ExpectedRank: 9.125, Low: 8, High: 10},
 		TeamForecast{Team: "Y", Top8: 0.75, ExpectedRank: 8.375, Low: 8, High: 10},
 	)
-	checkForecast(t, Simulate(handRules, played, coming, []float64{0}, Runs, 7), want)
+	checkForecast(t, Simulate(handRules, played, Model{Coming: coming, TiebreakSD: []float64{0}}, Runs, 7), want)
 }
 
 // checkForecast compares a Monte Carlo forecast with the exact one: the ranks and percentiles
