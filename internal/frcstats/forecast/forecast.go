@@ -25,7 +25,7 @@ const Runs = 10_000
 // win chances by a normal offset of standard deviation StrengthSpread/√(matches it has played),
 // one offset for all its matches. Without it every run would play the event as if the ratings
 // were exact, and the final ranks would spread too little. It was fitted once as the smallest
-// Brier score of P(top 8) on the training events (a grid of 0 to 3 in steps of 0.25;
+// Brier score of P(top 8) on the training events (a grid of 0 to 2 in steps of 0.25;
 // TestStrengthSpread fails if the optimum moves away); the optimum is shallow, docs/forecast.md
 // has the figures.
 const StrengthSpread = 0.75

