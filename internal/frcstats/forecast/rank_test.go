@@ -140,3 +140,36 @@ func TestRankTiebreaks(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesRankingPoints checks each season's win and tie points and bonus fields against every
+// played match of testdata: an alliance's "rp" is its result's points plus its bonuses.
+func TestRulesRankingPoints(t *testing.T) {
+	for _, key := range slices.Concat(trainEvents, heldOutEvents) {
+		ev := loadEvent(t, key)
+		bad := 0
+		for _, m := range ev.played {
+			for _, side := range [][2]Alliance{{m.Red, m.Blue}, {m.Blue, m.Red}} {
+				a, other := side[0], side[1]
+				want := 0
+				switch {
+				case a.Score > other.Score:
+					want = ev.rules.WinRP
+				case a.Score == other.Score:
+					want = ev.rules.TieRP
+				}
+				for _, b := range a.Bonus {
+					if b {
+						want++
+					}
+				}
+				if a.RP != want {
+					bad++
+					t.Logf("%s: %v scored %d to %d, rp %d, want %d", key, a.Teams, a.Score, other.Score, a.RP, want)
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d of %d alliances' ranking points differ from the rules", key, bad, 2*len(ev.played))
+		}
+	}
+}

@@ -41,20 +41,23 @@ type Tiebreak struct {
 // ranking points per match counted.
 const rankingScore = "Ranking Score"
 
-// matchPoints is "Avg Match" of 2022 on: the score without the points the other alliance's fouls
+// matchPoints is "Avg Match" of 2023 on: the score without the points the other alliance's fouls
 // gave.
 var matchPoints = Tiebreak{Name: "Avg Match", Plus: []string{"totalPoints"}, Minus: []string{"foulPoints"}}
 
+// avg is a sort order averaged over a team's matches: the sum of fields.
 func avg(name string, fields ...string) Tiebreak { return Tiebreak{Name: name, Plus: fields} }
 
+// total is a sort order summed over a team's matches: the sum of fields.
 func total(name string, fields ...string) Tiebreak {
 	return Tiebreak{Name: name, Plus: fields, Total: true}
 }
 
-// seasons are the supported seasons' rules, from each year's game manual (ranking points) and
-// TBA's sort_order_info names; the breakdown fields are TBA's. The seasons whose ranking is
-// checked against TBA's published final rankings in the tests are 2018, 2019, 2023, 2024 and
-// 2025; 2026's "Avg Match" is taken to exclude foul points as in the four seasons before it.
+// seasons are the supported seasons' rules, with TBA's sort_order_info names and breakdown
+// fields. The tests check the ranking points of every season against every match of testdata
+// (TestRulesRankingPoints), and the sort orders against TBA's published final rankings of 2018,
+// 2019, 2023, 2024 and 2025 (TestRankAgainstTBA); 2026's "Avg Match" is taken to exclude foul
+// points as in 2023–2025.
 var seasons = map[int]Rules{
 	2018: {WinRP: 2, TieRP: 1, Bonus: []string{"autoQuestRankingPoint", "faceTheBossRankingPoint"},
 		Tiebreaks: []Tiebreak{total("Park/Climb Points", "endgamePoints"), total("Auto", "autoPoints"),
