@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/robohornets/robohornets/internal/frcstats"
 )
 
 // benchPart is one part of make bench's report (the contract of ROBOHORNETS_BENCH_OUT): a
@@ -65,13 +63,13 @@ func shrinkGrid() []float64 {
 	return g
 }
 
-// bonusBrier replays events match by match from frcstats.MinPlayed on, predicting each
+// bonusBrier replays events match by match from MinPlayed on, predicting each
 // alliance's every bonus ranking point from the matches before it with the given shrink, and
 // returns the Brier score of those predictions and how many there were.
 func bonusBrier(evs []realEvent, shrink float64) (float64, int) {
 	sum, n := 0.0, 0
 	for _, ev := range evs {
-		for i := frcstats.MinPlayed; i < len(ev.played); i++ {
+		for i := MinPlayed; i < len(ev.played); i++ {
 			rt := bonusRates(ev.rules, ev.played[:i], shrink)
 			m := ev.played[i]
 			for _, a := range []Alliance{m.Red, m.Blue} {
@@ -119,7 +117,7 @@ func TestBonusShrink(t *testing.T) {
 }
 
 // stages are the points of the quals the calibration forecasts from: a third, a half and two
-// thirds of the event's qualification matches, but never before frcstats.MinPlayed, when there
+// thirds of the event's qualification matches, but never before MinPlayed, when there
 // is no forecast.
 var stages = []struct {
 	name     string
@@ -127,7 +125,7 @@ var stages = []struct {
 }{{"⅓", 1, 3}, {"½", 1, 2}, {"⅔", 2, 3}}
 
 func stageAt(n, num, den int) int {
-	return max((n*num+den/2)/den, frcstats.MinPlayed)
+	return max((n*num+den/2)/den, MinPlayed)
 }
 
 // calibrationSeed is the seed of every forecast of the calibration.

@@ -16,6 +16,12 @@ import (
 	"github.com/robohornets/robohornets/internal/frcstats"
 )
 
+// MinPlayed is how many qualification matches must be played before Forecast answers: from
+// the 30th on, about four plays per team at a 45-team event, so every team's strength and bonus
+// rates rest on some matches of its own. It is larger than frcstats.MinPlayed, from which a
+// single match's win chance is already worth showing.
+const MinPlayed = 30
+
 // Runs is how many times Forecast plays the rest of the schedule. At 10,000 a probability's
 // Monte Carlo error is at most 0.005 (one standard deviation, at 50 %), below the page's whole
 // percent.
@@ -88,7 +94,7 @@ type TeamForecast struct {
 // Forecast is the board's question: given the qualification matches played so far (in any
 // order), the ones still to play and the season's rules, each team's chance of finishing in the
 // top 8, its expected final rank and the range it lands in 80 % of the time, in the order of the
-// ranking now. ok is false before frcstats.MinPlayed matches, or while the ratings are not
+// ranking now. ok is false before MinPlayed matches, or while the ratings are not
 // determined (frcstats.OPR); then the page shows no forecast. With no match left the forecast is
 // the ranking itself.
 func Forecast(r Rules, played []Played, remaining []Scheduled, seed uint64) (teams []TeamForecast, ok bool) {
@@ -117,7 +123,7 @@ func Expect(r Rules, played []Played, remaining []Scheduled) (m Model, ok bool) 
 // expect is Expect with the strength's uncertainty as a parameter (StrengthSpread; the fit
 // tries others).
 func expect(r Rules, played []Played, remaining []Scheduled, strengthSpread float64) (m Model, ok bool) {
-	if len(played) < frcstats.MinPlayed {
+	if len(played) < MinPlayed {
 		return Model{}, false
 	}
 	byScore := make([]frcstats.Played, len(played))

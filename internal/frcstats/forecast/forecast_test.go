@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"testing"
 	"time"
-
-	"github.com/robohornets/robohornets/internal/frcstats"
 )
 
 // one is a one-team alliance with the given ranking points and a single tiebreak value.
@@ -77,7 +75,7 @@ func checkForecast(t *testing.T, got, want []TeamForecast) {
 
 func TestForecastDeterministic(t *testing.T) {
 	ev := loadEvent(t, "2025mndu2")
-	at := frcstats.MinPlayed
+	at := MinPlayed
 	played, rest := ev.played[:at], schedule(ev.played[at:])
 	a, ok := Forecast(ev.rules, played, rest, 42)
 	if !ok {
@@ -91,8 +89,8 @@ func TestForecastDeterministic(t *testing.T) {
 	if reflect.DeepEqual(a, c) {
 		t.Error("forecasts with two seeds are the same: the seed is not used")
 	}
-	if _, ok := Forecast(ev.rules, ev.played[:frcstats.MinPlayed-1], schedule(ev.played[frcstats.MinPlayed-1:]), 42); ok {
-		t.Errorf("a forecast before %d matches", frcstats.MinPlayed)
+	if _, ok := Forecast(ev.rules, ev.played[:MinPlayed-1], schedule(ev.played[MinPlayed-1:]), 42); ok {
+		t.Errorf("a forecast before %d matches", MinPlayed)
 	}
 	// With nothing left to play the forecast is the ranking itself.
 	final, ok := Forecast(ev.rules, ev.played, nil, 42)
