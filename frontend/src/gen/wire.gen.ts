@@ -108,8 +108,9 @@ export interface EventStatus {
   schedule: Match[] | null;
   /**
    * FieldLateMinutes is how far the field runs behind its published schedule
-   * (negative: ahead), from the actual start of the latest match played; nil when no
-   * match with both times has been played.
+   * (negative: ahead): the next match's estimated start against its schedule
+   * when there is an estimate, else the median of the last three actual starts
+   * (fieldLate); nil when neither is known.
    */
   fieldLateMinutes: number | null;
   /**
@@ -124,7 +125,8 @@ export interface EventStatus {
   teamCards: TeamCard[] | null;
   /**
    * Prediction is our chance to win the next match; nil without enough played
-   * matches to rate the teams.
+   * matches to rate the teams, or while a team of the match is not known (an
+   * opponent still to be decided).
    */
   prediction: Prediction | null;
   /** Rank is our ranking; nil before rankings exist. */
@@ -646,10 +648,11 @@ export interface TeamCard {
 export interface Prediction {
   /** WinChance is between 0 and 1. */
   winChance: number;
-  /** Matches is how many played matches the ratings rest on. */
+  /**
+   * Matches is how many played qualification matches the ratings rest on: the page
+   * says so beside the chance.
+   */
   matches: number;
-  /** Model says how it is computed, for the screen. */
-  model: string;
 }
 
 /** WindowSettings is what the page needs to know of the window at start. */

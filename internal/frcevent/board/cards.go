@@ -1,15 +1,15 @@
 package board
 
 import (
-	"fmt"
 	"math"
+	"slices"
 
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 	"github.com/robohornets/robohornets/internal/frcstats"
 )
 
-// predictionModel says on the screen how the win chance is computed.
-const predictionModel = "Logistic on the difference of the alliances' rating sums, in units of %.2f × the event's score spread; ratings by least squares over %d played qualification matches, pulled toward the event's mean score per team"
+// seats is how many teams of an alliance play a match.
+const seats = 3
 
 // playedQuals are the event's played qualification matches, for the
 // ratings.
@@ -26,7 +26,11 @@ func playedQuals(matches []frcapi.TBAMatch) []frcstats.Played {
 }
 
 // teamCards are the teams of match, ours first, with their names and OPR,
-// and our chance to win it; none when its teams are not known yet.
+// and our chance to win it; none when its teams are not known yet. The
+// chance is given only when all six teams who play are known: a playoff
+// opponent still to be decided ("Loser of Playoff 7") has no rating, and a
+// chance against the half that is known would be a guess dressed as a
+// figure.
 func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 	if m == nil {
 		return []TeamCard{}, nil
@@ -59,14 +63,25 @@ func teamCards(m *Match, p *Playoffs, tba TBAData) ([]TeamCard, *Prediction) {
 			cards = append(cards, c)
 		}
 	}
-	chance, ok := frcstats.Predict(played, red, blue)
-	if !ok || m.Alliance == ColourNone {
+	if m.Alliance == ColourNone || !allSeatsKnown(m, red, blue) {
+		return cards, nil
+	}
+	chance, ok := frcstats.Predict(played, red[:seats], blue[:seats])
+	if !ok {
 		return cards, nil
 	}
 	if m.Alliance == ColourBlue {
 		chance = 1 - chance
 	}
-	return cards, &Prediction{WinChance: chance, Matches: len(played), Model: fmt.Sprintf(predictionModel, frcstats.K, len(played))}
+	return cards, &Prediction{WinChance: chance, Matches: len(played)}
+}
+
+// allSeatsKnown is whether the six teams who play m are known: no seat of
+// its listed alliances undecided, and three teams or more on each side. An
+// alliance of four (a fourth pick or a backup) is rated by its first three,
+// the captain and first two picks, who usually play.
+func allSeatsKnown(m *Match, red, blue []string) bool {
+	return !slices.Contains(m.Red, "") && !slices.Contains(m.Blue, "") && len(red) >= seats && len(blue) >= seats
 }
 
 // teamsOf are the teams of m, or for a playoff match whose teams are not

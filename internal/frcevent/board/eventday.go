@@ -75,8 +75,12 @@ func whenOf(m Match) *When {
 
 // turnaround warns of little time between our match at prev and the next
 // at next in the list: back to back, one match between, or a time short
-// enough to name; nil when there is enough.
+// enough to name. Between two finals it says nothing: the finals always
+// follow each other at their fixed gaps, which every crew knows.
 func turnaround(matches []Match, prev, next int) *Turnaround {
+	if isFinal(matches[prev]) && isFinal(matches[next]) {
+		return nil
+	}
 	switch next - prev {
 	case 1:
 		return &Turnaround{Kind: TurnaroundBackToBack}
@@ -90,17 +94,42 @@ func turnaround(matches []Match, prev, next int) *Turnaround {
 	return &Turnaround{Kind: TurnaroundMinutes, Minutes: max(1, int(b.Sub(*a).Minutes()))}
 }
 
-// fieldLate is how many minutes the latest match that started ran after
-// its scheduled time (negative: ahead); nil when none has both times.
-func fieldLate(matches []Match) *int {
-	for i := len(matches) - 1; i >= 0; i-- {
-		t := matches[i].Times
-		if t.ActualStart != nil && t.Scheduled != nil {
-			late := int(math.Round(t.ActualStart.Sub(*t.Scheduled).Minutes()))
-			return &late
+// isFinal is whether m is a game of the finals.
+func isFinal(m Match) bool { return strings.HasPrefix(m.Label, "Final") }
+
+// paceFrom is how many of the latest matches that started fieldLate reads
+// when no estimate is known: one late start is noise, three are the field.
+const paceFrom = 3
+
+// fieldLate is how many minutes the field runs behind its published
+// schedule (negative: ahead); nil when nothing says. It has one source,
+// the one the start times on the page come from: when the next match to
+// start (anyone's) has an estimate (Nexus's, else TBA's prediction), its
+// estimate against its schedule, so the pace and the estimated starts
+// never disagree; otherwise the median lateness of the last paceFrom
+// matches that started, from their actual starts.
+func fieldLate(matches []Match, done []bool) *int {
+	minutes := func(d time.Duration) *int { m := int(math.Round(d.Minutes())); return &m }
+	for i, m := range matches {
+		if done[i] || m.Times.ActualStart != nil {
+			continue
+		}
+		if m.Times.Start != nil && m.Times.Scheduled != nil {
+			return minutes(m.Times.Start.Sub(*m.Times.Scheduled))
+		}
+		break
+	}
+	var lates []time.Duration
+	for i := len(matches) - 1; i >= 0 && len(lates) < paceFrom; i-- {
+		if t := matches[i].Times; t.ActualStart != nil && t.Scheduled != nil {
+			lates = append(lates, t.ActualStart.Sub(*t.Scheduled))
 		}
 	}
-	return nil
+	if len(lates) == 0 {
+		return nil
+	}
+	slices.Sort(lates)
+	return minutes(lates[len(lates)/2])
 }
 
 // criteria are our values of the rankings' sort criteria, named as TBA

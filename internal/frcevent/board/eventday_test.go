@@ -2,6 +2,7 @@ package board
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -46,6 +47,8 @@ func TestTurnaround(t *testing.T) {
 		{Label: "Q4", Times: MatchTimes{Scheduled: at(18)}},
 		{Label: "Q5", Times: MatchTimes{Scheduled: at(21)}},
 		{Label: "Q6"},
+		{Label: "Final 1"},
+		{Label: "Final 2"},
 	}
 	tests := []struct {
 		prev, next int
@@ -56,6 +59,8 @@ func TestTurnaround(t *testing.T) {
 		{0, 3, &Turnaround{Kind: TurnaroundMinutes, Minutes: 18}},
 		{0, 4, nil}, // 21 min: time enough
 		{0, 5, nil}, // no time known
+		{6, 7, nil}, // two finals: their gaps are fixed
+		{5, 6, &Turnaround{Kind: TurnaroundBackToBack}}, // the last playoff match, then the first final
 	}
 	for _, tt := range tests {
 		if got := turnaround(list, tt.prev, tt.next); !reflect.DeepEqual(got, tt.want) {
@@ -75,21 +80,47 @@ func TestTurnaround(t *testing.T) {
 func TestFieldLate(t *testing.T) {
 	t0 := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
 	at := func(min int) *time.Time { x := t0.Add(time.Duration(min) * time.Minute); return &x }
-	late := []Match{
-		{Times: MatchTimes{Scheduled: at(0), ActualStart: at(3)}},
-		{Times: MatchTimes{Scheduled: at(7), ActualStart: at(19)}},
-		{Times: MatchTimes{Scheduled: at(14)}},
+	played := func(scheduled, started int) Match {
+		return Match{Times: MatchTimes{Scheduled: at(scheduled), ActualStart: at(started)}}
 	}
-	if got := fieldLate(late); got == nil || *got != 12 {
-		t.Errorf("fieldLate = %v, want 12 (the latest match that started)", got)
+	for _, tt := range []struct {
+		name    string
+		matches []Match
+		done    int // how many of matches are played
+		want    *int
+	}{
+		{"the next match's estimate, not an hour-old late start", []Match{
+			played(0, 10), played(7, 17), played(14, 24),
+			{Times: MatchTimes{Scheduled: at(70), Start: at(75)}},
+			{Times: MatchTimes{Scheduled: at(77), Start: at(84)}},
+		}, 3, new(5)},
+		{"the median of the last three starts without an estimate", []Match{
+			played(0, 30), played(7, 10), played(14, 26), played(21, 25),
+			{Times: MatchTimes{Scheduled: at(28)}},
+		}, 4, new(4)},
+		{"the match on the field has started: the next to start is after it", []Match{
+			played(0, 2), played(7, 9), played(14, 16), {Times: MatchTimes{Scheduled: at(21), Start: at(24)}},
+		}, 2, new(3)},
+		{"ahead of schedule", []Match{played(10, 5)}, 1, new(-5)},
+		{"nothing started and no estimate", []Match{{Times: MatchTimes{Scheduled: at(0)}}}, 0, nil},
+	} {
+		done := make([]bool, len(tt.matches))
+		for i := range tt.done {
+			done[i] = true
+		}
+		got := fieldLate(tt.matches, done)
+		if (got == nil) != (tt.want == nil) || got != nil && *got != *tt.want {
+			t.Errorf("%s: fieldLate = %v, want %v", tt.name, deref(got), deref(tt.want))
+		}
 	}
-	early := []Match{{Times: MatchTimes{Scheduled: at(10), ActualStart: at(5)}}}
-	if got := fieldLate(early); got == nil || *got != -5 {
-		t.Errorf("fieldLate = %v, want -5", got)
+}
+
+// deref prints an optional figure.
+func deref(p *int) any {
+	if p == nil {
+		return nil
 	}
-	if got := fieldLate([]Match{{Times: MatchTimes{Scheduled: at(0)}}}); got != nil {
-		t.Errorf("fieldLate before any start = %d, want nil", *got)
-	}
+	return *p
 }
 
 func TestCriteriaAndTrend(t *testing.T) {
@@ -154,6 +185,35 @@ func TestTeamCards(t *testing.T) {
 	}
 	if cards, pred := teamCards(next, nil, TBAData{EventMatches: played[:5]}); pred != nil || cards[0].OPR != nil {
 		t.Errorf("after 5 matches: %+v, %+v; want no ratings and no chance", cards[0], pred)
+	}
+
+	// A win chance only when all six teams who play are known.
+	ours, theirs := []string{"1209", "11", "12"}, []string{"13", "14", "15"}
+	bracket := func(opponent BracketSource) *Playoffs {
+		return &Playoffs{
+			Alliances: []Alliance{{Number: 1, Teams: append(slices.Clone(ours), "16")}, {Number: 2, Teams: theirs}},
+			Ours:      &OurAlliance{Number: 1, Role: "captain", Partners: []string{"11", "12", "16"}},
+			Next:      &PlayoffNext{Match: 7, Alliance: ColourRed, Opponent: opponent},
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		m    Match
+		p    *Playoffs
+		want bool
+	}{
+		{"a qualification match", Match{Label: "Qualification 41", Alliance: ColourRed, Red: ours, Blue: theirs}, nil, true},
+		{"a listed seat undecided", Match{Label: "Playoff 7", Alliance: ColourRed, Red: ours, Blue: []string{"13", "14", ""}}, nil, false},
+		{"two teams a side", Match{Label: "Qualification 41", Alliance: ColourRed, Red: ours, Blue: theirs[:2]}, nil, false},
+		{"not ours", Match{Label: "Qualification 41", Red: ours, Blue: theirs}, nil, false},
+		{"the opponent by alliance, our alliance of four", Match{Label: "Playoff 7", Alliance: ColourRed}, bracket(BracketSource{Kind: SourceAlliance, Alliance: 2}), true},
+		{"the opponent the loser of a match to come", Match{Label: "Playoff 7", Alliance: ColourRed}, bracket(BracketSource{Kind: SourceLoserOf, Match: 3}), false},
+		{"the opponent the winner of a match to come", Match{Label: "Playoff 7", Alliance: ColourRed}, bracket(BracketSource{Kind: SourceWinnerOf, Match: 5}), false},
+	} {
+		_, pred := teamCards(&tt.m, tt.p, TBAData{EventMatches: played})
+		if (pred != nil) != tt.want {
+			t.Errorf("%s: prediction %+v, want one: %v", tt.name, pred, tt.want)
+		}
 	}
 }
 

@@ -90,7 +90,7 @@ func Merge(up Upstream, now time.Time) Status {
 			s.Schedule = append(s.Schedule, m)
 		}
 	}
-	s.FieldLateMinutes = fieldLate(matches)
+	s.FieldLateMinutes = fieldLate(matches, done)
 	s.RankCriteria, s.RankTrend = criteria(up.TBA, team), trend(up.TBA.RankTrend)
 	s.Playoffs = playoffs(up.TBA, team)
 	s.Phase = phaseOf(matches, done, s.Playoffs)

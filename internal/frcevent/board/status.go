@@ -45,8 +45,9 @@ type Status struct {
 	// calendar's events.
 	Schedule []Match `json:"schedule"`
 	// FieldLateMinutes is how far the field runs behind its published
-	// schedule (negative: ahead), from the actual start of the latest
-	// match played; nil when no match with both times has been played.
+	// schedule (negative: ahead): the next match's estimated start against
+	// its schedule when there is an estimate, else the median of the last
+	// three actual starts (fieldLate); nil when neither is known.
 	FieldLateMinutes *int `json:"fieldLateMinutes"`
 	// Playoffs is the alliance selection and the bracket; nil before the
 	// alliances are known.
@@ -55,7 +56,8 @@ type Status struct {
 	// this program computes from the event's played qualification matches.
 	TeamCards []TeamCard `json:"teamCards"`
 	// Prediction is our chance to win the next match; nil without enough
-	// played matches to rate the teams.
+	// played matches to rate the teams, or while a team of the match is
+	// not known (an opponent still to be decided).
 	Prediction *Prediction `json:"prediction"`
 
 	// Rank is our ranking; nil before rankings exist.
@@ -477,10 +479,9 @@ type TeamCard struct {
 type Prediction struct {
 	// WinChance is between 0 and 1.
 	WinChance float64 `json:"winChance"`
-	// Matches is how many played matches the ratings rest on.
+	// Matches is how many played qualification matches the ratings rest
+	// on: the page says so beside the chance.
 	Matches int `json:"matches"`
-	// Model says how it is computed, for the screen.
-	Model string `json:"model"`
 }
 
 // Phase is where an event is.

@@ -25,6 +25,7 @@ import {
   rankTrendPoints,
   rankTrendText,
   roleText,
+  winChanceBasisText,
   winChanceText,
   ageText,
   asOfText,
@@ -382,11 +383,25 @@ describe('ranking criteria and trend', () => {
 });
 
 describe('team cards and the prediction', () => {
-  const p = { winChance: 0.623, matches: 42, model: 'OPR sums' };
-  it('formats the win chance, OPR and where OPR comes from', () => {
+  const p = { winChance: 0.623, matches: 42 };
+  it('formats the win chance (never 0 % or 100 %), what it rests on, OPR and where OPR comes from', () => {
     expect(winChanceText(p)).toBe('62%');
-    expect(winChanceText({ ...p, winChance: 1.2 })).toBe('100%');
-    expect(winChanceText({ ...p, winChance: -1 })).toBe('0%');
+    for (const [chance, shown] of [
+      [0.994, '99%'],
+      [0.995, '> 99%'],
+      [0.99999, '> 99%'],
+      [1.2, '> 99%'],
+      [0.006, '1%'],
+      [0.004, '< 1%'],
+      [0, '< 1%'],
+      [-1, '< 1%'],
+    ] as const) {
+      expect(winChanceText({ ...p, winChance: chance }), String(chance)).toBe(shown);
+    }
+    expect(winChanceBasisText(p)).toBe('From the scores of 42 qualification matches');
+    expect(winChanceBasisText({ ...p, matches: 1 })).toBe(
+      'From the scores of 1 qualification match',
+    );
     expect(oprText(23.44)).toBe('23.4');
     expect(oprText(null)).toBe('—');
     expect(oprSourceText(p)).toBe('OPR computed by this program from 42 played matches');

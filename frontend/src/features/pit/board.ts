@@ -427,10 +427,22 @@ export function rankTrendPoints(
   }));
 }
 
-/** Our win chance as a whole percentage: "62%". */
+/**
+ * Our win chance as a whole percentage: "62%". Never "0%" or "100%": no
+ * model of a robot match is that sure, so a chance that rounds to either end
+ * is shown as "> 99%" or "< 1%".
+ */
 export function winChanceText(prediction: Prediction): string {
-  const p = Math.min(1, Math.max(0, prediction.winChance));
-  return `${Math.round(p * 100)}%`;
+  const percent = Math.round(prediction.winChance * 100);
+  if (!(percent < 100)) return '> 99%';
+  if (!(percent > 0)) return '< 1%';
+  return `${percent}%`;
+}
+
+/** What the win chance rests on, in a few words: "From the scores of 42 qualification matches". */
+export function winChanceBasisText(prediction: Prediction): string {
+  const n = prediction.matches;
+  return `From the scores of ${n} qualification ${n === 1 ? 'match' : 'matches'}`;
 }
 
 /** A team's OPR with one decimal, "23.4"; "—" when the server has none. */

@@ -45,12 +45,22 @@ const boards: Record<string, { phase: BoardPhase; heading: string; says: string[
   'playoffs-upper': {
     phase: 'playoffs',
     heading: 'Alliance 3 · Blue alliancePlayoff 8',
-    says: ['Winner of Playoff 3', 'If we win → Playoff 11 (blue)', 'If we lose → Playoff 10 (red)'],
+    says: [
+      'Playoff record 1-0-0 (Round 1)',
+      'Winner of Playoff 3',
+      'If we win → Playoff 11 (blue)',
+      'If we lose → Playoff 10 (red)',
+    ],
   },
   'playoffs-lower': {
     phase: 'playoffs',
     heading: 'Alliance 3 · Blue alliancePlayoff 6',
-    says: ['Loser of Playoff 3', 'If we win → Playoff 9 (blue)', 'If we lose → eliminated'],
+    says: [
+      'Playoff record 0-1-0 (Round 1)',
+      'Loser of Playoff 3',
+      'If we win → Playoff 9 (blue)',
+      'If we lose → eliminated',
+    ],
   },
   'not-selected': {
     phase: 'playoffs',
@@ -65,7 +75,13 @@ const boards: Record<string, { phase: BoardPhase; heading: string; says: string[
   'finals-0-1': {
     phase: 'playoffs',
     heading: 'Alliance 3 · Blue allianceFinal 2',
-    says: ['Finals: 0–1, match 2', 'Alliance 2', 'If we win → Final 3', 'If we lose → eliminated'],
+    says: [
+      'Playoff record 4-2-0 (Finals)',
+      'Finals: 0–1, match 2',
+      'Alliance 2',
+      'If we win → Final 3',
+      'If we lose → eliminated',
+    ],
   },
   'finals-1-1': {
     phase: 'playoffs',
@@ -90,7 +106,12 @@ const boards: Record<string, { phase: BoardPhase; heading: string; says: string[
   'four-lower': {
     phase: 'playoffs',
     heading: 'Alliance 3 · Blue alliancePlayoff 4',
-    says: ['Alliance 4', 'If we win → Playoff 5 (blue)', 'If we lose → eliminated'],
+    says: [
+      'Playoff record 0-1-0 (Round 1)',
+      'Alliance 4',
+      'If we win → Playoff 5 (blue)',
+      'If we lose → eliminated',
+    ],
   },
   'four-finals': {
     phase: 'playoffs',

@@ -123,6 +123,11 @@ export function PlayoffHero({ status, nowMs }: { status: EventStatus; nowMs: num
           {label || 'Waiting for our next match'}
         </span>
       </h1>
+      {playoffs.round && (
+        <p className="pit-hero__record">
+          Playoff record {recordText(playoffs.record)} ({playoffs.round})
+        </p>
+      )}
       {series && <p className="pit-series">{series}</p>}
       {match && <Turnaround match={match} />}
       {match && <MatchClock match={match} nowMs={nowMs} />}

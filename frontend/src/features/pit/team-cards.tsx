@@ -1,4 +1,4 @@
-import { cardsOf, oprSourceText, oprText, winChanceText } from './board';
+import { cardsOf, oprSourceText, oprText, winChanceBasisText, winChanceText } from './board';
 import type { EventStatus, TeamCard } from '../../platform/types';
 
 function Card({ card, us }: { card: TeamCard; us: boolean }) {
@@ -52,7 +52,11 @@ export function TeamCards({ status }: { status: EventStatus }) {
       })}
       <p className="pit-teams__note">
         <span>{oprSourceText(p)}</span>
-        {p?.model && <span className="pit-teams__model">Win chance: {p.model}</span>}
+        {p && (
+          <span className="pit-teams__model">
+            Win chance: {winChanceBasisText(p).toLowerCase()}
+          </span>
+        )}
       </p>
     </section>
   );
