@@ -19,6 +19,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +36,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robohornets/robohornets/bench/part"
 	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/testutil/servetest"
@@ -58,7 +60,7 @@ type config struct {
 	goalBytes float64
 	goalP99   time.Duration
 	markdown  bool
-	summary   string
+	goals     string
 	label     string
 }
 
@@ -81,7 +83,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	goalKB := fs.Float64("goal-kb", 20, "goal: at most this many KB (1000 bytes) of serve's memory per viewer")
 	fs.DurationVar(&c.goalP99, "goal-p99", time.Second, "goal: the 99th percentile from a write until a viewer has it")
 	fs.BoolVar(&c.markdown, "markdown", false, "print the summary as a markdown table row: label, viewers, memory, delivery, goals")
-	fs.StringVar(&c.summary, "summary", "", "append the figures as rows of make bench's summary table to this `FILE`")
+	fs.StringVar(&c.goals, "goals", "", "append the figures as goals of make bench's summary, one JSON object a line (bench/part.Goal), to this `FILE`")
 	fs.StringVar(&c.label, "label", "", "first cell of the -markdown row (default: the store)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -221,8 +223,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := r.print(stdout, c); err != nil {
 		return err
 	}
-	if c.summary != "" {
-		if err := r.appendSummary(c); err != nil {
+	if c.goals != "" {
+		if err := r.appendGoals(c); err != nil {
 			return err
 		}
 	}
@@ -252,26 +254,26 @@ func (r result) met(c config) bool {
 	return (r.perViewer() < 0 || r.perViewer() <= c.goalBytes) && r.p99 <= c.goalP99
 }
 
-// appendSummary adds the run's two figures to make bench's summary table
-// (frontend/bench/summary.mjs writes the same columns: figure, value, goal,
-// anchor, met).
-func (r result) appendSummary(c config) error {
-	f, err := os.OpenFile(c.summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+// appendGoals adds the run's two figures to the goals of make bench's
+// summary, one JSON object a line; bench/streams.sh hands the file to
+// goparts assemble.
+func (r result) appendGoals(c config) error {
+	f, err := os.OpenFile(c.goals, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
-		return fmt.Errorf("summary: %w", err)
+		return fmt.Errorf("goals: %w", err)
 	}
-	met := func(ok bool) string {
-		if ok {
-			return "met"
-		}
-		return "**not met**"
-	}
-	_, err1 := fmt.Fprintf(f, "| memory per live viewer, %d viewers, %s | %.1f KB | ≤ %g KB | | %s |\n",
-		r.viewers, c.label, r.perViewer()/1000, c.goalBytes/1000, met(r.perViewer() >= 0 && r.perViewer() <= c.goalBytes))
-	_, err2 := fmt.Fprintf(f, "| write → every viewer p99, %d viewers, %s | %v | ≤ %v | | %s |\n",
-		r.viewers, c.label, ms(r.p99), c.goalP99, met(r.p99 <= c.goalP99))
+	enc := json.NewEncoder(f)
+	err1 := enc.Encode(part.Goal{
+		What:   fmt.Sprintf("memory per live viewer, %d viewers, %s", r.viewers, c.label),
+		Figure: fmt.Sprintf("%.1f KB", r.perViewer()/1000), Goal: fmt.Sprintf("≤ %g KB", c.goalBytes/1000),
+		Met: r.perViewer() >= 0 && r.perViewer() <= c.goalBytes,
+	})
+	err2 := enc.Encode(part.Goal{
+		What:   fmt.Sprintf("write → every viewer p99, %d viewers, %s", r.viewers, c.label),
+		Figure: ms(r.p99), Goal: fmt.Sprintf("≤ %v", c.goalP99), Met: r.p99 <= c.goalP99,
+	})
 	if err := errors.Join(err1, err2, f.Close()); err != nil {
-		return fmt.Errorf("summary: %w", err)
+		return fmt.Errorf("goals: %w", err)
 	}
 	return nil
 }
