@@ -313,44 +313,24 @@ test-desktop: $(BIN)/robohornets $(BIN)/replayd
 	cd frontend && ROBOHORNETS_DESKTOP_BIN=../$(BIN)/robohornets node --test --test-concurrency=1 e2e-desktop/
 
 .PHONY: bench
-BENCH_SUMMARY := $(CURDIR)/docs/.bench-summary
+# Each part prints its section and writes <part>.json to
+# ROBOHORNETS_BENCH_OUT (bench/part); bench/report writes docs/BENCHMARKS.md
+# from them in this order (it fails when a part is absent); make bench exits 1
+# when a part failed (errors, not only missed goals) or a goal was missed.
+BENCH_OUT := $(CURDIR)/build/bench
+BENCH_PARTS := go-bench calibration bundle serve-vs-nginx lighthouse streams photos window
 bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (about 35 min); figures, with a summary against their goals, go to docs/BENCHMARKS.md
-	@mkdir -p docs
-	@rm -f docs/.bench-body docs/.bench-go docs/.bench-go-raw; : > $(BENCH_SUMMARY)
-	goals=0; export BENCH_SUMMARY=$(BENCH_SUMMARY); ( \
-	  echo "## Go: rendering, fan-out, HTTP handlers, event data and Firestore cost"; echo; \
-	  echo "Command: \`go test -tags emulator -run '^\$$' -bench . -benchmem ./internal/news ./internal/server ./internal/frcevent\`"; echo; \
-	  go test -tags emulator -run '^$$' -bench . -benchmem ./internal/news ./internal/server ./internal/frcevent > docs/.bench-go-raw || goals=1; \
-	  echo '```'; grep -E '^(Benchmark|ok|FAIL|goos|goarch|cpu)' docs/.bench-go-raw | tee docs/.bench-go; echo '```'; echo; \
-	  awk '/^BenchmarkFirestoreReads1000Visitors/ { for (i = 2; i <= NF; i++) if ($$i == "x-fewer-reads") r = $$(i-1); \
-	    for (i = 2; i <= NF; i++) if ($$i == "original-reads/op") o = $$(i-1); \
-	    printf "| Firestore document reads, 1,000 visitors and 10 writes | %s× fewer | ≥ 100× | the original design: %s reads | %s |\n", r, o, (r >= 100 ? "met" : "**not met**") }' docs/.bench-go >> $(BENCH_SUMMARY); \
-	  echo "## Win chance: calibration on real past events"; echo; \
-	  echo "Command: \`go test -count=1 -run TestCalibration -v ./internal/frcstats\` (the model: docs/win-chance.md)"; echo; \
-	  go test -count=1 -run TestCalibration -v ./internal/frcstats > docs/.bench-go-raw || goals=1; \
-	  grep -vE '^(=== RUN|--- PASS|PASS|ok )' docs/.bench-go-raw; echo; \
-	  awk '/^Held-out events$$/ { held = 1 } held && /^\| \*\*all\*\*/ { gsub(/\*/, ""); split($$0, f, "|"); \
-	    printf "| Brier score of the win chance, held-out real events | %s | < the coin flip | coin flip %s; higher OPR sum wins %s | %s |\n", f[4], f[5], f[6], (f[4] + 0 < f[5] + 0 ? "met" : "**not met**"); held = 0 }' docs/.bench-go-raw >> $(BENCH_SUMMARY); \
-	  echo "## Weight of the first load"; echo; echo "Command: \`cd frontend && node scripts/bundle-budget.mjs\`"; echo; \
-	  echo '```'; (cd frontend && node scripts/bundle-budget.mjs) | tee docs/.bench-go; echo '```'; echo; \
-	  awk '/total for \// { printf "| initial JS + CSS of / (gzip) | %s KB | ≤ 100 KB | | %s |\n", $$1, ($$1 <= 100 ? "met" : "**not met**") }' docs/.bench-go >> $(BENCH_SUMMARY); \
-	  (cd frontend && node bench/serve-vs-nginx.mjs) || goals=$$?; \
-	  (cd frontend && node bench/lighthouse.mjs) || goals=$$?; \
-	  frontend/bench/streams.sh $(BIN)/robohornets-server || goals=1; \
-	  go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown -summary $(BENCH_SUMMARY) || goals=1; \
-	  (cd frontend && node bench/window.mjs) || goals=$$?; \
-	  exit $$goals ) > docs/.bench-body || goals=$$?; \
-	{ echo "# Benchmarks"; echo; \
-	  echo "Written by \`make bench\` on $$(date -u '+%Y-%m-%d %H:%M UTC'), $$(nproc) cores, $$(go version | cut -d' ' -f3)."; \
-	  echo "Every figure below comes from the command named with it; rerun it to refresh this file."; echo; \
-	  echo "## Summary"; echo; echo "| figure | value | goal | anchor | goal met |"; echo "|---|---|---|---|---|"; \
-	  cat $(BENCH_SUMMARY); echo; cat docs/.bench-body; cat docs/benchmarks-reading.md; } > docs/BENCHMARKS.md; \
-	rm -f $(BENCH_SUMMARY) docs/.bench-body docs/.bench-go docs/.bench-go-raw; cat docs/BENCHMARKS.md; \
-	if [ $$goals -ne 0 ]; then echo "make bench: a goal was not met (see the summary)" >&2; exit 1; fi
+	@rm -rf $(BENCH_OUT); mkdir -p $(BENCH_OUT)
+	export ROBOHORNETS_BENCH_OUT=$(BENCH_OUT); st=0; \
+	go run ./bench/goparts go-bench || st=1; go run ./bench/goparts calibration || st=1; go run ./bench/goparts bundle || st=1; \
+	node bench/serve-vs-nginx.mjs || st=1; node bench/lighthouse.mjs || st=1; bench/streams.sh $(BIN)/robohornets-server || st=1; \
+	go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown || st=1; node bench/window.mjs || st=1; \
+	go run ./bench/report -dir $(BENCH_OUT) -reading docs/benchmarks-reading.md -out docs/BENCHMARKS.md $(BENCH_PARTS) || st=1; \
+	if [ $$st -ne 0 ]; then echo "make bench: a part failed or a goal was not met (see above)" >&2; fi; exit $$st
 
 .PHONY: bench-streams
 bench-streams: $(BIN)/robohornets-server ## 10,000 live news viewers on one serve process (Firestore emulator, local store); prints a markdown section
-	frontend/bench/streams.sh $(BIN)/robohornets-server
+	bench/streams.sh $(BIN)/robohornets-server
 
 .PHONY: bench-photos
 bench-photos: $(BIN)/robohornets-server ## serve's peak memory while 4 of the largest accepted photos upload at once; prints a markdown section
@@ -380,7 +360,7 @@ reliability: deps $(BIN)/robohornets-server ## a minute of wrk at 200 connection
 .PHONY: soak
 SOAK_MINUTES ?= 120
 soak: deps reliability $(BIN)/robohornets ## make reliability, then run the kiosk window for SOAK_MINUTES (default 120) and check its memory stays flat; appends to docs/SOAK.md
-	cd frontend && SOAK_MINUTES=$(SOAK_MINUTES) node bench/soak.mjs
+	SOAK_MINUTES=$(SOAK_MINUTES) node bench/soak.mjs
 
 .PHONY: clean
 clean: ## remove build output

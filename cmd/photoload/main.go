@@ -39,6 +39,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/robohornets/robohornets/bench/part"
 	"github.com/robohornets/robohornets/cmd/internal/cmdmain"
 	"github.com/robohornets/robohornets/internal/testutil/passkeytest"
 	"github.com/robohornets/robohornets/internal/testutil/servetest"
@@ -64,7 +65,6 @@ type config struct {
 	goalMB     float64
 	goMemLimit string
 	markdown   bool
-	summary    string
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -76,12 +76,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&c.goalMB, "goal-mb", 400, "the most serve's peak resident memory may be, in MB of 10^6 bytes")
 	fs.StringVar(&c.goMemLimit, "gomemlimit", cloudRunGoMemLimit, "GOMEMLIMIT for serve (default: what serve sets itself in a 512 MiB container; \"\" leaves it unset)")
 	fs.BoolVar(&c.markdown, "markdown", false, "print a markdown section for docs/BENCHMARKS.md")
-	fs.StringVar(&c.summary, "summary", "", "append the figure as a row of make bench's summary table to this `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if c.bin == "" || c.n < 1 || fs.NArg() != 0 {
-		return fmt.Errorf("usage: photoload -bin SERVER [-n 4] [-goal-mb 400] [-gomemlimit BYTES] [-markdown] [-summary FILE]")
+		return fmt.Errorf("usage: photoload -bin SERVER [-n 4] [-goal-mb 400] [-gomemlimit BYTES] [-markdown]")
 	}
 
 	_, _ = fmt.Fprintf(stderr, "photoload: making a %d×%d PNG\n", photoWidth, photoHeight) // progress: a lost line changes nothing
@@ -152,11 +151,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	row := fmt.Sprintf("| %d × %d RGB PNG, %.1f MB | %d | %s | %.0f MB | %.0f MB | %.1f s | ≤ %.0f MB | %s |",
 		photoWidth, photoHeight, float64(len(photo))/1e6, c.n, limit, float64(idle)/1e6, peakMB, took.Seconds(), c.goalMB, verdict)
-	if c.markdown {
-		_, err = fmt.Fprintf(stdout, `## Photos: serve's peak memory while %d of the largest accepted photos upload at once
-
-Command: `+"`make bench-photos`"+` (`+"`go run ./cmd/photoload -bin build/bin/robohornets-server -markdown`"+`).
-It starts `+"`serve`"+` on a local store, enrols an editor (`+"`admin invite`"+` and a virtual passkey),
+	p := part.Part{
+		Section: fmt.Sprintf("Photos: serve's peak memory while %d of the largest accepted photos upload at once", c.n),
+		Command: "go run ./cmd/photoload -bin build/bin/robohornets-server -markdown",
+		Goals: []part.Goal{{
+			What:   fmt.Sprintf("serve's peak memory, %d of the largest accepted photos uploaded at once", c.n),
+			Figure: fmt.Sprintf("%.0f MB", peakMB), Goal: fmt.Sprintf("≤ %.0f MB", c.goalMB), Met: met,
+		}},
+		Body: fmt.Sprintf(`It starts `+"`serve`"+` on a local store, enrols an editor (`+"`admin invite`"+` and a virtual passkey),
 then uploads %d copies of the largest photo the console accepts at the same moment: an 8-bit RGB
 PNG of %d × %d (its header says 131,544,834 bytes to process, the budget of one photo being
 134,217,728; no JPEG of phone resolution comes as close), about 18 MB of file, near the 20 MB an
@@ -167,24 +169,18 @@ sets itself in Cloud Run's 512 MiB instance. Goal: ≤ %.0f MB.
 | photo | at once | GOMEMLIMIT | serve signed in | serve's peak | uploads took | goal | goal met |
 |---|---|---|---|---|---|---|---|
 %s
-
-`, c.n, c.n, photoWidth, photoHeight, c.goalMB, row)
+`, c.n, photoWidth, photoHeight, c.goalMB, row),
+	}
+	if err := part.Write("photos", p); err != nil {
+		return err
+	}
+	if c.markdown {
+		_, err = fmt.Fprintln(stdout, p.Markdown())
 	} else {
 		_, err = fmt.Fprintln(stdout, row)
 	}
 	if err != nil {
 		return fmt.Errorf("write the report: %w", err)
-	}
-	if c.summary != "" {
-		f, err := os.OpenFile(c.summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
-			return fmt.Errorf("summary: %w", err)
-		}
-		_, werr := fmt.Fprintf(f, "| serve's peak memory, %d of the largest accepted photos uploaded at once | %.0f MB | ≤ %.0f MB | | %s |\n",
-			c.n, peakMB, c.goalMB, verdict)
-		if err := errors.Join(werr, f.Close()); err != nil {
-			return fmt.Errorf("summary: %w", err)
-		}
 	}
 	if !met {
 		return fmt.Errorf("serve's peak memory %.0f MB is over the goal of %.0f MB", peakMB, c.goalMB)

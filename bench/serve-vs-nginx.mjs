@@ -25,14 +25,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { get } from 'node:http';
 import { freePort, startServe } from './serve.mjs';
-import { summaryRow } from './summary.mjs';
+import { writePart } from './part.mjs';
 
 const run = promisify(execFile);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const goal = 1.0;
 const wrkArgs = ['-t2', '-c64', `-d${seconds}s`, '-H', 'Accept-Encoding: gzip'];
-const dist = new URL('../dist', import.meta.url).pathname;
+const dist = new URL('../frontend/dist', import.meta.url).pathname;
 
 // The headers both servers must send alike; nginx adds those serve sends.
 const comparedHeaders = [
@@ -92,7 +92,9 @@ http {
 `,
   );
   mkdirSync(join(root, 'tmp'));
-  const child = spawn('nginx', ['-c', conf, '-p', root, '-g', 'daemon off;'], { stdio: 'inherit' });
+  const child = spawn('nginx', ['-c', conf, '-p', root, '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
   for (let i = 0; i < 100; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/`);
@@ -106,7 +108,11 @@ http {
     .trim()
     .split(/\s+/)
     .map(Number);
-  return { url: `http://127.0.0.1:${port}`, pids: workers, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pids: workers,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 // rawBody resolves with the bytes of url's body as sent with encoding (fetch
@@ -136,13 +142,20 @@ function cpuSeconds(pids) {
 // server's CPU time per request (µs) from its processes pids.
 async function wrk(url, pids) {
   const before = cpuSeconds(pids);
-  const { stdout } = await run('wrk', [...wrkArgs, url], { maxBuffer: 1 << 20 });
+  const { stdout } = await run('wrk', [...wrkArgs, url], {
+    maxBuffer: 1 << 20,
+  });
   const cpu = cpuSeconds(pids) - before;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
   const requests = Number(/(\d+) requests in/.exec(stdout)?.[1]);
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? '0';
   const socket = /Socket errors: (.*)/.exec(stdout)?.[1];
-  return { rps, cpuPerRequest: (cpu / requests) * 1e6, errors: Number(errors), socket };
+  return {
+    rps,
+    cpuPerRequest: (cpu / requests) * 1e6,
+    errors: Number(errors),
+    socket,
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -191,6 +204,7 @@ try {
     { name: '`/api/news`', path: '/api/news' },
   ];
   const rows = [];
+  const goals = [];
   let failed = false;
   for (const target of targets) {
     const [a, b] = [await served(serve.url + target.path), await served(nginx.url + target.path)];
@@ -227,9 +241,9 @@ try {
     rows.push(
       `| ${target.name} | ${Math.round(s)} | ${Math.round(n)} | ${ratio.toFixed(2)}× | ≥ ${goal}× | ${median(cpu.serve).toFixed(1)} | ${median(cpu.nginx).toFixed(1)} |`,
     );
-    summaryRow({
-      figure: `serve requests/s on ${target.name}`,
-      value: `${ratio.toFixed(2)}× nginx (${Math.round(s)}/s)`,
+    goals.push({
+      what: `serve requests/s on ${target.name}`,
+      figure: `${ratio.toFixed(2)}× nginx (${Math.round(s)}/s)`,
       goal: `≥ ${goal}×`,
       anchor: `nginx ${Math.round(n)}/s`,
       met: ratio >= goal,
@@ -238,14 +252,17 @@ try {
       `${target.path}: serve ${figures.serve.map(Math.round)} nginx ${figures.nginx.map(Math.round)}`,
     );
   }
-  console.log(`## Static serving: \`serve\` against nginx
-
-Command: \`make bench\` (\`cd frontend && node bench/serve-vs-nginx.mjs\`): \`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file, the same Cache-Control, Vary and security headers, checked on each target's answer), medians of requests/s and of the server's CPU time per request (user + system of serve's process, of nginx's workers, from /proc). Both write their access log to a file; serve runs on the local store.
+  writePart('serve-vs-nginx', {
+    section: 'Static serving: `serve` against nginx',
+    command: 'node bench/serve-vs-nginx.mjs',
+    goals,
+    body: `\`wrk ${wrkArgs.join(' ')}\` on loopback, ${runs} runs per target alternating serve and nginx (${'`'}gzip_static on${'`'}, 2 workers, the same \`frontend/dist\` and the same JSON as a file, the same Cache-Control, Vary and security headers, checked on each target's answer), medians of requests/s and of the server's CPU time per request (user + system of serve's process, of nginx's workers, from /proc). Both write their access log to a file; serve runs on the local store.
 
 | target | serve req/s | nginx req/s | ratio | goal | serve CPU µs/request | nginx CPU µs/request |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
-`);
+`,
+  });
   if (failed) {
     console.error('serve-vs-nginx: goal not met or errors (see above)');
     process.exitCode = 1;

@@ -3,8 +3,8 @@
 // BENCH_JITTER_MINUTES, default 5). Prints a markdown section for
 // docs/BENCHMARKS.md and exits 1 when the p99 is over its goal. The window's
 // memory over hours is `make soak`'s.
-import { lastWords, startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
-import { summaryRow } from './summary.mjs';
+import { lastWords, startDesktop, startXvfb } from '../frontend/e2e-desktop/desktop-harness.mjs';
+import { writePart } from './part.mjs';
 
 const jitterMinutes = Number(process.env.BENCH_JITTER_MINUTES ?? 5);
 const tickGoalMs = 50;
@@ -44,10 +44,18 @@ try {
   const [ticks, p50, p99, sentP99] = last.slice(1).map(Number);
   const celebrations = (app.log().match(/headings="What time is it\?"/g) ?? []).length;
   const gpu = /msg="window: compositing" gpu=(\w+)/.exec(app.log())?.[1] ?? 'unknown';
-  console.log(`## Desktop window: clock ticks during celebrations (Wails, WebKitGTK 4.1, under Xvfb)
-
-Command: \`make bench\` (\`cd frontend && node bench/window.mjs\`; BENCH_JITTER_MINUTES=${jitterMinutes}).
-The window runs \`robohornets ${args.join(' ')}\` on a ${screen} Xvfb screen (software rendering; WebKit compositing with the GPU: ${gpu}).
+  writePart('window', {
+    section: 'Desktop window: clock ticks during celebrations (Wails, WebKitGTK 4.1, under Xvfb)',
+    command: `BENCH_JITTER_MINUTES=${jitterMinutes} node bench/window.mjs`,
+    goals: [
+      {
+        what: `window: clock tick p99 during celebrations, ${screen}`,
+        figure: `${p99} ms`,
+        goal: `≤ ${tickGoalMs} ms`,
+        met: p99 <= tickGoalMs,
+      },
+    ],
+    body: `The window runs \`robohornets ${args.join(' ')}\` on a ${screen} Xvfb screen (software rendering; WebKit compositing with the GPU: ${gpu}).
 
 | figure | value | goal |
 |---|---|---|
@@ -55,12 +63,7 @@ The window runs \`robohornets ${args.join(' ')}\` on a ${screen} Xvfb screen (so
 | clock tick lateness, p99 | ${p99} ms | ≤ ${tickGoalMs} ms |
 | of which Go's own lateness sending the tick, p99 | ${sentP99} ms | |
 | countdown pages that reached the celebration | ${celebrations} | |
-`);
-  summaryRow({
-    figure: `window: clock tick p99 during celebrations, ${screen}`,
-    value: `${p99} ms`,
-    goal: `≤ ${tickGoalMs} ms`,
-    met: p99 <= tickGoalMs,
+`,
   });
   if (p99 > tickGoalMs) {
     console.error(`window benchmark: tick p99 ${p99} ms > ${tickGoalMs} ms`);

@@ -78,7 +78,7 @@ measure() {
 	local label=$1 row
 	shift
 	echo "bench-streams: $label: $n viewers on $serve_url" >&2
-	if row=$("$work/sseload" -url "$serve_url" -pid "$serve_pid" -n "$n" -writes "$writes" -markdown -label "$label" ${BENCH_SUMMARY:+-summary "$BENCH_SUMMARY"} "$@" 2>"$work/sseload.log"); then
+	if row=$("$work/sseload" -url "$serve_url" -pid "$serve_pid" -n "$n" -writes "$writes" -markdown -label "$label" ${ROBOHORNETS_BENCH_OUT:+-goals "$work/goals.jsonl"} "$@" 2>"$work/sseload.log"); then
 		rows+=("$row")
 	else
 		status=1
@@ -116,10 +116,10 @@ start_serve "$work/serve-local.log" --data "$work/local"
 measure "local store" -store local -data "$work/local"
 stop_group "$serve_pid"
 
-cat <<EOF
-## Live fan-out: $n viewers on one serve process
-
-Command: \`make bench-streams\` (\`frontend/bench/streams.sh\`, $n viewers, $writes writes per store).
+# The section, printed and (with ROBOHORNETS_BENCH_OUT set) written as the
+# part streams.json by goparts assemble.
+{
+	cat <<EOF
 It starts \`serve\` over Google's Firestore emulator (seeded with the sample articles), then over
 the local store, and runs \`sseload\`, which opens $n concurrent \`/api/news/stream\` connections
 on loopback, reads serve's VmRSS before and once every viewer has its first event, then writes an
@@ -133,6 +133,8 @@ emulator until every viewer has it.
 | store | viewers | serve's memory | write → viewer p50 / p99 / max | goals |
 |---|---|---|---|---|
 EOF
-printf '%s\n' "${rows[@]}"
-echo
+	printf '%s\n' "${rows[@]}"
+} | go run ./bench/goparts assemble -name streams -section "Live fan-out: $n viewers on one serve process" \
+	-command "STREAMS_N=$n STREAMS_WRITES=$writes bench/streams.sh build/bin/robohornets-server" \
+	${ROBOHORNETS_BENCH_OUT:+-goals "$work/goals.jsonl"} || status=1
 exit $status

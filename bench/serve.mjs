@@ -8,7 +8,7 @@ import { join } from 'node:path';
 /** The binary under test: $ROBOHORNETS_BIN, else the static serve-only build. */
 export const serveBinary =
   process.env.ROBOHORNETS_BIN ??
-  new URL('../../build/bin/robohornets-server', import.meta.url).pathname;
+  new URL('../build/bin/robohornets-server', import.meta.url).pathname;
 
 /** Resolves with a loopback TCP port that nothing listens on. */
 export function freePort() {

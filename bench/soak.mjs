@@ -3,19 +3,24 @@
 // visit to /whattimeisit (debug mode: 10 s after each load) while an
 // article is edited every 2 minutes, so the live news pages update. The
 // memory of the whole process group (Go + WebKit) is sampled every minute.
-// Prints, and appends to SOAK_RESULTS (default ../docs/SOAK.md), the
+// Prints, and appends to SOAK_RESULTS (default docs/SOAK.md), the
 // baseline from minute 10, the growth after it (means of 10 minutes, see
 // soak-figures.mjs) and the least-squares slope;
 // exits 1 when the growth is over SOAK_MAX_GROWTH % (default 3).
 // SOAK_ARGS adds flags to the window, like "--max-memory 1.5GB".
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { groupRSS, lastWords, startDesktop, startXvfb } from '../e2e-desktop/desktop-harness.mjs';
+import {
+  groupRSS,
+  lastWords,
+  startDesktop,
+  startXvfb,
+} from '../frontend/e2e-desktop/desktop-harness.mjs';
 import { soakFigures } from './soak-figures.mjs';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 120);
 const maxGrowth = Number(process.env.SOAK_MAX_GROWTH ?? 3);
-const results = process.env.SOAK_RESULTS ?? new URL('../../docs/SOAK.md', import.meta.url).pathname;
+const results = process.env.SOAK_RESULTS ?? new URL('../docs/SOAK.md', import.meta.url).pathname;
 const extra = (process.env.SOAK_ARGS ?? '').split(' ').filter(Boolean);
 // The baseline is taken once WebKit has warmed up: minute 10, or a third of
 // a shorter run (a short run only proves the harness works).
@@ -67,7 +72,7 @@ try {
   const ok = growth <= maxGrowth;
   const report = `## Soak, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${minutes} min
 
-Command: \`make soak\` (\`cd frontend && node bench/soak.mjs\`; SOAK_MINUTES=${minutes}).
+Command: \`make soak\` (\`node bench/soak.mjs\`; SOAK_MINUTES=${minutes}).
 The window runs \`robohornets ${args.join(' ')}\`; an article is edited every ${newsEveryMs / 60_000} min.
 
 | figure | value | goal |

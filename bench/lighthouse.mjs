@@ -15,9 +15,9 @@ import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromiumArgs } from '../e2e/harness.mjs';
+import { chromiumArgs } from '../frontend/e2e/harness.mjs';
 import { startServe } from './serve.mjs';
-import { summaryRow } from './summary.mjs';
+import { writePart } from './part.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -125,7 +125,11 @@ try {
     throw new Error('GET /api/news has no article for /news/{id}');
   const resolve = (route) => route.replace('{id}', encodeURIComponent(articleId));
 
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'error' });
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags,
+    logLevel: 'error',
+  });
   const results = new Map();
   let lighthouseVersion = '?';
   // Lighthouse's measure of how fast this machine is at the moment (a
@@ -155,7 +159,12 @@ try {
           lcp: lhr.audits['largest-contentful-paint'].numericValue,
           tbt: lhr.audits['total-blocking-time'].numericValue,
         };
-        const entry = results.get(key) ?? { route, preset, runs: [], lost: new Set() };
+        const entry = results.get(key) ?? {
+          route,
+          preset,
+          runs: [],
+          lost: new Set(),
+        };
         entry.runs.push(figures);
         const lost = lostPoints(lhr);
         for (const line of lost) entry.lost.add(line);
@@ -172,6 +181,7 @@ try {
 
   const rows = [];
   const missed = [];
+  const goals = [];
   const losses = [];
   for (const { route, preset, runs: rs, lost } of results.values()) {
     const m = Object.fromEntries(
@@ -191,9 +201,9 @@ try {
       missed.push(`${where}: ${misses.join(', ')}`);
       losses.push(`- ${where}: ${[...lost].join('. ')}`);
     }
-    summaryRow({
-      figure: `Lighthouse \`${route}\` ${preset.name}: performance / a11y / best practices / SEO, CLS`,
-      value: `${categories.map((c) => m[c.id]).join(' / ')}, ${m.cls.toFixed(3)}`,
+    goals.push({
+      what: `Lighthouse \`${route}\` ${preset.name}: performance / a11y / best practices / SEO, CLS`,
+      figure: `${categories.map((c) => m[c.id]).join(' / ')}, ${m.cls.toFixed(3)}`,
       goal: `${preset.performanceGoal} / 100 / 100 / 100, ≤ ${clsGoal}`,
       met: misses.length === 0,
     });
@@ -203,16 +213,19 @@ try {
     );
   }
 
-  console.log(`## Web vitals: Lighthouse
-
-Command: \`make bench\` (\`cd frontend && node bench/lighthouse.mjs\`): Lighthouse ${lighthouseVersion} (Node API) driving ${await chromiumVersion()} headless against the static \`serve\` binary on loopback (local store with its sample news, \`--event demo\` for \`/pit\`; \`{id}\` is \`${articleId}\`, the first article of \`/api/news\`), mobile (default, simulated throttling) and desktop presets, ${runs} run${runs === 1 ? '' : 's'} per route and preset, alternating; medians of each figure (Lighthouse's benchmark index of the machine: median ${Math.round(median(benchmarkIndexes))}). Reports: \`frontend/bench/lighthouse-reports/\`. Goals: performance ≥ 95 on mobile and ≥ 98 on desktop, accessibility, best practices and SEO 100, CLS ≤ ${clsGoal}.
+  writePart('lighthouse', {
+    section: 'Web vitals: Lighthouse',
+    command: 'node bench/lighthouse.mjs',
+    goals,
+    body: `Lighthouse ${lighthouseVersion} (Node API) driving ${await chromiumVersion()} headless against the static \`serve\` binary on loopback (local store with its sample news, \`--event demo\` for \`/pit\`; \`{id}\` is \`${articleId}\`, the first article of \`/api/news\`), mobile (default, simulated throttling) and desktop presets, ${runs} run${runs === 1 ? '' : 's'} per route and preset, alternating; medians of each figure (Lighthouse's benchmark index of the machine: median ${Math.round(median(benchmarkIndexes))}). Reports: \`bench/lighthouse-reports/\`. Goals: performance ≥ 95 on mobile and ≥ 98 on desktop, accessibility, best practices and SEO 100, CLS ≤ ${clsGoal}.
 
 | route | preset | performance | accessibility | best practices | SEO | CLS | LCP | TBT |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 ${missed.length ? `Goals missed:\n\n${missed.map((m) => `- ${m}`).join('\n')}\n\nAudits that did not pass in at least one of their runs (for performance: its metrics, and the insights and diagnostics below 0.9):\n\n${losses.join('\n')}` : 'Every goal met.'}
-`);
+`,
+  });
   if (missed.length) {
     console.error(`lighthouse: goals missed:\n  ${missed.join('\n  ')}`);
     process.exitCode = 1;
