@@ -1,6 +1,8 @@
 package frcstats
 
 import (
+	"github.com/robohornets/robohornets/bench/part"
+
 	"encoding/json"
 	"fmt"
 	"math"
@@ -182,35 +184,18 @@ func TestScorecard(t *testing.T) {
 		t.Errorf("docs/win-chance.md does not hold the scorecard of the committed data and model; it is now:\n%s", table)
 	}
 
-	if dir := os.Getenv("ROBOHORNETS_BENCH_OUT"); dir != "" {
-		writeScorecardPart(t, dir, pooled, table)
+	if err := part.Write("win-chance-vs-tba", scorecardPart(pooled, table)); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// writeScorecardPart writes the scorecard as a part of make bench (docs/BENCHMARKS.md): one goal
-// row, ours ≤ TBA's pooled, and the table. A relative dir is taken from the repository's root,
-// where make runs, not from this package's directory, where go test runs.
-func writeScorecardPart(t *testing.T, dir string, pooled cardRow, table string) {
-	t.Helper()
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join("..", "..", dir)
-	}
-	type goal struct {
-		What   string `json:"what"`
-		Figure string `json:"figure"`
-		Goal   string `json:"goal"`
-		Anchor string `json:"anchor"`
-		Met    bool   `json:"met"`
-	}
-	part := struct {
-		Section string `json:"section"`
-		Command string `json:"command"`
-		Goals   []goal `json:"goals"`
-		Body    string `json:"body"`
-	}{
+// scorecardPart is the scorecard as a part of make bench (docs/BENCHMARKS.md): one goal row,
+// ours ≤ TBA's pooled, and the table.
+func scorecardPart(pooled cardRow, table string) part.Part {
+	return part.Part{
 		Section: "Win chance against The Blue Alliance's predictions",
 		Command: "go test -count=1 -run TestScorecard -v ./internal/frcstats",
-		Goals: []goal{{
+		Goals: []part.Goal{{
 			What:   fmt.Sprintf("Brier vs TBA, pooled over %d matches of %d events: ours %.4f vs TBA %.4f", pooled.n, len(tbaEvents), pooled.ours, pooled.tba),
 			Figure: fmt.Sprintf("%.4f", pooled.ours),
 			Goal:   fmt.Sprintf("≤ TBA's %.4f", pooled.tba),
@@ -222,15 +207,5 @@ func writeScorecardPart(t *testing.T, dir string, pooled cardRow, table string) 
 			"test data, each match predicted from the matches before it only; ours is 0.5 where it " +
 			"declines (the first " + fmt.Sprint(MinPlayed) + " matches of each event). The method and the reading: " +
 			"docs/win-chance.md.\n\n" + table,
-	}
-	b, err := json.MarshalIndent(part, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "win-chance-vs-tba.json"), append(b, '\n'), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -1,55 +1,19 @@
 package forecast
 
 import (
-	"bytes"
+	"github.com/robohornets/robohornets/bench/part"
+
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// benchPart is one part of make bench's report (the contract of ROBOHORNETS_BENCH_OUT): a
-// section with the command that reproduces it, its goal rows and its markdown body.
-type benchPart struct {
-	Section string      `json:"section"`
-	Command string      `json:"command"`
-	Goals   []benchGoal `json:"goals"`
-	Body    string      `json:"body"`
-}
-
-type benchGoal struct {
-	What   string `json:"what"`
-	Figure string `json:"figure"`
-	Goal   string `json:"goal"`
-	Anchor string `json:"anchor"`
-	Met    bool   `json:"met"`
-}
-
-// writeBenchPart writes <name>.json into ROBOHORNETS_BENCH_OUT when make bench sets it, and
-// nothing otherwise.
-func writeBenchPart(t testing.TB, name string, p benchPart) {
-	dir := os.Getenv("ROBOHORNETS_BENCH_OUT")
-	if dir == "" {
-		return
-	}
-	if p.Goals == nil {
-		p.Goals = []benchGoal{}
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // "< 1 s" stays readable
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(p); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".json"), b.Bytes(), 0o644); err != nil {
+// writeBenchPart writes make bench's part name (bench/part) when make bench asks for it.
+func writeBenchPart(t testing.TB, name string, p part.Part) {
+	t.Helper()
+	if err := part.Write(name, p); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -179,7 +143,7 @@ func TestCalibration(t *testing.T) {
 		return s
 	}
 	var body strings.Builder
-	var goals []benchGoal
+	var goals []part.Goal
 	var heldModel, heldBase float64
 	var heldTeams int
 	table := func(title string, keys []string, held bool) {
@@ -216,7 +180,7 @@ func TestCalibration(t *testing.T) {
 				heldModel += p.model
 				heldBase += p.baseline
 				heldTeams += p.teams
-				goals = append(goals, benchGoal{
+				goals = append(goals, part.Goal{
 					What:   fmt.Sprintf("Brier score of the rank forecast's P(top 8) at %s of quals, %d held-out real events", st.name, len(keys)),
 					Figure: fmt.Sprintf("%.4f", m),
 					Goal:   "< the baseline",
@@ -242,7 +206,7 @@ func TestCalibration(t *testing.T) {
 	if testing.Verbose() {
 		fmt.Print(body.String())
 	}
-	writeBenchPart(t, "forecast-calibration", benchPart{
+	writeBenchPart(t, "forecast-calibration", part.Part{
 		Section: "Rank forecast: calibration of P(top 8)",
 		Command: "go test -count=1 -run 'TestCalibration$' -v ./internal/frcstats/forecast",
 		Goals:   goals,

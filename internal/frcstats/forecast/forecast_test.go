@@ -1,6 +1,8 @@
 package forecast
 
 import (
+	"github.com/robohornets/robohornets/bench/part"
+
 	"fmt"
 	"math"
 	"reflect"
@@ -123,10 +125,10 @@ func BenchmarkForecast(b *testing.B) {
 		}
 	}
 	per := b.Elapsed() / time.Duration(b.N)
-	writeBenchPart(b, "forecast-speed", benchPart{
+	writeBenchPart(b, "forecast-speed", part.Part{
 		Section: "Rank forecast: speed",
 		Command: "go test -run '^$' -bench BenchmarkForecast ./internal/frcstats/forecast",
-		Goals: []benchGoal{{
+		Goals: []part.Goal{{
 			What:   fmt.Sprintf("rank forecast, %d runs of a real event's remaining schedule", Runs),
 			Figure: fmt.Sprintf("%.3f s", per.Seconds()),
 			Goal:   "< 1 s",
