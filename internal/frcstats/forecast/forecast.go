@@ -86,8 +86,8 @@ type TeamForecast struct {
 	Top8 float64
 	// ExpectedRank is the mean final rank over the runs.
 	ExpectedRank float64
-	// Low and High are the 10th and 90th percentiles of the final rank: in 80 % of the runs the
-	// team finished from Low to High (Low the better rank).
+	// Low and High are the 10th and 90th percentiles of the final rank: in at least 80 % of
+	// the runs the team finished from Low to High (Low the better rank).
 	Low, High int
 }
 
@@ -96,7 +96,7 @@ type TeamForecast struct {
 // top 8, its expected final rank and the range it lands in 80 % of the time, in the order of the
 // ranking now. ok is false before MinPlayed matches, or while the ratings are not
 // determined (frcstats.OPR); then the page shows no forecast. With no match left the forecast is
-// the ranking itself.
+// the ranking itself, but for lots between teams level on every sort order.
 func Forecast(r Rules, played []Played, remaining []Scheduled, seed uint64) (teams []TeamForecast, ok bool) {
 	m, ok := Expect(r, played, remaining)
 	if !ok {

@@ -2,9 +2,9 @@ package forecast
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -19,8 +19,10 @@ func TestRankAgainstTBA(t *testing.T) {
 			continue
 		}
 		t.Run(key, func(t *testing.T) {
-			year := 0
-			fmt.Sscanf(key, "%4d", &year)
+			year, err := strconv.Atoi(key[:4])
+			if err != nil {
+				t.Fatal(err)
+			}
 			if _, ok := RulesFor(year, ev.rankings.SortOrderInfo); !ok {
 				t.Fatalf("RulesFor(%d, %q) declined", year, ev.rankings.SortOrderInfo)
 			}
