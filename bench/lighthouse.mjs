@@ -11,13 +11,21 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumArgs } from '../frontend/e2e/harness.mjs';
 import { startServe } from './serve.mjs';
 import { writePart } from './part.mjs';
+
+// Lighthouse and chrome-launcher are frontend's dev dependencies, installed
+// once in frontend/node_modules: found from frontend/package.json, as a
+// script in frontend/ would find them, rather than from this directory.
+const fromFrontend = createRequire(new URL('../frontend/package.json', import.meta.url)).resolve;
+const chromeLauncher = await import(fromFrontend('chrome-launcher'));
+const { default: lighthouse } = await import(fromFrontend('lighthouse'));
+const { default: desktopConfig } = await import(
+  fromFrontend('lighthouse/core/config/desktop-config.js')
+);
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';

@@ -110,7 +110,8 @@ export default tseslint.config(
   // The Wails bindings, and the import zones of src/ (none outside it).
   ...importZones(),
   {
-    files: ['e2e/**/*.{js,mjs}', 'e2e-desktop/**/*.{js,mjs}', 'scripts/**/*.mjs'],
+    // bench/ is the repository's (../bench), linted from the root with -c (npm run lint).
+    files: ['e2e/**/*.{js,mjs}', 'e2e-desktop/**/*.{js,mjs}', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: globals.node },
   },

@@ -2,15 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/robohornets/robohornets/bench/part"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/server"
 )
@@ -84,10 +87,12 @@ func TestRunAgainstServe(t *testing.T) {
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 
+	goalsFile := filepath.Join(t.TempDir(), "goals")
 	var stdout, stderr strings.Builder
 	err = run(context.Background(), []string{
 		"-url", srv.URL, "-n", "60", "-pid", strconv.Itoa(os.Getpid()), "-store", "local", "-data", dir,
 		"-writes", "2", "-settle", "0", "-goal-kb", "1e9", "-goal-p99", "1m", "-sources", "3",
+		"-goals", goalsFile, "-label", "test store",
 	}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("run: %v\nstderr:\n%s", err, stderr.String())
@@ -100,6 +105,24 @@ func TestRunAgainstServe(t *testing.T) {
 	}
 	if strings.Contains(out, "NOT met") {
 		t.Errorf("a goal was missed with goals no run can miss:\n%s", out)
+	}
+	// The goals for make bench's summary: memory, then delivery, one JSON line each.
+	b, err := os.ReadFile(goalsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var goals []part.Goal
+	for line := range strings.Lines(string(b)) {
+		var g part.Goal
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("goal line %q: %v", line, err)
+		}
+		goals = append(goals, g)
+	}
+	if len(goals) != 2 || !strings.HasPrefix(goals[0].What, "memory per live viewer, 60 viewers, test store") ||
+		!strings.HasPrefix(goals[1].What, "write → every viewer p99, 60 viewers, test store") ||
+		goals[1].Goal != "≤ 1m0s" || !goals[0].Met || !goals[1].Met {
+		t.Errorf("goals = %+v, want memory and delivery of 60 viewers of the test store, both met", goals)
 	}
 	// The server sees each viewer leave when its connection closes, a
 	// moment after run returns.
