@@ -22,7 +22,7 @@ TEST_TAGS    := emulator,slow
 # and this one build every Go file, so make check vets, staticchecks and
 # errchecks each of the two once; no file asks for two of these tags to
 # be apart.
-ALL_TAGS     := desktop,production,$(DESKTOP_TAGS),$(TEST_TAGS),scale,release,image,reliability,race
+ALL_TAGS     := desktop,production,$(DESKTOP_TAGS),$(TEST_TAGS),scale,release,image,reliability,race,fit
 APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev xvfb xauth imagemagick chromium dbus-daemon openbox xdotool x11-utils x11-xserver-utils nginx wrk desktop-file-utils systemd buildah podman runc
 VERSION      := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT       := $(shell git rev-parse HEAD 2>/dev/null)
@@ -324,7 +324,7 @@ bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (
 	export ROBOHORNETS_BENCH_OUT=$(BENCH_OUT); st=0; \
 	go run ./bench/goparts go-bench || st=1; go run ./bench/goparts calibration || st=1; go run ./bench/goparts bundle || st=1; \
 	go test -count=1 -run TestScorecard ./internal/frcstats || st=1; \
-	go test -count=1 -run 'TestCalibration$$' -bench '^BenchmarkForecast$$' ./internal/frcstats/forecast || st=1; \
+	go test -count=1 -tags fit -run 'TestCalibration$$|TestStrengthSpread' -bench '^BenchmarkForecast$$' ./internal/frcstats/forecast || st=1; \
 	node bench/serve-vs-nginx.mjs || st=1; node bench/lighthouse.mjs || st=1; bench/streams.sh $(BIN)/robohornets-server || st=1; \
 	go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown || st=1; node bench/window.mjs || st=1; \
 	go run ./bench/report -dir $(BENCH_OUT) -reading docs/benchmarks-reading.md -out docs/BENCHMARKS.md $(BENCH_PARTS) || st=1; \

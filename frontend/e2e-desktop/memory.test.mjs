@@ -29,7 +29,9 @@ function filmScreen(display) {
     const t0 = Date.now();
     for (let i = 0; running; i++) {
       const at = Date.now() - t0;
-      const file = join(dir, `${i}.png`);
+      // Uncompressed (PPM): a PNG's compression made a frame take seconds
+      // on 2 busy cores, too slow to see a blank of 1 s.
+      const file = join(dir, `${i}.ppm`);
       await run('import', ['-display', display, '-window', 'root', file]);
       frames.push({ atMs: at, file });
     }

@@ -1,3 +1,10 @@
+// The calibration and the fit of BonusShrink replay real events with 10,000 runs a forecast:
+// seconds here, minutes under the race detector, which has nothing to find in them (one
+// goroutine, no shared memory). They run in make check's go test ./..., not in make test's
+// -race pass.
+
+//go:build !race
+
 package forecast
 
 import (
@@ -9,14 +16,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// writeBenchPart writes make bench's part name (bench/part) when make bench asks for it.
-func writeBenchPart(t testing.TB, name string, p part.Part) {
-	t.Helper()
-	if err := part.Write(name, p); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // shrinkGrid is the grid BonusShrink was fitted on: 0 to 20 matches in steps of 0.5.
 func shrinkGrid() []float64 {
@@ -79,21 +78,6 @@ func TestBonusShrink(t *testing.T) {
 		t.Errorf("training Brier %.4f at BonusShrink = %v, but %.4f at %.1f: refit BonusShrink", atConst, float64(BonusShrink), bestB, best)
 	}
 }
-
-// stages are the points of the quals the calibration forecasts from: a third, a half and two
-// thirds of the event's qualification matches, but never before MinPlayed, when there
-// is no forecast.
-var stages = []struct {
-	name     string
-	num, den int
-}{{"⅓", 1, 3}, {"½", 1, 2}, {"⅔", 2, 3}}
-
-func stageAt(n, num, den int) int {
-	return max((n*num+den/2)/den, MinPlayed)
-}
-
-// calibrationSeed is the seed of every forecast of the calibration.
-const calibrationSeed = 1209
 
 // TestCalibration forecasts every event of testdata at each stage, exactly as the board would
 // (Forecast with the matches played by then and the rest of the schedule), and scores P(top 8)

@@ -2,6 +2,7 @@ package forecast
 
 import (
 	"encoding/json"
+	"github.com/robohornets/robohornets/bench/part"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,3 +116,26 @@ func schedule(matches []Played) []Scheduled {
 	}
 	return out
 }
+
+// writeBenchPart writes make bench's part name (bench/part) when make bench asks for it.
+func writeBenchPart(t testing.TB, name string, p part.Part) {
+	t.Helper()
+	if err := part.Write(name, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stages are the points of the quals the calibration forecasts from: a third, a half and two
+// thirds of the event's qualification matches, but never before MinPlayed, when there
+// is no forecast.
+var stages = []struct {
+	name     string
+	num, den int
+}{{"⅓", 1, 3}, {"½", 1, 2}, {"⅔", 2, 3}}
+
+func stageAt(n, num, den int) int {
+	return max((n*num+den/2)/den, MinPlayed)
+}
+
+// calibrationSeed is the seed of every forecast of the calibration.
+const calibrationSeed = 1209

@@ -89,7 +89,8 @@ export function Bracket({ playoffs }: { playoffs: Playoffs }) {
       </ol>
     );
   return (
-    <section className="pit-panel pit-bracket" aria-labelledby="pit-bracket-title">
+    // Focusable: on a phone the bracket scrolls sideways, by keyboard too.
+    <section className="pit-panel pit-bracket" aria-labelledby="pit-bracket-title" tabIndex={0}>
       <h2 id="pit-bracket-title" className="pit-panel__title">
         Bracket
         {typeName && <span className="pit-bracket__type"> · {typeName}</span>}

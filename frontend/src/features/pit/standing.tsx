@@ -4,6 +4,8 @@ import type { EventStatus } from '../../platform/types';
 const sparkW = 120;
 const sparkH = 40;
 const sparkPad = 4;
+/** How many of the latest ranks the trend's caption writes out; the line draws them all. */
+const trendShown = 5;
 
 /**
  * Our rank after each played match as a small line, rank 1 at the top, the
@@ -35,7 +37,7 @@ export function RankTrend({ trend }: { trend: readonly number[] | null }) {
         <circle cx={last.x} cy={last.y} r="4" fill="currentColor" />
       </svg>
       <figcaption className="pit-trend__caption" aria-hidden="true">
-        {trend.join(' → ')}
+        {(trend.length > trendShown ? ['…', ...trend.slice(-trendShown)] : trend).join(' → ')}
       </figcaption>
     </figure>
   );
