@@ -10,8 +10,8 @@
 // see, what lies outside the screen (on the phone, whose board is a column
 // that scrolls, only sideways), what an ancestor that does not show all it
 // holds (hidden, clip, or a scroll box: a TV does not scroll) cuts, what is
-// truncated (its text wider than its box), and which panels of the board
-// overlap. The site footer is left out. Screenshots of the worst states
+// truncated (its text wider than its box), which texts overlap, and which
+// panels of the board overlap. The site footer is left out. Screenshots of the worst states
 // land in screenshots/pit-fit-<state>-<size>.png, and of any that fails.
 import { join } from 'node:path';
 import {
@@ -98,7 +98,7 @@ function renumber(status, map) {
 /**
  * status at its worst: renumbered, the longest names, alliances of four with
  * a backup, our next match queuing (on deck 7 minutes before its start), and
- * the data stale.
+ * the data stale (6 minutes old).
  */
 function worst(status) {
   const map = new Map();
@@ -107,6 +107,7 @@ function worst(status) {
   const another = () => String(20000 + 89 * made++);
   out.eventName = longNames.event;
   out.stale = true;
+  out.asOf = new Date(Date.parse(out.asOf) - 6 * 60_000).toISOString();
   for (const [i, card] of (out.teamCards ?? []).entries()) {
     card.name = longNames.teams[i % longNames.teams.length];
     card.opr = 123.4;
@@ -225,6 +226,8 @@ function cutOff(phone) {
     r.top < c.top - tol ||
     r.bottom > c.bottom + tol;
   const seen = new Set();
+  // Each visible text's line boxes (or the box of text that may end short), to find overlaps.
+  const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
@@ -232,19 +235,24 @@ function cutOff(phone) {
     if (
       !text ||
       !el ||
-      seen.has(el) ||
-      el.closest('.visually-hidden, .skip-link, .site-footer, script, style')
+      el.closest('.visually-hidden, .skip-link, .site-footer, script, style') ||
+      !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
     ) {
       continue;
     }
-    seen.add(el);
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const shortens = el.closest(mayShorten);
     const range = document.createRange();
     range.selectNodeContents(node);
     // Text that may end short is where its box is; other text, where it runs.
     const r = shortens ? shortens.getBoundingClientRect() : range.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
+    texts.push({
+      owner: shortens ?? node,
+      what: `${name(el)} "${text.slice(0, 20)}"`,
+      rects: shortens ? [r] : [...range.getClientRects()].filter((q) => q.width > 0),
+    });
+    if (seen.has(el)) continue;
+    seen.add(el);
     const what = `${name(el)} "${text.slice(0, 30)}"`;
     if (r.left < -tol || r.right > vw + tol || (!phone && (r.top < -tol || r.bottom > vh + tol))) {
       out.push(`${what} outside the screen`);
@@ -274,6 +282,20 @@ function cutOff(phone) {
           `${what} truncated (${el.scrollWidth}×${el.scrollHeight} px of text in ${el.clientWidth}×${el.clientHeight})`,
         );
       }
+    }
+  }
+  // Two texts overlap when a line of one covers a third of a line of the other's height.
+  for (const [i, a] of texts.entries()) {
+    for (const b of texts.slice(i + 1)) {
+      if (a.owner === b.owner) continue;
+      const hit = a.rects.some((p) =>
+        b.rects.some((q) => {
+          const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+          const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+          return w > tol && h > Math.min(p.height, q.height) / 3;
+        }),
+      );
+      if (hit) out.push(`${a.what} overlaps ${b.what}`);
     }
   }
   const board = document.querySelector('section.pit');
