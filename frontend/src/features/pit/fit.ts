@@ -14,17 +14,40 @@ const mayShorten = '.pit-card__name';
 /** The smallest scale a panel's type takes: below it, a crew no longer reads it across the pit. */
 const minFit = 0.6;
 
+/** The box of el that its children keep to: its content box for panel, else its border box. */
+function holder(el: HTMLElement, panel: HTMLElement): DOMRect {
+  const r = el.getBoundingClientRect();
+  if (el !== panel) return r;
+  const s = getComputedStyle(el);
+  const px = (v: string) => parseFloat(v) || 0;
+  return new DOMRect(
+    r.left + px(s.borderLeftWidth) + px(s.paddingLeft),
+    r.top + px(s.borderTopWidth) + px(s.paddingTop),
+    r.width -
+      px(s.borderLeftWidth) -
+      px(s.paddingLeft) -
+      px(s.paddingRight) -
+      px(s.borderRightWidth),
+    r.height -
+      px(s.borderTopWidth) -
+      px(s.paddingTop) -
+      px(s.paddingBottom) -
+      px(s.borderBottomWidth),
+  );
+}
+
 /**
  * Whether panel shows all it holds: every box in it lies within the box
- * that holds it (to a pixel), so nothing spills over the panel's edge or
- * onto what comes after it, and no label ends in an ellipsis.
+ * that holds it (to a pixel; within the panel's padding, off a ring drawn
+ * there), so nothing spills over the panel's edge or onto what comes after
+ * it, and no label ends in an ellipsis.
  */
 function fits(panel: HTMLElement): boolean {
   for (const el of panel.querySelectorAll<HTMLElement>('*')) {
     const r = el.getBoundingClientRect();
     const parent = el.parentElement;
     if (!parent || r.width === 0 || r.height === 0) continue;
-    const p = parent.getBoundingClientRect();
+    const p = holder(parent, panel);
     if (
       r.top < p.top - 1 ||
       r.bottom > p.bottom + 1 ||
