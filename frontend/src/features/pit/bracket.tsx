@@ -66,7 +66,8 @@ function Box({ match, ourAlliance }: { match: BracketMatch; ourAlliance: number 
 /**
  * The playoff bracket as the server sends it: one column per round, the
  * upper bracket above the lower, and the finals at the right; results filled
- * in and our path ringed. Read-only. Each column's place is a CSS variable
+ * in and our path ringed (on a phone, the rounds one under another, each
+ * under its list's label). Read-only. Each column's place is a CSS variable
  * (--col), set through the CSSOM as the site's CSP allows.
  */
 export function Bracket({ playoffs }: { playoffs: Playoffs }) {
@@ -89,8 +90,7 @@ export function Bracket({ playoffs }: { playoffs: Playoffs }) {
       </ol>
     );
   return (
-    // Focusable: on a phone the bracket scrolls sideways, by keyboard too.
-    <section className="pit-panel pit-bracket" aria-labelledby="pit-bracket-title" tabIndex={0}>
+    <section className="pit-panel pit-bracket" aria-labelledby="pit-bracket-title">
       <h2 id="pit-bracket-title" className="pit-panel__title">
         Bracket
         {typeName && <span className="pit-bracket__type"> · {typeName}</span>}

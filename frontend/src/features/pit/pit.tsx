@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { AllianceList } from './alliances';
 import { Bracket } from './bracket';
+import { useFitPanels } from './fit';
 import { PitMatches } from './matches';
 import { NextMatch } from './next-match';
 import { PlayoffHero, SelectionHero } from './playoff';
@@ -169,8 +171,11 @@ function PitBoard({ status, nowMs }: { status: EventStatus; nowMs: number }) {
   const warnings = warningsFor(status, nowMs);
   const phase = boardPhase(status.phase);
   const cards = (status.teamCards ?? []).length > 0;
+  const board = useRef<HTMLElement>(null);
+  useFitPanels(board, [status, nowMs]);
   return (
     <section
+      ref={board}
       className={`pit pit--${phase}${cards ? ' pit--cards' : ''}`}
       aria-labelledby="pit-title"
       data-phase={phase}
