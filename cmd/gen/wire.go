@@ -76,6 +76,7 @@ var wireTypes = []wireType{
 	{"internal/frcevent/board", "Series", "Series"},
 	{"internal/frcevent/board", "TeamCard", "TeamCard"},
 	{"internal/frcevent/board", "Prediction", "Prediction"},
+	{"internal/frcevent/board", "RankForecast", "RankForecast"},
 	{"internal/desktop", "PageSettings", "WindowSettings"},
 	{"internal/desktop", "PageState", "PageState"},
 	{"internal/desktop", "Violation", "Violation"},

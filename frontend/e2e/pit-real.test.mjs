@@ -13,7 +13,12 @@ const dir = new URL('../../internal/testutil/realevent/testdata/2024nytr', impor
   .pathname;
 
 const moments = [
-  { at: 'quals', phase: 'qualifications', shows: [/Qualification \d+/] },
+  {
+    at: 'quals',
+    phase: 'qualifications',
+    // The rank forecast, from the score breakdowns of the results out then.
+    shows: [/Qualification \d+/, /Top 8: (\d+%|> 99%|< 1%) · likely \d+(st|nd|rd|th)/],
+  },
   { at: 'alliances', phase: 'selection', shows: [/Alliance 2/, /first pick/i] },
   {
     at: 'playoffs',

@@ -86,3 +86,49 @@ func TestRealEvent(t *testing.T) {
 		})
 	}
 }
+
+// TestRealEventForecast plays 2024nytr to the middle of its qualification
+// matches, where its score breakdowns are served with the results: the hub
+// forecasts the final ranks from them, for us and for each team on the
+// cards, the same on every run (two hubs, as two serve instances), and
+// shows none once the qualifications are over.
+func TestRealEventForecast(t *testing.T) {
+	ev, err := realevent.Load(os.DirFS("../testutil/realevent/testdata/2024nytr"), 3360)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(moment string) board.Status {
+		t.Helper()
+		o, err := ev.At(moment)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEnvWith(t, replay.Options{Timeline: ev.Timeline, Start: start.Add(-time.Duration(o))}, faultreplay.Options{})
+		opts := e.options()
+		opts.Team, opts.EventKey = 3360, "2024nytr"
+		h, _ := e.runHub(t, opts, 2)
+		return h.Current()
+	}
+	s := at("quals")
+	f := s.Forecast
+	if f == nil {
+		t.Fatalf("no forecast in the middle of the qualifications (rank %+v)", s.Rank)
+	}
+	if f.Top8 < 0 || f.Top8 > 1 || f.Low > f.High || f.ExpectedRank < float64(f.Low) || f.ExpectedRank > float64(f.High) {
+		t.Errorf("our forecast %+v is not a forecast", *f)
+	}
+	if len(s.TeamCards) == 0 {
+		t.Fatal("no team cards")
+	}
+	for _, c := range s.TeamCards {
+		if c.Forecast == nil {
+			t.Errorf("card %s has no forecast", c.Team)
+		}
+	}
+	if again := at("quals").Forecast; again == nil || *again != *f {
+		t.Errorf("a second hub forecast %+v, the first %+v", again, *f)
+	}
+	if s := at("selection"); s.Forecast != nil {
+		t.Errorf("a forecast after the qualifications: %+v", *s.Forecast)
+	}
+}

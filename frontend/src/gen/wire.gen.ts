@@ -132,6 +132,11 @@ export interface EventStatus {
   /** Rank is our ranking; nil before rankings exist. */
   rank: Rank | null;
   /**
+   * Forecast is our forecast final qualification rank: from the forecast's MinPlayed
+   * qualification matches played until the last is; nil otherwise.
+   */
+  forecast: RankForecast | null;
+  /**
    * RankCriteria are our values of the event's sort criteria, in TBA's order and
    * with TBA's names (the first is the ranking score).
    */
@@ -639,6 +644,8 @@ export interface TeamCard {
    * nil before there are enough.
    */
   opr: number | null;
+  /** Forecast is its forecast final rank, like Status.Forecast. */
+  forecast: RankForecast | null;
 }
 
 /**
@@ -653,6 +660,23 @@ export interface Prediction {
    * says so beside the chance.
    */
   matches: number;
+}
+
+/** RankForecast is a team's forecast final qualification rank. */
+export interface RankForecast {
+  /**
+   * Top8 is the chance, from 0 to 1, of a final rank of 8 or better: of being an
+   * alliance captain, or first pick of one.
+   */
+  top8: number;
+  /** ExpectedRank is the mean final rank, to a tenth. */
+  expectedRank: number;
+  /**
+   * Low and High are the range of final ranks it lands in 80 % of the time, Low the
+   * better.
+   */
+  low: number;
+  high: number;
 }
 
 /** WindowSettings is what the page needs to know of the window at start. */

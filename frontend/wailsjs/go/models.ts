@@ -521,7 +521,6 @@ export namespace board {
 	export class Prediction {
 	    winChance: number;
 	    matches: number;
-	    model: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Prediction(source);
@@ -531,7 +530,6 @@ export namespace board {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.winChance = source["winChance"];
 	        this.matches = source["matches"];
-	        this.model = source["model"];
 	    }
 	}
 	export class Rank {
@@ -567,6 +565,24 @@ export namespace board {
 		    }
 		    return a;
 		}
+	}
+	export class RankForecast {
+	    top8: number;
+	    expectedRank: number;
+	    low: number;
+	    high: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new RankForecast(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.top8 = source["top8"];
+	        this.expectedRank = source["expectedRank"];
+	        this.low = source["low"];
+	        this.high = source["high"];
+	    }
 	}
 	
 	
@@ -625,6 +641,7 @@ export namespace board {
 	    name: string;
 	    alliance: string;
 	    opr?: number;
+	    forecast?: RankForecast;
 	
 	    static createFrom(source: any = {}) {
 	        return new TeamCard(source);
@@ -636,7 +653,26 @@ export namespace board {
 	        this.name = source["name"];
 	        this.alliance = source["alliance"];
 	        this.opr = source["opr"];
+	        this.forecast = this.convertValues(source["forecast"], RankForecast);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Status {
 	    configured: boolean;
@@ -658,6 +694,7 @@ export namespace board {
 	    teamCards: TeamCard[];
 	    prediction?: Prediction;
 	    rank?: Rank;
+	    forecast?: RankForecast;
 	    rankCriteria: Criterion[];
 	    rankTrend: number[];
 	    pit: string;
@@ -696,6 +733,7 @@ export namespace board {
 	        this.teamCards = this.convertValues(source["teamCards"], TeamCard);
 	        this.prediction = this.convertValues(source["prediction"], Prediction);
 	        this.rank = this.convertValues(source["rank"], Rank);
+	        this.forecast = this.convertValues(source["forecast"], RankForecast);
 	        this.rankCriteria = this.convertValues(source["rankCriteria"], Criterion);
 	        this.rankTrend = source["rankTrend"];
 	        this.pit = source["pit"];

@@ -119,13 +119,18 @@ func pitBoards() map[string]Upstream {
 }
 
 // qualsUpstream is a qualification day seen by both sources (baseUpstream),
-// with the rankings' criteria, the rank trend and the teams' names.
+// with the rankings' criteria, the rank trend, the teams' names and the
+// hub's rank forecast.
 func qualsUpstream() Upstream {
 	up := baseUpstream()
 	up.TBA.SortOrders = []frcapi.TBAStatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Auto", Precision: 1}}
 	up.TBA.Rankings = []RankingLine{{Team: "1209", Rank: 9, Played: 2, SortOrders: []float64{2.5, 14.25}}}
 	up.TBA.RankTrend = []RankPoint{{Played: 1, Rank: 12}, {Played: 2, Rank: 9}}
 	up.TBA.TeamNames = map[string]string{"1209": "RoboHornets", "254": "The Cheesy Poofs"}
+	up.TBA.Forecast = &Forecast{Played: 30, Remaining: 20, Teams: map[string]RankForecast{
+		"1209": {Top8: 0.642, ExpectedRank: 8.4, Low: 6, High: 11},
+		"254":  {Top8: 0.998, ExpectedRank: 1.2, Low: 1, High: 2},
+	}}
 	return up
 }
 

@@ -128,6 +128,10 @@ func Merge(up Upstream, now time.Time) Status {
 		}
 	}
 	s.TeamCards, s.Prediction = teamCards(s.NextMatch, s.Playoffs, up.TBA)
+	s.Forecast = rankForecast(up.TBA.Forecast, s.Phase, team)
+	for i := range s.TeamCards {
+		s.TeamCards[i].Forecast = rankForecast(up.TBA.Forecast, s.Phase, s.TeamCards[i].Team)
+	}
 	for i := len(matches) - 1; i >= 0 && len(s.Recent) < 2; i-- {
 		if matches[i].Alliance != "" && done[i] {
 			s.Recent = append(s.Recent, matches[i])

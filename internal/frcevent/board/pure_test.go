@@ -17,15 +17,16 @@ const module = "github.com/robohornets/robohornets/"
 // pureStd are the standard packages a pure package may import: they compute
 // and parse, and reach no network, file, process or clock by themselves.
 var pureStd = []string{
-	"bytes", "cmp", "encoding/json", "errors", "fmt", "maps", "math", "net/url",
+	"bytes", "cmp", "encoding/json", "errors", "fmt", "maps", "math", "math/rand/v2", "net/url",
 	"slices", "sort", "strconv", "strings", "time", "unicode", "unicode/utf8",
 }
 
 // pureDeps are this repository's packages the board may import, by import
 // path, with their folder from here: each is held to the same rule.
 var pureDeps = map[string]string{
-	module + "internal/frcevent/frcapi": "../frcapi",
-	module + "internal/frcstats":        "../../frcstats",
+	module + "internal/frcevent/frcapi":   "../frcapi",
+	module + "internal/frcstats":          "../../frcstats",
+	module + "internal/frcstats/forecast": "../../frcstats/forecast",
 }
 
 // impure are the functions of pureStd packages that read the clock, wait,
@@ -33,6 +34,10 @@ var pureDeps = map[string]string{
 var impure = map[string][]string{
 	"time": {"Now", "Since", "Until", "Sleep", "After", "AfterFunc", "Tick", "NewTimer", "NewTicker", "LoadLocation"},
 	"fmt":  {"Print", "Printf", "Println", "Scan", "Scanf", "Scanln"},
+	// The top-level functions draw from a source seeded at random when the
+	// program starts; only a generator made from a seed (rand.New) is pure.
+	"math/rand/v2": {"Int", "IntN", "Int32", "Int32N", "Int64", "Int64N", "Uint", "UintN", "Uint32", "Uint32N",
+		"Uint64", "Uint64N", "Float32", "Float64", "NormFloat64", "ExpFloat64", "N", "Perm", "Shuffle"},
 }
 
 // TestBoardIsPure keeps package board, and the packages it imports from this

@@ -62,6 +62,10 @@ type Status struct {
 
 	// Rank is our ranking; nil before rankings exist.
 	Rank *Rank `json:"rank"`
+	// Forecast is our forecast final qualification rank: from the
+	// forecast's MinPlayed qualification matches played until the last is;
+	// nil otherwise.
+	Forecast *RankForecast `json:"forecast"`
 	// RankCriteria are our values of the event's sort criteria, in TBA's
 	// order and with TBA's names (the first is the ranking score).
 	RankCriteria []Criterion `json:"rankCriteria"`
@@ -472,6 +476,8 @@ type TeamCard struct {
 	// to its alliance's score, by least squares over the played
 	// qualification matches; nil before there are enough.
 	OPR *float64 `json:"opr"`
+	// Forecast is its forecast final rank, like Status.Forecast.
+	Forecast *RankForecast `json:"forecast"`
 }
 
 // Prediction is our chance to win the next match, from the alliances' rating

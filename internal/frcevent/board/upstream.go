@@ -64,6 +64,9 @@ type TBAData struct {
 	// EventMatches are every match of the event, for the bracket and the
 	// ratings, as TBA sent them like Matches.
 	EventMatches []frcapi.TBAMatch `json:"eventMatchList"`
+	// Forecast is the rank forecast the hub made from EventMatches; nil
+	// when there is none (too few played, a season it does not know).
+	Forecast *Forecast `json:"forecast"`
 	// TeamNames are the teams' nicknames by number.
 	TeamNames map[string]string `json:"teamNames"`
 	// RankTrend is our rank after each count of played matches seen, by

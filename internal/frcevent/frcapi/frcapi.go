@@ -81,8 +81,9 @@ var (
 	TBATeamEvents = Endpoint{TBA, "team events", "/team/{team}/events/{year}/simple"}
 	// TBAAlliances: null before alliance selection.
 	TBAAlliances = Endpoint{TBA, "alliances", "/event/{event}/alliances"}
-	// TBAEventMatches: every match, for the bracket and the ratings.
-	TBAEventMatches = Endpoint{TBA, "event matches", "/event/{event}/matches/simple"}
+	// TBAEventMatches: every match, for the bracket, the ratings and, from
+	// the score breakdowns, the rank forecast.
+	TBAEventMatches = Endpoint{TBA, "event matches", "/event/{event}/matches"}
 	// TBAEventTeams: the teams' names.
 	TBAEventTeams = Endpoint{TBA, "event teams", "/event/{event}/teams/simple"}
 )

@@ -122,9 +122,9 @@ type TBAMatch struct {
 	PredictedTime   *int64            `json:"predicted_time"`
 	ActualTime      *int64            `json:"actual_time"`
 	PostResultTime  *int64            `json:"post_result_time"`
-	// ScoreBreakdown is each alliance's, by colour; the simple lists
-	// leave it out.
-	ScoreBreakdown map[string]TBAScoreBreakdown `json:"score_breakdown,omitempty"`
+	// ScoreBreakdown is each alliance's, by colour, as TBA sent it (its
+	// fields differ by season); the simple lists leave it out.
+	ScoreBreakdown map[string]json.RawMessage `json:"score_breakdown,omitempty"`
 }
 
 // TBAMatchAlliances are a match's two alliances; nil where TBA has none.
@@ -140,12 +140,6 @@ type TBAMatchAlliance struct {
 	Score      *int     `json:"score"`
 	Surrogates []string `json:"surrogate_team_keys"`
 	DQ         []string `json:"dq_team_keys"`
-}
-
-// TBAScoreBreakdown is the part of an alliance's score breakdown the
-// replay reads: the ranking points it earned (seasons without them: nil).
-type TBAScoreBreakdown struct {
-	RP *int `json:"rp"`
 }
 
 // TBARanking is one line of the event's rankings, and the ranking of a

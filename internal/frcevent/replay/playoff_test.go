@@ -38,7 +38,7 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 		t.Fatalf("alliances during qualifications = %s, want null", body)
 	}
 	var matches []frcapi.TBAMatch
-	p.Get(base+"/matches/simple", &matches)
+	p.Get(base+"/matches", &matches)
 	if len(matches) != 40 || matches[0].EventKey != "2026demo" || *matches[39].Alliances.Red.Score != -1 {
 		t.Fatalf("event matches during qualifications: %d, %+v", len(matches), matches[39])
 	}
@@ -79,7 +79,7 @@ func TestDemoPlaysTheWholeEvent(t *testing.T) {
 	// The bracket's first round is listed; the rest waits: absent on TBA
 	// (the finals are listed with empty team keys), null teams on Nexus.
 	p.At(430 * time.Second)
-	p.Get(base+"/matches/simple", &matches)
+	p.Get(base+"/matches", &matches)
 	if replaytest.MatchByKey(matches, "2026demo_sf4m1") == nil || replaytest.MatchByKey(matches, "2026demo_sf5m1") != nil {
 		t.Fatalf("playoff matches at 430 s: %d listed", len(matches))
 	}

@@ -84,12 +84,17 @@ func (s *Server) tbaMatches(_ *http.Request, m moment) answer {
 }
 
 // tbaEventMatches answers every listed match of the event, the undecided
-// playoff matches with empty team keys.
+// playoff matches with empty team keys, and its score breakdowns once its
+// result is out.
 func (s *Server) tbaEventMatches(_ *http.Request, m moment) answer {
 	out := []frcapi.TBAMatch{}
 	for _, mt := range m.Matches {
 		if m.listed(mt.Listed) {
-			out = append(out, s.matchJSON(m, mt))
+			j := s.matchJSON(m, mt)
+			if _, _, _, shown := m.result(mt); shown {
+				j.ScoreBreakdown = mt.Breakdown
+			}
+			out = append(out, j)
 		}
 	}
 	return answer{http.StatusOK, out}

@@ -246,6 +246,9 @@ type Match struct {
 	PredictedTime   *Offset  `json:"predictedTime,omitempty"`
 	ActualTime      *Offset  `json:"actualTime,omitempty"`
 	ResultAt        *Offset  `json:"resultAt,omitempty"`
+	// Breakdown is each alliance's score breakdown by colour, served with
+	// the result in the event's match list (TBA's full one); nil serves none.
+	Breakdown map[string]json.RawMessage `json:"breakdown,omitempty"`
 	// Surrogates and DQ are team keys, each served in its alliance's
 	// surrogate_team_keys or dq_team_keys.
 	Surrogates []string `json:"surrogates,omitempty"`

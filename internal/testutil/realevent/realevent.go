@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
+	"github.com/robohornets/robohornets/internal/frcstats/forecast"
 )
 
 // A real past event as a stand-in: Load turns The Blue Alliance's
@@ -172,7 +174,7 @@ func Load(fsys fs.FS, team int) (Event, error) {
 				st.Rankings = rankings.Rankings
 			}
 		} else if b.anyQualResult(at) {
-			st.Rankings, st.SortOrderInfo = b.provisional(at)
+			st.Rankings, st.SortOrderInfo = b.provisional(at, event.Key, rankings.SortOrderInfo)
 		}
 		if at == b.selEnd {
 			st.Alliances = b.alliancesOut
@@ -236,9 +238,10 @@ func (b *realBuilder) matches(in []frcapi.TBAMatch) error {
 		if m.ResultAt == nil && m.ActualTime != nil {
 			m.ResultAt = replay.At(time.Duration(*m.ActualTime) + realResult)
 		}
-		if rb := mt.ScoreBreakdown; rb != nil && rb["red"].RP != nil && rb["blue"].RP != nil {
-			b.rp[mt.Key] = [2]int{*rb["red"].RP, *rb["blue"].RP}
+		if rp, ok := rpOf(mt.ScoreBreakdown); ok {
+			b.rp[mt.Key] = rp
 		}
+		m.Breakdown = mt.ScoreBreakdown
 		b.out = append(b.out, m)
 	}
 	slices.SortStableFunc(b.out, func(x, y replay.Match) int {
@@ -396,17 +399,22 @@ func (b *realBuilder) anyQualResult(at time.Duration) bool {
 }
 
 // provisional ranks the teams by the qualification results out at offset
-// at: ranking score (ranking points per match), then average score.
-func (b *realBuilder) provisional(at time.Duration) ([]replay.Ranking, []replay.StatInfo) {
+// at, as TBA would have then: by the season's sort orders (forecast.Rank),
+// served under the names of the final rankings (final), when the files'
+// score breakdowns hold what those are computed from; else by ranking
+// score (ranking points per match), then average score.
+func (b *realBuilder) provisional(at time.Duration, eventKey string, final []replay.StatInfo) ([]replay.Ranking, []replay.StatInfo) {
 	type line struct {
 		replay.Ranking
 		rp, points, played int
 	}
 	lines := map[string]*line{}
+	var results []frcapi.TBAMatch // the results out, as TBA lists them
 	for _, m := range b.out {
 		if m.CompLevel != "qm" || m.ResultAt == nil || time.Duration(*m.ResultAt) > at {
 			continue
 		}
+		results = append(results, tbaResult(m))
 		rp := b.rp[m.Key]
 		for i, side := range [][]string{m.Red, m.Blue} {
 			color, score := "red", m.RedScore
@@ -436,6 +444,20 @@ func (b *realBuilder) provisional(at time.Duration) ([]replay.Ranking, []replay.
 			}
 		}
 	}
+	if rules, played, remaining, ok := board.ForecastInputs(eventKey, final, results); ok && len(remaining) == 0 {
+		standings := forecast.Rank(rules, played)
+		rankings := make([]replay.Ranking, 0, len(standings))
+		for _, st := range standings {
+			l := lines["frc"+st.Team]
+			l.Rank, l.MatchesPlayed = st.Rank, st.Matches
+			l.SortOrders = []float64{round2(st.RankingScore)}
+			for _, v := range st.Tiebreaks {
+				l.SortOrders = append(l.SortOrders, round2(v))
+			}
+			rankings = append(rankings, l.Ranking)
+		}
+		return rankings, final
+	}
 	out := make([]*line, 0, len(lines))
 	for _, l := range lines {
 		rs, avg := 0.0, 0.0
@@ -455,6 +477,40 @@ func (b *realBuilder) provisional(at time.Duration) ([]replay.Ranking, []replay.
 		rankings = append(rankings, l.Ranking)
 	}
 	return rankings, []replay.StatInfo{{Name: "Ranking Score", Precision: 2}, {Name: "Avg Match", Precision: 2}}
+}
+
+// tbaResult is a played qualification match as TBA lists it, breakdowns
+// and all.
+func tbaResult(m replay.Match) frcapi.TBAMatch {
+	side := func(teams, surrogates, dq []string, score int) *frcapi.TBAMatchAlliance {
+		a := &frcapi.TBAMatchAlliance{TeamKeys: teams, Score: &score}
+		for _, t := range teams {
+			if slices.Contains(surrogates, t) {
+				a.Surrogates = append(a.Surrogates, t)
+			}
+			if slices.Contains(dq, t) {
+				a.DQ = append(a.DQ, t)
+			}
+		}
+		return a
+	}
+	return frcapi.TBAMatch{Key: m.Key, CompLevel: m.CompLevel, WinningAlliance: m.WinningAlliance, ScoreBreakdown: m.Breakdown,
+		Alliances: frcapi.TBAMatchAlliances{Red: side(m.Red, m.Surrogates, m.DQ, m.RedScore), Blue: side(m.Blue, m.Surrogates, m.DQ, m.BlueScore)}}
+}
+
+// rpOf reads the ranking points of both alliances from TBA's score
+// breakdowns, red first.
+func rpOf(breakdown map[string]json.RawMessage) (rp [2]int, ok bool) {
+	for i, colour := range []string{"red", "blue"} {
+		var v struct {
+			RP *int `json:"rp"`
+		}
+		if json.Unmarshal(breakdown[colour], &v) != nil || v.RP == nil {
+			return rp, false
+		}
+		rp[i] = *v.RP
+	}
+	return rp, true
 }
 
 func round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }

@@ -3,6 +3,7 @@ package realevent_test
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -46,13 +47,16 @@ func TestRealEventMoments(t *testing.T) {
 	t.Run("quals", func(t *testing.T) {
 		p := playAt(t, ev, "quals")
 		var matches []frcapi.TBAMatch
-		p.Get(base+"/matches/simple", &matches)
+		p.Get(base+"/matches", &matches)
 		played, listed := 0, len(matches)
 		for _, m := range matches {
 			if *m.Alliances.Red.Score >= 0 {
 				played++
-			} else if m.ActualTime != nil && m.PostResultTime != nil {
-				t.Fatalf("unplayed match with a result time: %+v", m)
+				if len(m.ScoreBreakdown["red"]) == 0 || len(m.ScoreBreakdown["blue"]) == 0 {
+					t.Fatalf("played match %s without its score breakdowns: %s", m.Key, m.ScoreBreakdown)
+				}
+			} else if m.ActualTime != nil && m.PostResultTime != nil || m.ScoreBreakdown != nil {
+				t.Fatalf("unplayed match with a result time or a breakdown: %+v", m)
 			}
 		}
 		if listed != 77 || played < 30 || played > 45 {
@@ -64,7 +68,13 @@ func TestRealEventMoments(t *testing.T) {
 		}
 		var status frcapi.TBATeamEventStatus
 		p.Get("/tba/api/v3/team/frc20/event/2024nytr/status", &status)
-		if status.Qual.Ranking == nil || len(status.Qual.Ranking.SortOrders) != 2 || status.NextMatchKey == nil {
+		// Ranked by 2024's sort orders, from the breakdowns of the results out.
+		names := []string{"Ranking Score", "Avg Coop", "Avg Match", "Avg Auto", "Avg Stage"}
+		var got []string
+		for _, s := range status.Qual.SortOrderInfo {
+			got = append(got, s.Name)
+		}
+		if status.Qual.Ranking == nil || len(status.Qual.Ranking.SortOrders) != len(names) || !slices.Equal(got, names) || status.NextMatchKey == nil {
 			t.Fatalf("team 20 during quals: %+v", status.Qual)
 		}
 		var nexus frcapi.NexusEventStatus
@@ -102,7 +112,7 @@ func TestRealEventMoments(t *testing.T) {
 			t.Fatalf("alliances: %s", raw)
 		}
 		var matches []frcapi.TBAMatch
-		p.Get(base+"/matches/simple", &matches)
+		p.Get(base+"/matches", &matches)
 		if len(matches) != 77+4 || replaytest.MatchByKey(matches, "2024nytr_sf4m1") == nil || replaytest.MatchByKey(matches, "2024nytr_sf4m1").ActualTime != nil {
 			t.Fatalf("listed: %d", len(matches))
 		}
@@ -130,7 +140,7 @@ func TestRealEventMoments(t *testing.T) {
 			t.Fatalf("Alliance 1 while the playoffs go on: %+v", st)
 		}
 		var matches []frcapi.TBAMatch
-		p.Get(base+"/matches/simple", &matches)
+		p.Get(base+"/matches", &matches)
 		if replaytest.MatchByKey(matches, "2024nytr_sf13m1") != nil || replaytest.MatchByKey(matches, "2024nytr_f1m1") != nil {
 			t.Fatal("later playoff matches listed before they were decided")
 		}

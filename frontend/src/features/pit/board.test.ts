@@ -27,6 +27,9 @@ import {
   roleText,
   winChanceBasisText,
   winChanceText,
+  ordinal,
+  forecastText,
+  forecastShort,
   ageText,
   asOfText,
   breakText,
@@ -382,6 +385,32 @@ describe('ranking criteria and trend', () => {
   });
 });
 
+describe('the rank forecast', () => {
+  it('writes ranks as ordinals, the range and the chance of a top-8 finish, never 0 % or 100 %', () => {
+    for (const [n, word] of [
+      [1, '1st'],
+      [2, '2nd'],
+      [3, '3rd'],
+      [4, '4th'],
+      [11, '11th'],
+      [12, '12th'],
+      [13, '13th'],
+      [21, '21st'],
+      [22, '22nd'],
+      [23, '23rd'],
+      [101, '101st'],
+      [111, '111th'],
+    ] as const) {
+      expect(ordinal(n)).toBe(word);
+    }
+    const f = { top8: 0.642, expectedRank: 8.4, low: 6, high: 11 };
+    expect(forecastText(f)).toBe('Top 8: 64% · likely 6th–11th');
+    expect(forecastText({ ...f, low: 1, high: 1, top8: 1 })).toBe('Top 8: > 99% · likely 1st');
+    expect(forecastText({ ...f, top8: 0 })).toBe('Top 8: < 1% · likely 6th–11th');
+    expect(forecastShort(f)).toBe('Top 8 64%');
+  });
+});
+
 describe('team cards and the prediction', () => {
   const p = { winChance: 0.623, matches: 42 };
   it('formats the win chance (never 0 % or 100 %), what it rests on, OPR and where OPR comes from', () => {
@@ -413,9 +442,9 @@ describe('team cards and the prediction', () => {
 
   it('splits the cards by alliance in the server’s order', () => {
     const cards: TeamCard[] = [
-      { team: '1209', name: 'RoboHornets', alliance: 'red', opr: 30 },
-      { team: '118', name: 'Robonauts', alliance: 'blue', opr: 29 },
-      { team: '2363', name: '', alliance: 'red', opr: null },
+      { team: '1209', name: 'RoboHornets', alliance: 'red', opr: 30, forecast: null },
+      { team: '118', name: 'Robonauts', alliance: 'blue', opr: 29, forecast: null },
+      { team: '2363', name: '', alliance: 'red', opr: null, forecast: null },
     ];
     expect(cardsOf(cards, 'red').map((c) => c.team)).toEqual(['1209', '2363']);
     expect(cardsOf(cards, 'blue').map((c) => c.team)).toEqual(['118']);

@@ -12,6 +12,7 @@ import type {
   PartsRequest,
   Phase,
   Prediction,
+  RankForecast,
   Rank,
   Result,
   Source,
@@ -433,10 +434,35 @@ export function rankTrendPoints(
  * is shown as "> 99%" or "< 1%".
  */
 export function winChanceText(prediction: Prediction): string {
-  const percent = Math.round(prediction.winChance * 100);
+  return chanceText(prediction.winChance);
+}
+
+/** A chance from 0 to 1 as a whole percentage, "> 99%" and "< 1%" at the ends (winChanceText). */
+function chanceText(chance: number): string {
+  const percent = Math.round(chance * 100);
   if (!(percent < 100)) return '> 99%';
   if (!(percent > 0)) return '< 1%';
   return `${percent}%`;
+}
+
+/** A rank as an English ordinal: "1st", "2nd", "3rd", "11th", "22nd". */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen
+    ? 'th'
+    : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** Our rank forecast in a line: "Top 8: 64% · likely 6th–11th" (the 80 % range). */
+export function forecastText(f: RankForecast): string {
+  const range = f.low === f.high ? ordinal(f.low) : `${ordinal(f.low)}–${ordinal(f.high)}`;
+  return `Top 8: ${chanceText(f.top8)} · likely ${range}`;
+}
+
+/** A team card's forecast, short: "Top 8 64%". */
+export function forecastShort(f: RankForecast): string {
+  return `Top 8 ${chanceText(f.top8)}`;
 }
 
 /** What the win chance rests on, in a few words: "From the scores of 42 qualification matches". */

@@ -25,7 +25,7 @@ const boards: Record<string, { phase: BoardPhase; heading: string; says: string[
   qualifications: {
     phase: 'qualifications',
     heading: 'Next match · Red allianceQualification 5',
-    says: ['2-match turnaround', 'On deck', 'Rank 9 of 30'],
+    says: ['2-match turnaround', 'On deck', 'Rank 9 of 30', 'Top 8: 64% · likely 6th–11th'],
   },
   selection: {
     phase: 'selection',

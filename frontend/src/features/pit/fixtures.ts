@@ -67,6 +67,7 @@ export function statusAt(at: number, over: Partial<EventStatus> = {}): EventStat
     stale: false,
     feedDown: false,
     schedule: [],
+    forecast: null,
     rankCriteria: [],
     rankTrend: [],
     fieldLateMinutes: null,

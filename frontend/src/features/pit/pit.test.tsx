@@ -271,6 +271,7 @@ describe('Pit through the whole event', () => {
 
     const standing = region('Standing');
     expect(within(standing).getByText('Rank 7 of 40')).toBeInTheDocument();
+    expect(within(standing).getByText('Top 8: 64% · likely 6th–11th')).toBeInTheDocument();
     const criteria = within(standing).getByRole('group', { name: 'Ranking criteria' });
     expect(criteria).toHaveTextContent('Ranking Score2.17');
     expect(criteria).toHaveTextContent('Avg Barge12.0');
@@ -280,10 +281,10 @@ describe('Pit through the whole event', () => {
 
     const teams = region('Next match teams');
     expect(within(teams).getByRole('list', { name: 'Red alliance' })).toHaveTextContent(
-      /^1209RoboHornetsOPR 31\.42363Triple HelixOPR 27\.94499The HighlandersOPR 18\.2$/,
+      /^1209RoboHornetsOPR 31\.4Top 8 64%2363Triple HelixOPR 27\.9Top 8 21%4499The HighlandersOPR 18\.2Top 8 5%$/,
     );
     expect(within(teams).getByRole('list', { name: 'Blue alliance' })).toHaveTextContent(
-      '1678Citrus CircuitsOPR —',
+      '254The Cheesy PoofsOPR 35.6Top 8 > 99%1678Citrus CircuitsOPR —Top 8 48%',
     );
     expect(teams).toHaveTextContent('Win chance 62%');
     expect(teams).toHaveTextContent('OPR computed by this program from 42 played matches');

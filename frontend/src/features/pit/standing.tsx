@@ -1,4 +1,11 @@
-import { criterionValue, rankText, rankTrendPoints, rankTrendText, recordText } from './board';
+import {
+  criterionValue,
+  forecastText,
+  rankText,
+  rankTrendPoints,
+  rankTrendText,
+  recordText,
+} from './board';
 import type { EventStatus } from '../../platform/types';
 
 const sparkW = 120;
@@ -43,7 +50,10 @@ export function RankTrend({ trend }: { trend: readonly number[] | null }) {
   );
 }
 
-/** Rank, record, our pit, TBA's ranking criteria with our values, and the rank trend. */
+/**
+ * Rank, record, our pit, the rank forecast while the qualifications go on,
+ * TBA's ranking criteria with our values, and the rank trend.
+ */
 export function Standing({ status, final = false }: { status: EventStatus; final?: boolean }) {
   const criteria = (status.rankCriteria ?? []).slice(0, 6);
   return (
@@ -61,6 +71,12 @@ export function Standing({ status, final = false }: { status: EventStatus; final
           <dt className="pit-fact__label">Our pit</dt>
           <dd className="pit-fact__value">{status.pit ? `Pit ${status.pit}` : '—'}</dd>
         </div>
+        {status.forecast && (
+          <div className="pit-fact pit-fact--forecast">
+            <dt className="visually-hidden">Rank forecast</dt>
+            <dd className="pit-fact__value">{forecastText(status.forecast)}</dd>
+          </div>
+        )}
       </dl>
       {(criteria.length > 0 || (status.rankTrend ?? []).length > 1) && (
         <div className="pit-facts__more">

@@ -1,4 +1,11 @@
-import { cardsOf, oprSourceText, oprText, winChanceBasisText, winChanceText } from './board';
+import {
+  cardsOf,
+  forecastShort,
+  oprSourceText,
+  oprText,
+  winChanceBasisText,
+  winChanceText,
+} from './board';
 import type { EventStatus, TeamCard } from '../../platform/types';
 
 function Card({ card, us }: { card: TeamCard; us: boolean }) {
@@ -10,13 +17,15 @@ function Card({ card, us }: { card: TeamCard; us: boolean }) {
         <span className="pit-card__opr-label">OPR </span>
         {oprText(card.opr)}
       </span>
+      {card.forecast && <span className="pit-card__top8">{forecastShort(card.forecast)}</span>}
     </li>
   );
 }
 
 /**
  * The six teams of our next match by alliance, with the OPR this program
- * computes and our win chance; nothing when the server sends no cards.
+ * computes, each one's chance of a top-8 finish while the qualifications go
+ * on, and our win chance; nothing when the server sends no cards.
  */
 export function TeamCards({ status }: { status: EventStatus }) {
   const cards = status.teamCards ?? [];
