@@ -1,7 +1,8 @@
 // The pit display through a real past event, end to end: replayd plays
 // 2024nytr (TBA's saved answers) as it was at a moment, `serve --event
 // 2024nytr --team 3360` reads it through the real hub, and /pit must show
-// what 3360's crew faced then, fitting a 1920×1080 and a 1280×720 screen.
+// what 3360's crew faced then (the rank forecast mid-quals, the playoff
+// record mid-playoffs), fitting a 1920×1080 and a 1280×720 screen.
 // 3360 was the first pick of Alliance 2: it won Playoff 3, lost Playoff 8,
 // won Playoffs 10 and 12 and went out in Playoff 13.
 import assert from 'node:assert/strict';
@@ -25,12 +26,13 @@ const moments = [
     phase: 'playoffs',
     shows: [
       /Playoff 10/,
+      /Playoff record 1-1-0 \(Round 2\)/,
       /If we win → Playoff 12 \(red\)/,
       /If we lose → eliminated/i,
       /Alliance 8/,
     ],
   },
-  { at: 'eliminated', phase: 'playoffs', shows: [/Eliminated in Round 5/] },
+  { at: 'eliminated', phase: 'playoffs', shows: [/Eliminated in Round 5/, /3-2-0/] },
 ];
 
 test.describe('pit display through a real past event', () => {
