@@ -121,7 +121,8 @@ func (c *tbaClient) event(ctx context.Context, eventKey string) (*board.EventInf
 
 func eventFromJSON(raw frcapi.TBAEventInfo) *board.EventInfo {
 	return &board.EventInfo{Key: raw.Key, Name: raw.Name, Timezone: raw.Timezone, Webcasts: raw.Webcasts,
-		StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType)}
+		StartDate: raw.StartDate, EndDate: raw.EndDate, PlayoffType: frcapi.Deref(raw.PlayoffType),
+		City: frcapi.Deref(raw.City), StateProv: frcapi.Deref(raw.StateProv), Country: frcapi.Deref(raw.Country)}
 }
 
 // rankings returns the event's qualification rankings; nil before any exist.

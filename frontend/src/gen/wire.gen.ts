@@ -86,6 +86,14 @@ export interface EventStatus {
   eventName: string;
   /** Timezone is the event's IANA zone, like "America/Chicago" ("" until known). */
   timezone: string;
+  /** EventPlace is where the event is, like "Tulsa, OK, USA" ("" until known). */
+  eventPlace: string;
+  /**
+   * EventStart and EventEnd are its first and last days, "YYYY-MM-DD" in its
+   * timezone ("" until known): the follow page says "day 2 of 3".
+   */
+  eventStart: string;
+  eventEnd: string;
   /** Phase is where the event is; PhaseNone before any schedule is known. */
   phase: Phase;
   /**

@@ -682,6 +682,9 @@ export namespace board {
 	    nexusEventKey: string;
 	    eventName: string;
 	    timezone: string;
+	    eventPlace: string;
+	    eventStart: string;
+	    eventEnd: string;
 	    phase: string;
 	    nextMatch?: Match;
 	    upcoming: Match[];
@@ -721,6 +724,9 @@ export namespace board {
 	        this.nexusEventKey = source["nexusEventKey"];
 	        this.eventName = source["eventName"];
 	        this.timezone = source["timezone"];
+	        this.eventPlace = source["eventPlace"];
+	        this.eventStart = source["eventStart"];
+	        this.eventEnd = source["eventEnd"];
 	        this.phase = source["phase"];
 	        this.nextMatch = this.convertValues(source["nextMatch"], Match);
 	        this.upcoming = this.convertValues(source["upcoming"], Match);

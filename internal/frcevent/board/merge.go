@@ -54,6 +54,8 @@ func Merge(up Upstream, now time.Time) Status {
 
 	if ev := up.TBA.Event; ev != nil {
 		s.EventName, s.Timezone = ev.Name, ev.Timezone
+		s.EventPlace = place(ev.City, ev.StateProv, ev.Country)
+		s.EventStart, s.EventEnd = ev.StartDate, ev.EndDate
 		s.Webcasts = webcasts(ev.Webcasts)
 	}
 	s.FeedDown = slices.Contains(up.TBA.DownEvents, up.EventKey)
@@ -447,4 +449,9 @@ func lastOurs(matches []Match, done []bool, i int) int {
 		}
 	}
 	return -1
+}
+
+// place joins the known parts of where an event is: "Tulsa, OK, USA".
+func place(parts ...string) string {
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), ", ")
 }

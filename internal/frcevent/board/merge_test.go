@@ -617,3 +617,23 @@ func TestTBAOnlyOrdersLevels(t *testing.T) {
 		t.Fatalf("done %v results %q %q", done, ms[0].Result, ms[1].Result)
 	}
 }
+
+// TestEventPlaceAndDays passes on where the event is and its days, as
+// far as TBA knows them.
+func TestEventPlaceAndDays(t *testing.T) {
+	for _, tt := range []struct {
+		city, state, country, want string
+	}{
+		{"Tulsa", "OK", "USA", "Tulsa, OK, USA"},
+		{"Istanbul", "", "Türkiye", "Istanbul, Türkiye"},
+		{"", "", "", ""},
+	} {
+		up := baseUpstream()
+		up.TBA.Event = &EventInfo{Key: "2026okok", Name: "Oklahoma Regional", City: tt.city, StateProv: tt.state, Country: tt.country,
+			StartDate: "2026-03-12", EndDate: "2026-03-14"}
+		s := Merge(up, t0)
+		if s.EventPlace != tt.want || s.EventStart != "2026-03-12" || s.EventEnd != "2026-03-14" {
+			t.Errorf("place %q, days %s to %s; want %q, 2026-03-12 to 2026-03-14", s.EventPlace, s.EventStart, s.EventEnd, tt.want)
+		}
+	}
+}

@@ -26,6 +26,12 @@ type Status struct {
 	EventName string `json:"eventName"`
 	// Timezone is the event's IANA zone, like "America/Chicago" ("" until known).
 	Timezone string `json:"timezone"`
+	// EventPlace is where the event is, like "Tulsa, OK, USA" ("" until known).
+	EventPlace string `json:"eventPlace"`
+	// EventStart and EventEnd are its first and last days, "YYYY-MM-DD"
+	// in its timezone ("" until known): the follow page says "day 2 of 3".
+	EventStart string `json:"eventStart"`
+	EventEnd   string `json:"eventEnd"`
 	// Phase is where the event is; PhaseNone before any schedule is known.
 	Phase Phase `json:"phase"`
 

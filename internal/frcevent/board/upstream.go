@@ -99,6 +99,10 @@ type EventInfo struct {
 	EndDate   string `json:"endDate"`
 	// PlayoffType is TBA's playoff type (PlayoffDoubleElim8 …); 0 unknown.
 	PlayoffType int `json:"playoffType"`
+	// City, StateProv and Country say where it is ("" when unknown).
+	City      string `json:"city"`
+	StateProv string `json:"stateProv"`
+	Country   string `json:"country"`
 }
 
 // RankingLine is one line of the event's rankings.

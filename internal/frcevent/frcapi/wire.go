@@ -184,6 +184,11 @@ type TBAEventInfo struct {
 	// PlayoffType is PlayoffDoubleElim8, PlayoffDoubleElim4, …
 	PlayoffType       *int    `json:"playoff_type"`
 	PlayoffTypeString *string `json:"playoff_type_string"`
+	// City, StateProv and Country say where the event is; null when TBA
+	// does not know.
+	City      *string `json:"city"`
+	StateProv *string `json:"state_prov"`
+	Country   *string `json:"country"`
 }
 
 // TBAWebcast is a stream of an event.

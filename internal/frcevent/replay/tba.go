@@ -265,6 +265,7 @@ func (m moment) eventJSON(e Event, year int) frcapi.TBAEventInfo {
 		Key: e.Key, Name: e.Name, EventCode: strings.TrimLeft(e.Key, "0123456789"), Year: year,
 		Timezone: e.Timezone, StartDate: day(e.StartDay), EndDate: day(e.EndDay), Webcasts: nonNil(e.Webcasts),
 		PlayoffType: frcapi.Nullable(e.PlayoffType), PlayoffTypeString: frcapi.Nullable(playoffTypeStrings[e.PlayoffType]),
+		City: frcapi.Nullable(e.City), StateProv: frcapi.Nullable(e.StateProv), Country: frcapi.Nullable(e.Country),
 	}
 }
 

@@ -272,6 +272,10 @@ type Event struct {
 	// PlayoffType is TBA's: frcapi.PlayoffDoubleElim8, PlayoffDoubleElim4, …;
 	// 0 is served as null.
 	PlayoffType int `json:"playoffType,omitempty"`
+	// City, StateProv and Country say where it is; "" is served as null.
+	City      string `json:"city,omitempty"`
+	StateProv string `json:"stateProv,omitempty"`
+	Country   string `json:"country,omitempty"`
 }
 
 // Webcast is a TBA webcast, in TBA's shape.

@@ -143,7 +143,8 @@ func Load(fsys fs.FS, team int) (Event, error) {
 	}
 	first := replay.State{
 		Event: &replay.Event{Key: event.Key, Name: event.Name, Timezone: event.Timezone, StartDay: day(event.StartDate),
-			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: frcapi.Deref(event.PlayoffType)},
+			EndDay: day(event.EndDate), Webcasts: event.Webcasts, PlayoffType: frcapi.Deref(event.PlayoffType),
+			City: frcapi.Deref(event.City), StateProv: frcapi.Deref(event.StateProv), Country: frcapi.Deref(event.Country)},
 		Matches: b.out,
 	}
 	for _, t := range teams {
