@@ -16,6 +16,7 @@ import (
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/frcevent"
+	"github.com/robohornets/robohornets/internal/frcevent/alerts"
 	"github.com/robohornets/robohornets/internal/frcevent/board"
 	"github.com/robohornets/robohornets/internal/frcevent/demo"
 )
@@ -188,4 +189,58 @@ func TestProductBinaryHasNoTestCode(t *testing.T) {
 			t.Errorf("the product imports %s", pkg)
 		}
 	}
+}
+
+// TestDemoAlerts plays the whole demo event through the hub and turns
+// each change a follower would see into alerts, as serve does: each result
+// of ours that comes out comes once, our alliance once and the end of our
+// playoffs once, matches are called when they queue, and no alert twice.
+func TestDemoAlerts(t *testing.T) {
+	clk := clock.NewFake(start)
+	h := frcevent.NewHub(demo.Apply(frcevent.Options{Clock: clk, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = h.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	clk.BlockUntilWaiters(polls)
+
+	count := map[string]int{}
+	byKind := map[alerts.Kind]int{}
+	prev := h.Current()
+	before := map[string]bool{} // results out before the follower came
+	for _, m := range prev.Schedule {
+		before[m.Key] = m.Result != board.ResultNone
+	}
+	for range 640 {
+		advance(clk, time.Second)
+		cur := h.Current()
+		for _, a := range alerts.Changes(prev, cur, clk.Now()) {
+			count[a.ID]++
+			byKind[a.Kind]++
+		}
+		prev = cur
+	}
+	for id, n := range count {
+		if n != 1 {
+			t.Errorf("%s sent %d times", id, n)
+		}
+	}
+	var results, queued int
+	for _, m := range prev.Schedule {
+		if m.Result == board.ResultNone || before[m.Key] {
+			continue
+		}
+		results++
+		id := strings.TrimPrefix(m.Key, "2026demo_")
+		if count["result/2026demo/"+id] != 1 {
+			t.Errorf("%s's result: %d alerts", m.Label, count["result/2026demo/"+id])
+		}
+		if count["queue/2026demo/"+id+"/0"] == 1 {
+			queued++
+		}
+	}
+	if results == 0 || queued == 0 || byKind[alerts.KindSelection] != 1 || byKind[alerts.KindPlayoffs] != 1 {
+		t.Errorf("%d results, %d queue calls; by kind %v; ids %v", results, queued, byKind, count)
+	}
+	t.Logf("%d results, %d of their matches called when queuing; %v", results, queued, byKind)
 }
