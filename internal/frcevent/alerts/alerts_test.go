@@ -24,7 +24,9 @@ func match(n int, step int) board.Match {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // field is a match of others on the field.
-func field(n int) *board.Match { return &board.Match{Label: "Qualification " + itoa(n), Step: board.StepOnField} }
+func field(n int) *board.Match {
+	return &board.Match{Label: "Qualification " + itoa(n), Step: board.StepOnField}
+}
 
 // played is our match n with its result.
 func played(n int, red, blue int, result board.Result) board.Match {
