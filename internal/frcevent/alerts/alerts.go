@@ -185,10 +185,10 @@ func queue(prev, next board.Status, now time.Time) []Alert {
 		if played(m) {
 			continue
 		}
-		was := find(prev, m.Label)
-		if was != nil && played(*was) {
+		if shows(prev, m.Label, played) {
 			continue // a match prev saw played is not called again
 		}
+		was := find(prev, m.Label)
 		for n := 0; n <= MaxMatchesAhead; n++ {
 			if !reached(next, m, n) || was != nil && reached(prev, *was, n) {
 				continue
@@ -244,22 +244,39 @@ func played(m board.Match) bool {
 	return m.Step == board.StepOnField || m.Result != board.ResultNone || m.RedScore != nil || m.Times.ActualStart != nil
 }
 
-// find returns our match labelled label in s, or nil: the next match first
-// (the bracket's, whose colour the schedule may not have yet), then the
-// upcoming, recent and scheduled ones.
+// find returns our unplayed match labelled label in s, or nil: the next
+// match first (the bracket's, whose colour the schedule may not have yet),
+// then the upcoming ones.
 func find(s board.Status, label string) *board.Match {
 	if s.NextMatch != nil && s.NextMatch.Label == label {
 		return s.NextMatch
 	}
-	for _, list := range [][]board.Match{s.Upcoming, s.Recent, s.Schedule} {
-		for i := range list {
-			if list[i].Label == label {
-				return &list[i]
-			}
+	for i := range s.Upcoming {
+		if s.Upcoming[i].Label == label {
+			return &s.Upcoming[i]
 		}
 	}
 	return nil
 }
+
+// shows reports whether s shows our match labelled label anywhere (next,
+// upcoming, recent, schedule) such that is(match) holds.
+func shows(s board.Status, label string, is func(board.Match) bool) bool {
+	if s.NextMatch != nil && s.NextMatch.Label == label && is(*s.NextMatch) {
+		return true
+	}
+	for _, list := range [][]board.Match{s.Upcoming, s.Recent, s.Schedule} {
+		for _, m := range list {
+			if m.Label == label && is(m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasResult reports whether m has a result.
+func hasResult(m board.Match) bool { return m.Result != board.ResultNone }
 
 // results returns the result of each of our matches in next's Recent
 // that prev had no result for, oldest first.
@@ -270,7 +287,7 @@ func results(prev, next board.Status) []Alert {
 		if m.Result == board.ResultNone || m.RedScore == nil || m.BlueScore == nil {
 			continue
 		}
-		if was := find(prev, m.Label); was != nil && was.Result != board.ResultNone {
+		if shows(prev, m.Label, hasResult) {
 			continue
 		}
 		out = append(out, resultAlert(next, m))
