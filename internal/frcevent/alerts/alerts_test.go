@@ -107,7 +107,7 @@ func TestQueueCalls(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Changes =\n%+v\nwant\n%+v", got, tt.want)
 			}
-			checkWords(t, got)
+			checkWords(t, 1209, got)
 		})
 	}
 }
@@ -148,7 +148,7 @@ func TestQueueCallWords(t *testing.T) {
 			if len(got) == 0 || got[0].MatchesAhead != 0 || got[0].Body != tt.body || !got[0].Expires.Equal(tt.expires) {
 				t.Fatalf("Changes = %+v, want a call now with body %q expiring %v", got, tt.body, tt.expires)
 			}
-			checkWords(t, got)
+			checkWords(t, 1209, got)
 		})
 	}
 }
@@ -212,7 +212,7 @@ func TestResults(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Changes =\n%+v\nwant\n%+v", got, tt.want)
 			}
-			checkWords(t, got)
+			checkWords(t, 1209, got)
 		})
 	}
 
@@ -322,7 +322,7 @@ func TestSelection(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Changes =\n%+v\nwant\n%+v", got, tt.want)
 			}
-			checkWords(t, got)
+			checkWords(t, 1209, got)
 		})
 	}
 }
@@ -345,7 +345,7 @@ func TestOutcome(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("Changes =\n%+v\nwant\n%+v", got, want)
 			}
-			checkWords(t, got)
+			checkWords(t, 1209, got)
 		})
 	}
 }
@@ -359,7 +359,7 @@ func TestNewsPosted(t *testing.T) {
 		t.Errorf("NewsPosted = %+v, want %+v", got, want)
 	}
 	long := NewsPosted("x", strings.Repeat("long title ", 10), strings.Repeat("a long summary ", 20))
-	checkWords(t, []Alert{long})
+	checkWords(t, 1209, []Alert{long})
 	if !strings.HasSuffix(long.Title, "…") || !strings.HasSuffix(long.Body, "…") {
 		t.Errorf("a long post: %+v, want its title and body cut with an ellipsis", long)
 	}
@@ -377,5 +377,5 @@ func TestLongLabelsAreCut(t *testing.T) {
 	if len(got) == 0 || !strings.HasSuffix(got[0].Title, "…") {
 		t.Fatalf("Changes = %+v, want calls with cut titles", got)
 	}
-	checkWords(t, got)
+	checkWords(t, 1209, got)
 }
