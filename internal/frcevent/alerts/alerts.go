@@ -15,26 +15,31 @@
 //
 // # Rules
 //
-// "Ours" are the matches of Status.NextMatch and Status.Upcoming (queue) or
-// Status.Recent (results); a match is the same in prev and next when its
-// Label is.
+// "Ours" are the matches of Status.NextMatch and Status.Upcoming (queue
+// calls) or Status.Recent (results); a match is the same in prev and next
+// when its Label is. Each rule fires when next holds and prev did not.
 //
-//	rule        fires when (next, compared with prev)                         ID                                 tag
-//	----------  --------------------------------------------------------------  ---------------------------------  -----------------------
-//	queue n=0   one of our unplayed matches is queuing: its Step is queuing or  queue/<event>/<match>/0            match/<event>/<match>
-//	            on deck, or NowQueuing is its label; it was not in prev
-//	queue n     n = 1, 2, 3: the match on the field (OnField) is n or fewer     queue/<event>/<match>/<n>          match/<event>/<match>
-//	            of the field's matches before ours, or ours is queuing (above),
-//	            and neither held in prev; several n at once when the count
-//	            jumps, so a subscriber of every lead gets one call
-//	result      one of our matches in Recent has a Result; prev had none for    result/<event>/<match>             match/<event>/<match>
-//	            its label
-//	selection   Playoffs.Ours first shows our alliance, final: a pick, a        selection/<event>                  selection/<event>
-//	            captain who picked or once SelectionDone, or the playoffs on
-//	            the same as backup (Role "backup")                             selection/<event>/backup           selection/<event>
-//	not picked  SelectionDone and Playoffs.Ours is nil                          selection/<event>/none             selection/<event>
-//	outcome     Playoffs.Outcome becomes eliminated, finalists or winners       playoffs/<event>/<outcome>         playoffs/<event>
-//	news        [NewsPosted], called by whoever sees a new post                 news/<id>                          news/<id>
+//	rule         next holds                                  ID (tag)
+//	-----------  ------------------------------------------  -----------------------------------------
+//	queue, n=0   an unplayed match of ours is queuing: its    queue/<event>/<match>/0
+//	             Step is queuing or on deck, or NowQueuing    (match/<event>/<match>)
+//	             is its label
+//	queue, lead  n = 1..3: OnField is n or fewer of the       queue/<event>/<match>/<n>
+//	             field's matches before ours, or ours is      (match/<event>/<match>)
+//	             queuing; every n passed at once when the
+//	             count jumps, so each lead gets its call
+//	result       a match of ours in Recent has a Result       result/<event>/<match>
+//	             (prev shows none for its label)              (match/<event>/<match>)
+//	selection    Playoffs.Ours, final: a pick, a captain who  selection/<event>
+//	             picked, or once SelectionDone or playoffs    (selection/<event>)
+//	backup       Playoffs.Ours with Role "backup"             selection/<event>/backup
+//	not picked   Playoffs.SelectionDone, Playoffs.Ours nil    selection/<event>/none
+//	outcome      Playoffs.Outcome eliminated, finalists or    playoffs/<event>/<outcome>
+//	             winners                                      (playoffs/<event>)
+//	news         NewsPosted, called for a new post            news/<id> (news/<id>)
+//
+// No queue call goes out for a match that next or prev shows on the field
+// or played.
 //
 // <event> is the TBA event key and <match> the match's label in lower case
 // with hyphens ("qualification-44", "playoff-7-replay", "final-2"): the
@@ -46,20 +51,23 @@
 //
 // Queue calls are Urgent and expire at the match's start (estimated, else
 // scheduled); one whose start has passed while the match has not begun
-// expires lateGrace after now. Their MatchesAhead is the lead n: a
+// expires 5 minutes after now (lateGrace). Their body says how soon the
+// match starts relative to now ("Starts in about 12 min"): the reader's
+// zone is unknown, and the event's is a name that only a time zone
+// database, a file, could turn into a clock time. Their MatchesAhead is the lead n: a
 // subscriber who chose lead n gets the alerts of that n only.
 //
 // # Limits
 //
-//   - The lead count needs Nexus: the match on the field and ours must both
-//     be numbered labels of the same word ("Qualification 41" and
-//     "Qualification 44"). Without Nexus (TBA alone), across the step from
-//     the playoffs to the finals, or while nothing is on the field (a
-//     break), the count is unknown and the leads go out with the queue call
-//     instead. A replay scheduled between the match on the field and ours is
-//     not in Status, so the count is one short then (the call comes a match
-//     early).
-//   - Without Nexus no match is ever queuing: no queue call at all.
+//   - Queue calls need Nexus: with TBA alone nothing is queuing or on the
+//     field, so no queue call goes out at all (results still do).
+//   - The lead count needs the match on the field and ours to be numbered
+//     labels of the same word ("Qualification 41" and "Qualification 44").
+//     Across the step from the playoffs to the finals, or while nothing is
+//     on the field (before the first match, after a break), it is unknown and
+//     the leads go out with the queue call instead. A replay scheduled
+//     between the match on the field and ours is not in Status, so the count
+//     is one short then (the call comes a match early).
 //   - After a spell where the count was unknown (a break), a lead already
 //     sent may be returned again. It carries the same ID, which the
 //     transport sends once.
