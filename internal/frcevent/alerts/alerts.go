@@ -85,6 +85,7 @@ import (
 	"time"
 
 	"github.com/robohornets/robohornets/internal/frcevent/board"
+	"github.com/robohornets/robohornets/internal/spec"
 )
 
 // Kind is what an alert is about; its values are those of push's topics,
@@ -170,12 +171,12 @@ func Changes(prev, next board.Status, now time.Time) []Alert {
 }
 
 // NewsPosted is the alert of a new news post: its id, title and summary
-// (a line of plain text, "" for none). The news hub's caller detects new
+// (a line of plain text, "" for none), under the team's number (spec.Team). The news hub's caller detects new
 // posts; the alert opens the article.
 func NewsPosted(id, title, summary string) Alert {
 	return Alert{
 		ID: "news/" + id, Kind: KindNews, Tag: "news/" + id,
-		Title: clip("1209 news: "+title, MaxTitle), Body: clip(summary, MaxBody),
+		Title: clip(strconv.Itoa(spec.Team)+" news: "+title, MaxTitle), Body: clip(summary, MaxBody),
 		Path: "/news/" + id,
 	}
 }
