@@ -195,8 +195,9 @@ func TestProductBinaryHasNoTestCode(t *testing.T) {
 // each change a follower would see into alerts, as serve does: each
 // result of ours that comes out while following comes once, our alliance
 // once and the end of our playoffs once, matches are called when they
-// queue (13 of the 14: the demo puts Playoff 13 on the field straight
-// after Playoff 12), and no alert twice.
+// queue (13 of the 14: the demo decides Playoff 13's alliances a second
+// before it goes on the field, when it was already on deck), and no alert
+// twice.
 func TestDemoAlerts(t *testing.T) {
 	clk := clock.NewFake(start)
 	h := frcevent.NewHub(demo.Apply(frcevent.Options{Clock: clk, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}))
