@@ -18,7 +18,8 @@ import (
 // TBA until it finds one or ctx ends, and then polls it. Meanwhile
 // Configured is false with a calm message, or the event the cache names
 // is polled (*stop stops it): a TBA that is down or refuses the key must
-// not keep Nexus from being asked. When TBA names another event, or none,
+// not keep Nexus from being asked. While no event is polled, the season
+// is (*stop stops that too). When TBA names another event, or none,
 // the cached one stops being polled before its data is dropped.
 func (h *Hub) discover(ctx context.Context, stop *func()) {
 	h.mu.Lock()
@@ -27,6 +28,10 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		polled = h.up.EventKey
 	}
 	h.mu.Unlock()
+	if polled == "" {
+		// No event's polls ask about the season meanwhile: its own do.
+		*stop = h.startSeasonPolls(ctx)
+	}
 	p := &poll{endpoint: frcapi.TBATeamEvents, every: discoverEvery, floor: tbaFloor}
 	failures := 0
 	for {
@@ -38,7 +43,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		ev, found := currentEvent(events, started)
 		if err == nil && polled != "" && ev.Key != polled {
 			(*stop)()
-			*stop, polled = func() {}, ""
+			*stop, polled = h.startSeasonPolls(ctx), ""
 		}
 		h.record(p.endpoint, err, func(up *board.Upstream) {
 			if !found {
@@ -56,6 +61,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		if err == nil && found {
 			h.opts.Logger.Info("event: found today's event", "event", ev.Key)
 			if polled != ev.Key {
+				(*stop)() // the season's own polls: the event's take them on
 				*stop = h.startPolls(ctx, ev.Key, cmp.Or(h.opts.NexusEventKey, ev.Key))
 			}
 			return
