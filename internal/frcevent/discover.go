@@ -36,7 +36,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 	failures := 0
 	for {
 		started := h.opts.Clock.Now()
-		events, err := h.tba.teamEvents(ctx, h.opts.Team, started.Year())
+		events, err := h.teamEvents(ctx, started.Year())
 		if ctx.Err() != nil {
 			return
 		}
@@ -114,4 +114,30 @@ func currentEvent(events []board.EventInfo, now time.Time) (board.EventInfo, boo
 		}
 	}
 	return best, bestScore > 0
+}
+
+// teamEventsAnswer is one answer of our events of a year.
+type teamEventsAnswer struct {
+	year   int
+	at     time.Time
+	events []board.EventInfo
+	err    error
+}
+
+// teamEvents returns our events of year, asking TBA unless the search for
+// today's event or the season's polls asked less than tbaFloor ago: TBA
+// asks for at most one request per path per max-age, and both start at
+// once.
+func (h *Hub) teamEvents(ctx context.Context, year int) ([]board.EventInfo, error) {
+	h.eventsMu.Lock()
+	defer h.eventsMu.Unlock()
+	now := h.opts.Clock.Now()
+	if last := h.eventsAsk; last.year == year && !last.at.IsZero() && now.Sub(last.at) < tbaFloor/time.Duration(h.opts.Speedup) {
+		return last.events, last.err
+	}
+	events, err := h.tba.teamEvents(ctx, h.opts.Team, year)
+	if ctx.Err() == nil {
+		h.eventsAsk = teamEventsAnswer{year: year, at: now, events: events, err: err}
+	}
+	return events, err
 }

@@ -162,7 +162,7 @@ func (h *Hub) seasonPolls() []*poll {
 	return []*poll{
 		{endpoint: frcapi.TBATeamEvents, every: seasonEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
 			year := h.seasonYear()
-			events, err := h.tba.teamEvents(ctx, team, year)
+			events, err := h.teamEvents(ctx, year)
 			return store(year, func(sd *board.SeasonData) { sd.Events = keepFull(sd.Events, events) }), err
 		}},
 		{endpoint: frcapi.TBATeamEventStatuses, every: seasonEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {

@@ -31,6 +31,12 @@ type Hub struct {
 	randMu sync.Mutex
 	rand   *rand.Rand
 
+	// eventsMu is held through a request of our events of a year, which
+	// both the search for today's event and the season's polls make:
+	// eventsAsk is the last, which the other reuses within tbaFloor.
+	eventsMu  sync.Mutex
+	eventsAsk teamEventsAnswer
+
 	mu   sync.Mutex
 	up   board.Upstream
 	errs map[frcapi.Endpoint]error // last result of each endpoint asked so far
