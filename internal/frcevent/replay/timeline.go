@@ -348,7 +348,11 @@ var demoJSON []byte
 // at 405 s); the double-elimination bracket (Playoff N at 450 + 9(N-1) s,
 // results 5 s later), where we lose Playoff 8, win on in the lower half
 // and a backup robot (4613 for 6328) comes in at 536 s; the finals at
-// 575, 590 and 605 s, which we win 2-1; the awards break until 640 s.
+// 575, 590 and 605 s, which we win 2-1; the awards break until 640 s, our
+// awards given at 625 s. The season around it: the Fort Smith Regional
+// three weeks before (12th of 38, eliminated in Round 4 as Alliance 5's
+// first pick, the Judges' Award) and the Oklahoma State Championship
+// four weeks after, not started (both invented).
 // TBA lists a bracket match once decided and the finals from selection on
 // with empty team keys; Nexus lists every playoff match from selection on
 // with null teams until decided.
