@@ -175,7 +175,8 @@ func playoffLevel(p *frcapi.TBATeamPlayoff) (PlayoffLevel, int) {
 	case "ef":
 		return PlayoffLevelEighthfinals, 0
 	case "sf":
-		if t := frcapi.Deref(p.PlayoffType); t != frcapi.PlayoffDoubleElim8 && t != frcapi.PlayoffDoubleElim4 && t != 0 {
+		// TBA's older types start at 0 (8 alliances' bracket).
+		if t := p.PlayoffType; t != nil && *t != frcapi.PlayoffDoubleElim8 && *t != frcapi.PlayoffDoubleElim4 {
 			return PlayoffLevelSemifinals, 0
 		}
 	}
