@@ -149,14 +149,18 @@ func (h *Hub) tbaPolls(key string) []*poll {
 func (h *Hub) seasonPolls() []*poll {
 	team := h.opts.Team
 	// store keeps a good answer of year's season, dropping a season of
-	// another year first.
+	// another year first. It changes a copy: the cache encodes the one
+	// held outside the hub's lock. Its lists and maps are replaced, never
+	// changed.
 	store := func(year int, set func(*board.SeasonData)) func(*board.Upstream) {
 		return func(up *board.Upstream) {
-			if up.Season == nil || up.Season.Year != year {
-				up.Season = &board.SeasonData{Year: year}
+			sd := board.SeasonData{Year: year}
+			if up.Season != nil && up.Season.Year == year {
+				sd = *up.Season
 			}
-			set(up.Season)
-			up.Season.LastGood = h.opts.Clock.Now()
+			set(&sd)
+			sd.LastGood = h.opts.Clock.Now()
+			up.Season = &sd
 		}
 	}
 	return []*poll{
