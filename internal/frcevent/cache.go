@@ -33,7 +33,7 @@ type cacheFile struct {
 const freshnessWriteEvery = time.Minute
 
 // loadCache takes the cached upstream data into h.up, when there is a cache
-// for this team and event. It runs in NewHub, before any other goroutine
+// for this team and event; our season, when there is one for this team. It runs in NewHub, before any other goroutine
 // knows h.
 func (h *Hub) loadCache() {
 	path := h.opts.CacheFile
@@ -53,6 +53,10 @@ func (h *Hub) loadCache() {
 		return
 	}
 	cached := c.Upstream
+	if cached.Team == h.up.Team {
+		// Our season is ours whatever the event, and with none.
+		h.up.Season = cached.Season
+	}
 	if !cached.Configured || cached.Team != h.up.Team ||
 		!h.discovering && (cached.EventKey != h.up.EventKey || cached.NexusEventKey != h.up.NexusEventKey) {
 		h.opts.Logger.Info("event: cache is for another team or event; ignoring it", "file", path, "event", cached.EventKey)
@@ -79,7 +83,7 @@ func (h *Hub) persist() {
 	h.mu.Lock()
 	version, up, content := h.version, h.up, h.content
 	h.mu.Unlock()
-	if version == h.written || !up.Configured {
+	if version == h.written || !up.Configured && up.Season == nil {
 		return // a missing event is no data worth keeping over the last good
 	}
 	now := h.opts.Clock.Now()

@@ -18,7 +18,8 @@ import (
 // TBA until it finds one or ctx ends, and then polls it. Meanwhile
 // Configured is false with a calm message, or the event the cache names
 // is polled (*stop stops it): a TBA that is down or refuses the key must
-// not keep Nexus from being asked. When TBA names another event, or none,
+// not keep Nexus from being asked. While no event is polled, the season
+// is (*stop stops that too). When TBA names another event, or none,
 // the cached one stops being polled before its data is dropped.
 func (h *Hub) discover(ctx context.Context, stop *func()) {
 	h.mu.Lock()
@@ -27,18 +28,22 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		polled = h.up.EventKey
 	}
 	h.mu.Unlock()
+	if polled == "" {
+		// No event's polls ask about the season meanwhile: its own do.
+		*stop = h.startSeasonPolls(ctx)
+	}
 	p := &poll{endpoint: frcapi.TBATeamEvents, every: discoverEvery, floor: tbaFloor}
 	failures := 0
 	for {
 		started := h.opts.Clock.Now()
-		events, err := h.tba.teamEvents(ctx, h.opts.Team, started.Year())
+		events, err := h.teamEvents(ctx, started.Year())
 		if ctx.Err() != nil {
 			return
 		}
 		ev, found := currentEvent(events, started)
 		if err == nil && polled != "" && ev.Key != polled {
 			(*stop)()
-			*stop, polled = func() {}, ""
+			*stop, polled = h.startSeasonPolls(ctx), ""
 		}
 		h.record(p.endpoint, err, func(up *board.Upstream) {
 			if !found {
@@ -56,6 +61,7 @@ func (h *Hub) discover(ctx context.Context, stop *func()) {
 		if err == nil && found {
 			h.opts.Logger.Info("event: found today's event", "event", ev.Key)
 			if polled != ev.Key {
+				(*stop)() // the season's own polls: the event's take them on
 				*stop = h.startPolls(ctx, ev.Key, cmp.Or(h.opts.NexusEventKey, ev.Key))
 			}
 			return
@@ -108,4 +114,30 @@ func currentEvent(events []board.EventInfo, now time.Time) (board.EventInfo, boo
 		}
 	}
 	return best, bestScore > 0
+}
+
+// teamEventsAnswer is one answer of our events of a year.
+type teamEventsAnswer struct {
+	year   int
+	at     time.Time
+	events []board.EventInfo
+	err    error
+}
+
+// teamEvents returns our events of year, asking TBA unless the search for
+// today's event or the season's polls asked less than tbaFloor ago: TBA
+// asks for at most one request per path per max-age, and both start at
+// once.
+func (h *Hub) teamEvents(ctx context.Context, year int) ([]board.EventInfo, error) {
+	h.eventsMu.Lock()
+	defer h.eventsMu.Unlock()
+	now := h.opts.Clock.Now()
+	if last := h.eventsAsk; last.year == year && !last.at.IsZero() && now.Sub(last.at) < tbaFloor/time.Duration(h.opts.Speedup) {
+		return last.events, last.err
+	}
+	events, err := h.tba.teamEvents(ctx, h.opts.Team, year)
+	if ctx.Err() == nil {
+		h.eventsAsk = teamEventsAnswer{year: year, at: now, events: events, err: err}
+	}
+	return events, err
 }

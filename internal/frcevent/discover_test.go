@@ -78,13 +78,13 @@ func TestHubNoEventToday(t *testing.T) {
 	e := newEnv(t, tl)
 	opts := e.options()
 	opts.EventKey = ""
-	h, _ := e.runHub(t, opts, 1)
+	h, _ := e.runHub(t, opts, 2) // the search and the season
 	s := h.Current()
 	if s.Configured || s.Message != "No event found for team 1209 today; set one with --event KEY" {
 		t.Fatalf("Status = %+v, want a calm not-configured", s)
 	}
 	// It looks again, slowly...
-	e.advance(9*time.Minute, time.Minute, 1)
+	e.advance(9*time.Minute, time.Minute, 2)
 	if n := e.up.Count(frcapi.TBATeamEvents); n != 1 {
 		t.Fatalf("events asked %d times in 9 min, want once", n)
 	}
@@ -182,8 +182,8 @@ func TestHubStopsPollingACachedEventNotOnToday(t *testing.T) {
 	writeCache(t, e, opts)
 	h, _ := e.runHub(t, opts, 1)
 	waitFor(t, h, "no event", func(s board.Status) bool { return !s.Configured })
-	e.clk.BlockUntilWaiters(1)
-	if got := e.nexusPollsIn(5*time.Minute, 1); got != 0 {
+	e.clk.BlockUntilWaiters(2) // the search and the season
+	if got := e.nexusPollsIn(5*time.Minute, 2); got != 0 {
 		t.Fatalf("Nexus asked %d times about an event TBA says is not today's", got)
 	}
 }

@@ -27,6 +27,9 @@ const (
 	tbaAPIEvery       = 2 * time.Minute
 	tbaEventEvery     = 10 * time.Minute
 	discoverEvery     = 10 * time.Minute
+	// seasonEvery: the season's results change once an event's are in,
+	// a few times a year.
+	seasonEvery = 30 * time.Minute
 )
 
 // maxAhead is how far past our clock a Nexus dataAsOfTime may be, for
@@ -136,6 +139,69 @@ func (h *Hub) tbaPolls(key string) []*poll {
 			return func(up *board.Upstream) { up.TBA.DownEvents = down; now(up) }, err
 		}},
 	}
+}
+
+// seasonPolls ask TBA about our season: our events of the year, our status
+// at each and our awards. The year is the event's (its key's), else our
+// clock's, read at each request, so a new season replaces the last one. As
+// with the event's polls, a null answer or an empty list never replaces
+// data held.
+func (h *Hub) seasonPolls() []*poll {
+	team := h.opts.Team
+	// store keeps a good answer of year's season, dropping a season of
+	// another year first. It changes a copy: the cache encodes the one
+	// held outside the hub's lock. Its lists and maps are replaced, never
+	// changed.
+	store := func(year int, set func(*board.SeasonData)) func(*board.Upstream) {
+		return func(up *board.Upstream) {
+			sd := board.SeasonData{Year: year}
+			if up.Season != nil && up.Season.Year == year {
+				sd = *up.Season
+			}
+			set(&sd)
+			sd.LastGood = h.opts.Clock.Now()
+			up.Season = &sd
+		}
+	}
+	return []*poll{
+		{endpoint: frcapi.TBATeamEvents, every: seasonEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
+			year := h.seasonYear()
+			events, err := h.teamEvents(ctx, year)
+			return store(year, func(sd *board.SeasonData) { sd.Events = keepFull(sd.Events, events) }), err
+		}},
+		{endpoint: frcapi.TBATeamEventStatuses, every: seasonEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
+			year := h.seasonYear()
+			results, err := h.tba.teamEventStatuses(ctx, team, year)
+			return store(year, func(sd *board.SeasonData) {
+				if results != nil && (len(results) > 0 || len(sd.Results) == 0) {
+					sd.Results = results
+				}
+			}), err
+		}},
+		{endpoint: frcapi.TBATeamAwards, every: seasonEvery, floor: tbaFloor, fetch: func(ctx context.Context) (func(*board.Upstream), error) {
+			year := h.seasonYear()
+			awards, err := h.tba.teamAwards(ctx, team, year)
+			return store(year, func(sd *board.SeasonData) {
+				if awards != nil && (len(awards) > 0 || len(sd.Awards) == 0) {
+					sd.Awards = awards
+				}
+			}), err
+		}},
+	}
+}
+
+// seasonYear is the year of the season to show: the event key's ("2026" of
+// "2026okok"), else our clock's.
+func (h *Hub) seasonYear() int {
+	h.mu.Lock()
+	key := h.up.EventKey
+	h.mu.Unlock()
+	if len(key) >= 4 {
+		if y, err := strconv.Atoi(key[:4]); err == nil && y > 1900 {
+			return y
+		}
+	}
+	return h.opts.Clock.Now().Year()
 }
 
 // forecast runs the rank forecast on the event's matches ms when what it

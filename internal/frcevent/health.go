@@ -59,6 +59,9 @@ var optional = map[frcapi.Endpoint]bool{
 	frcapi.TBAEventTeams:   true,
 	frcapi.TBAAlliances:    true,
 	frcapi.TBAEventMatches: true,
+	// The season's results and awards: the page does without them.
+	frcapi.TBATeamEventStatuses: true,
+	frcapi.TBATeamAwards:        true,
 }
 
 // severity orders the states from good to worst.

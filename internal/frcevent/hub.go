@@ -31,6 +31,12 @@ type Hub struct {
 	randMu sync.Mutex
 	rand   *rand.Rand
 
+	// eventsMu is held through a request of our events of a year, which
+	// both the search for today's event and the season's polls make:
+	// eventsAsk is the last, which the other reuses within tbaFloor.
+	eventsMu  sync.Mutex
+	eventsAsk teamEventsAnswer
+
 	mu   sync.Mutex
 	up   board.Upstream
 	errs map[frcapi.Endpoint]error // last result of each endpoint asked so far
@@ -87,6 +93,7 @@ func NewHub(opts Options) *Hub {
 // asked about every 30 s, each TBA endpoint at most once per 61 s; failures
 // back off with jitter up to 5 min. Without Options.EventKey it first looks
 // for today's event on TBA, polling the event the cache names meanwhile.
+// Our season on TBA is asked every 30 min, with an event or without.
 // Run must be called at most once.
 func (h *Hub) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
@@ -120,8 +127,20 @@ func (h *Hub) startPolls(ctx context.Context, eventKey, nexusKey string) (stop f
 		wg.Go(func() { h.pollLoop(ctx, h.nexusPolls(nexusKey)) })
 	}
 	if h.tba != nil {
-		wg.Go(func() { h.pollLoop(ctx, h.tbaPolls(eventKey)) })
+		// The season goes with the event's polls: one loop, one request
+		// at a time.
+		wg.Go(func() { h.pollLoop(ctx, append(h.tbaPolls(eventKey), h.seasonPolls()...)) })
 	}
+	return func() { cancel(); wg.Wait() }
+}
+
+// startSeasonPolls polls our season alone, while no event is polled (the
+// search for today's event found none yet), until ctx ends or stop is
+// called; stop returns once the polls have stopped.
+func (h *Hub) startSeasonPolls(ctx context.Context) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Go(func() { h.pollLoop(ctx, h.seasonPolls()) })
 	return func() { cancel(); wg.Wait() }
 }
 

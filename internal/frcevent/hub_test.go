@@ -193,10 +193,13 @@ func TestHubRefusedKeyDoesNotStorm(t *testing.T) {
 			t.Errorf("%s asked %d times in 10 min with a rejected key, want at most 3", ep, n)
 		}
 	}
+	// 4 to 5 min apart, 30 min hold at most 8 (0, 4, …, 28 min): the
+	// bound of 7 that this test had held only for the jitter its seed drew
+	// before the season's polls drew some too.
 	e.advance(20*time.Minute, 5*time.Second, 2)
 	for _, ep := range endpoints {
-		if n := e.up.Count(ep); n > 7 {
-			t.Errorf("%s asked %d times in 30 min with a rejected key, want at most 7", ep, n)
+		if n := e.up.Count(ep); n > 8 {
+			t.Errorf("%s asked %d times in 30 min with a rejected key, want at most 8", ep, n)
 		}
 	}
 	s := h.Current()

@@ -197,3 +197,29 @@ func (c *tbaClient) teamEvents(ctx context.Context, team, year int) ([]board.Eve
 	}
 	return out, nil
 }
+
+// teamEventStatuses returns our result at each event of a year by event
+// key: nil for a null answer, and no entry where TBA has no status.
+func (c *tbaClient) teamEventStatuses(ctx context.Context, team, year int) (map[string]*board.SeasonResult, error) {
+	raw, err := tbaGet[frcapi.TBAStatuses](ctx, c, frcapi.TBATeamEventStatuses.PathOf(frcapi.Args{Team: team, Year: year}))
+	if raw == nil {
+		return nil, err
+	}
+	out := make(map[string]*board.SeasonResult, len(raw))
+	for key, st := range raw {
+		if r := board.SeasonResultOf(st); r != nil {
+			out[key] = r
+		}
+	}
+	return out, nil
+}
+
+// teamAwards returns the names of our awards of a year by event key; nil
+// for a null answer.
+func (c *tbaClient) teamAwards(ctx context.Context, team, year int) (map[string][]string, error) {
+	raw, err := tbaGet[[]frcapi.TBAAward](ctx, c, frcapi.TBATeamAwards.PathOf(frcapi.Args{Team: team, Year: year}))
+	if raw == nil {
+		return nil, err
+	}
+	return board.SeasonAwards(raw), nil
+}

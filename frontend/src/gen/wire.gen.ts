@@ -97,6 +97,12 @@ export interface EventStatus {
   /** Phase is where the event is; PhaseNone before any schedule is known. */
   phase: Phase;
   /**
+   * Season is our events of the year on TBA with our result at each, by start date:
+   * the follow page shows it between events. It is there without an event too;
+   * empty until TBA answered.
+   */
+  season: SeasonEvent[] | null;
+  /**
    * NextMatch is our first match not yet on field; nil when none is left or the
    * schedule is not out.
    */
@@ -686,6 +692,157 @@ export interface RankForecast {
   low: number;
   high: number;
 }
+
+/**
+ * SeasonEvent is one of our events of the season, with our result there once it
+ * has one: the follow page lists them between events.
+ */
+export interface SeasonEvent {
+  /** Key is TBA's event key, like "2026okok". */
+  key: string;
+  /** Name is the event's name, like "Oklahoma Regional". */
+  name: string;
+  /** Place is where it is, like "Tulsa, OK, USA" ("" when unknown). */
+  place: string;
+  /** Start and End are its first and last days, "YYYY-MM-DD" in its timezone. */
+  start: string;
+  end: string;
+  /**
+   * Rank is our qualification rank, 0 while unknown (not started, not ranked yet),
+   * of Of teams (0 unknown).
+   */
+  rank: number;
+  of: number;
+  /** Record is our qualification record; nil before we are ranked. */
+  record: WinLossRecord | null;
+  /** Playoff is how our playoffs went there. */
+  playoff: SeasonPlayoff;
+  /**
+   * Awards are the names of the awards we won there, as FIRST names them (like
+   * "Judges' Award"); empty when none.
+   */
+  awards: string[] | null;
+}
+
+/**
+ * SeasonPlayoff is how the playoffs of an event went for us: whether we won,
+ * were finalists, were eliminated (and where), play on, or have no playoff result
+ * there.
+ */
+export type SeasonPlayoff =
+  /**
+   * SeasonPlayoffNone: no playoff result: the playoffs have not begun, or we were on
+   * no alliance.
+   */
+  | {
+      kind: "none";
+      /** Alliance is our alliance's number; 0 when TBA does not say, or on none. */
+      alliance: number;
+      /**
+       * Round is the round of the double-elimination bracket (1 …) where we were
+       * eliminated or play now (Level PlayoffLevelBracket); 0 elsewhere, or when TBA
+       * does not say.
+       */
+      round: number;
+    }
+  /** SeasonPlayoffPlaying: our alliance plays on, at Level (Round). */
+  | {
+      kind: "playing";
+      /** Alliance is our alliance's number; 0 when TBA does not say, or on none. */
+      alliance: number;
+      /** Level is where we were eliminated, or play now. */
+      level: PlayoffLevel;
+      /**
+       * Round is the round of the double-elimination bracket (1 …) where we were
+       * eliminated or play now (Level PlayoffLevelBracket); 0 elsewhere, or when TBA
+       * does not say.
+       */
+      round: number;
+      /** Record is our alliance's playoff record. */
+      record: WinLossRecord | null;
+    }
+  /**
+   * SeasonPlayoffEliminated: our alliance was eliminated at Level (Round), before
+   * the finals.
+   */
+  | {
+      kind: "eliminated";
+      /** Alliance is our alliance's number; 0 when TBA does not say, or on none. */
+      alliance: number;
+      /** Level is where we were eliminated, or play now. */
+      level: PlayoffLevel;
+      /**
+       * Round is the round of the double-elimination bracket (1 …) where we were
+       * eliminated or play now (Level PlayoffLevelBracket); 0 elsewhere, or when TBA
+       * does not say.
+       */
+      round: number;
+      /** Record is our alliance's playoff record. */
+      record: WinLossRecord | null;
+    }
+  /** SeasonPlayoffFinalist: our alliance lost the finals. */
+  | {
+      kind: "finalist";
+      /** Alliance is our alliance's number; 0 when TBA does not say, or on none. */
+      alliance: number;
+      /**
+       * Round is the round of the double-elimination bracket (1 …) where we were
+       * eliminated or play now (Level PlayoffLevelBracket); 0 elsewhere, or when TBA
+       * does not say.
+       */
+      round: number;
+      /** Record is our alliance's playoff record. */
+      record: WinLossRecord | null;
+    }
+  /** SeasonPlayoffWon: our alliance won the event. */
+  | {
+      kind: "won";
+      /** Alliance is our alliance's number; 0 when TBA does not say, or on none. */
+      alliance: number;
+      /**
+       * Round is the round of the double-elimination bracket (1 …) where we were
+       * eliminated or play now (Level PlayoffLevelBracket); 0 elsewhere, or when TBA
+       * does not say.
+       */
+      round: number;
+      /** Record is our alliance's playoff record. */
+      record: WinLossRecord | null;
+    };
+
+/** SeasonPlayoffKind says how the playoffs of an event went for us. */
+export type SeasonPlayoffKind =
+  /**
+   * SeasonPlayoffNone: no playoff result: the playoffs have not begun, or we were on
+   * no alliance.
+   */
+  | "none"
+  /** SeasonPlayoffPlaying: our alliance plays on, at Level (Round). */
+  | "playing"
+  /**
+   * SeasonPlayoffEliminated: our alliance was eliminated at Level (Round), before
+   * the finals.
+   */
+  | "eliminated"
+  /** SeasonPlayoffFinalist: our alliance lost the finals. */
+  | "finalist"
+  /** SeasonPlayoffWon: our alliance won the event. */
+  | "won";
+
+/** PlayoffLevel is a stage of the playoffs. */
+export type PlayoffLevel =
+  /**
+   * PlayoffLevelBracket: the rounds of a double-elimination bracket (2023 on),
+   * before the finals.
+   */
+  | "bracket"
+  /** PlayoffLevelFinals: the finals. */
+  | "finals"
+  /** PlayoffLevelSemifinals: the semifinals of an older bracket. */
+  | "semifinals"
+  /** PlayoffLevelQuarterfinals: the quarterfinals of an older bracket. */
+  | "quarterfinals"
+  /** PlayoffLevelEighthfinals: the eighth-finals of an older bracket. */
+  | "eighthfinals";
 
 /** WindowSettings is what the page needs to know of the window at start. */
 export interface WindowSettings {

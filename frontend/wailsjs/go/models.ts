@@ -586,6 +586,93 @@ export namespace board {
 	}
 	
 	
+	export class SeasonPlayoff {
+	    kind: string;
+	    alliance: number;
+	    level?: string;
+	    round: number;
+	    record?: Record;
+	
+	    static createFrom(source: any = {}) {
+	        return new SeasonPlayoff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.alliance = source["alliance"];
+	        this.level = source["level"];
+	        this.round = source["round"];
+	        this.record = this.convertValues(source["record"], Record);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SeasonEvent {
+	    key: string;
+	    name: string;
+	    place: string;
+	    start: string;
+	    end: string;
+	    rank: number;
+	    of: number;
+	    record?: Record;
+	    playoff: SeasonPlayoff;
+	    awards: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SeasonEvent(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.name = source["name"];
+	        this.place = source["place"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.rank = source["rank"];
+	        this.of = source["of"];
+	        this.record = this.convertValues(source["record"], Record);
+	        this.playoff = this.convertValues(source["playoff"], SeasonPlayoff);
+	        this.awards = source["awards"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	
 	export class Source {
 	    state: string;
@@ -686,6 +773,7 @@ export namespace board {
 	    eventStart: string;
 	    eventEnd: string;
 	    phase: string;
+	    season: SeasonEvent[];
 	    nextMatch?: Match;
 	    upcoming: Match[];
 	    recent: Match[];
@@ -728,6 +816,7 @@ export namespace board {
 	        this.eventStart = source["eventStart"];
 	        this.eventEnd = source["eventEnd"];
 	        this.phase = source["phase"];
+	        this.season = this.convertValues(source["season"], SeasonEvent);
 	        this.nextMatch = this.convertValues(source["nextMatch"], Match);
 	        this.upcoming = this.convertValues(source["upcoming"], Match);
 	        this.recent = this.convertValues(source["recent"], Match);

@@ -35,7 +35,7 @@ func Merge(up Upstream, now time.Time) Status {
 		Configured: up.Configured, Message: up.Message, Team: up.Team,
 		EventKey: up.EventKey, NexusEventKey: up.NexusEventKey,
 		Upcoming: []Match{}, Recent: []Match{}, Announcements: []Announcement{},
-		PartsRequests: []PartsRequest{}, Webcasts: []Webcast{},
+		PartsRequests: []PartsRequest{}, Webcasts: []Webcast{}, Season: season(up.Season),
 		Nexus: Source{State: up.Nexus.Health.State, Message: up.Nexus.Health.Message},
 		TBA:   Source{State: up.TBA.Health.State, Message: up.TBA.Health.Message, AsOf: up.TBA.LastGood},
 	}

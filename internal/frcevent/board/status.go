@@ -34,6 +34,10 @@ type Status struct {
 	EventEnd   string `json:"eventEnd"`
 	// Phase is where the event is; PhaseNone before any schedule is known.
 	Phase Phase `json:"phase"`
+	// Season is our events of the year on TBA with our result at each, by
+	// start date: the follow page shows it between events. It is there
+	// without an event too; empty until TBA answered.
+	Season []SeasonEvent `json:"season"`
 
 	// NextMatch is our first match not yet on field; nil when none is left
 	// or the schedule is not out.

@@ -24,6 +24,9 @@ type Upstream struct {
 	NexusEventKey string    `json:"nexusEventKey"`
 	Nexus         NexusData `json:"nexus"`
 	TBA           TBAData   `json:"tba"`
+	// Season is our season on TBA; nil until TBA answered. It is kept
+	// whatever the event, and with none.
+	Season *SeasonData `json:"season"`
 }
 
 // Health is a source's state after its last requests.

@@ -77,8 +77,14 @@ var (
 	TBARankings = Endpoint{TBA, "rankings", "/event/{event}/rankings"}
 	// TBAStatus: among others, the events whose data feed is down.
 	TBAStatus = Endpoint{TBA, "status", "/status"}
-	// TBATeamEvents: our events of a season, to find today's.
+	// TBATeamEvents: our events of a season, to find today's and to list
+	// the season.
 	TBATeamEvents = Endpoint{TBA, "team events", "/team/{team}/events/{year}/simple"}
+	// TBATeamEventStatuses: our status at each event of a season, by event
+	// key (null where TBA has none), for the season's results.
+	TBATeamEventStatuses = Endpoint{TBA, "team event statuses", "/team/{team}/events/{year}/statuses"}
+	// TBATeamAwards: our awards of a season, at every event.
+	TBATeamAwards = Endpoint{TBA, "team awards", "/team/{team}/awards/{year}"}
 	// TBAAlliances: null before alliance selection.
 	TBAAlliances = Endpoint{TBA, "alliances", "/event/{event}/alliances"}
 	// TBAEventMatches: every match, for the bracket, the ratings and, from

@@ -45,6 +45,8 @@ func TestPathOf(t *testing.T) {
 		{NexusPits, Args{Event: "2026cmptx_div"}, "/event/2026cmptx_div/pits"},
 		{TBATeamStatus, Args{Event: "2026okok", Team: 1209}, "/team/frc1209/event/2026okok/status"},
 		{TBATeamEvents, Args{Team: 1209, Year: 2026}, "/team/frc1209/events/2026/simple"},
+		{TBATeamEventStatuses, Args{Team: 1209, Year: 2026}, "/team/frc1209/events/2026/statuses"},
+		{TBATeamAwards, Args{Team: 1209, Year: 2026}, "/team/frc1209/awards/2026"},
 		{TBAStatus, Args{}, "/status"},
 		// A key from the command line is escaped, not spliced into the path.
 		{TBAEvent, Args{Event: "a/../b?c"}, "/event/a%2F..%2Fb%3Fc"},

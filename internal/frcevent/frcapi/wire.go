@@ -291,6 +291,33 @@ type TBATeamAlliance struct {
 type TBATeamPlayoff struct {
 	TBAPlayoffStatus
 	PlayoffAverage *float64 `json:"playoff_average"`
+	// PlayoffType is the event's (PlayoffDoubleElim8 …), which TBA's
+	// statuses carry; absent where the replay does not set it.
+	PlayoffType *int `json:"playoff_type,omitempty"`
+}
+
+// TBAStatuses is the answer of TBATeamEventStatuses: our status
+// by event key; nil where TBA has none (an event not started).
+type TBAStatuses map[string]*TBATeamEventStatus
+
+// TBAAward is one award at an event, with every recipient of it there.
+type TBAAward struct {
+	// Name is FIRST's name of it, like "Judges' Award"; it may vary for
+	// the same AwardType.
+	Name string `json:"name"`
+	// AwardType is TBA's number of the award (0 FIRST Impact, 1 Winner,
+	// 2 Finalist, 13 Judges' …).
+	AwardType     int                 `json:"award_type"`
+	EventKey      string              `json:"event_key"`
+	RecipientList []TBAAwardRecipient `json:"recipient_list"`
+	Year          int                 `json:"year"`
+}
+
+// TBAAwardRecipient is a team, a person, both or neither (an award not
+// given) receiving an award.
+type TBAAwardRecipient struct {
+	TeamKey *string `json:"team_key"`
+	Awardee *string `json:"awardee"`
 }
 
 // TBATeam is a team of the event's simple team list.

@@ -43,6 +43,8 @@ func (s *Server) at(now time.Time) moment {
 		replace(&m.ExtraStatsInfo, p.ExtraStatsInfo, p.ExtraStatsInfo != nil)
 		replace(&m.Alliances, p.Alliances, p.Alliances != nil)
 		replace(&m.Teams, p.Teams, p.Teams != nil)
+		replace(&m.Awards, p.Awards, p.Awards != nil)
+		replace(&m.Season, p.Season, p.Season != nil)
 	}
 	return m
 }

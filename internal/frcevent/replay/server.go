@@ -85,6 +85,8 @@ func New(opts Options) *Server {
 		{frcapi.TBARankings, s.ofEvent(s.tbaRankings)},
 		{frcapi.TBAStatus, s.tbaStatus},
 		{frcapi.TBATeamEvents, s.tbaTeamEvents},
+		{frcapi.TBATeamEventStatuses, s.tbaTeamEventStatuses},
+		{frcapi.TBATeamAwards, s.tbaTeamAwards},
 		{frcapi.TBAAlliances, s.ofEvent(s.tbaAlliances)},
 		{frcapi.TBAEventMatches, s.ofEvent(s.tbaEventMatches)},
 		{frcapi.TBAEventTeams, s.ofEvent(s.tbaEventTeams)},

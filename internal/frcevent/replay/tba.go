@@ -33,9 +33,15 @@ func notModified(w http.ResponseWriter, r *http.Request, body []byte) bool {
 }
 
 func (s *Server) tbaTeamStatus(_ *http.Request, m moment) answer {
-	st := m.TeamStatus
+	return answer{http.StatusOK, s.teamStatusJSON(m.TeamStatus, m, true)}
+}
+
+// teamStatusJSON is a team status in TBA's shape, nil for nil: of the
+// timeline's event (current), its parts derived from the moment where not
+// set, or of another event of the season, as set.
+func (s *Server) teamStatusJSON(st *TeamStatus, m moment, current bool) *frcapi.TBATeamEventStatus {
 	if st == nil {
-		return answer{http.StatusOK, nil}
+		return nil
 	}
 	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	var ranking *frcapi.TBARanking
@@ -43,7 +49,7 @@ func (s *Server) tbaTeamStatus(_ *http.Request, m moment) answer {
 		ranking = &frcapi.TBARanking{TeamKey: team, Rank: st.Rank, Record: st.Record, MatchesPlayed: st.Record.Wins + st.Record.Losses + st.Record.Ties,
 			SortOrders: []float64{}}
 		for _, rk := range m.Rankings {
-			if rk.TeamKey == team && rk.SortOrders != nil {
+			if current && rk.TeamKey == team && rk.SortOrders != nil {
 				ranking.SortOrders = rk.SortOrders
 			}
 		}
@@ -52,13 +58,16 @@ func (s *Server) tbaTeamStatus(_ *http.Request, m moment) answer {
 	if overall == "" {
 		overall = fmt.Sprintf("Team %d is <b>Rank %d/%d</b> with a record of <b>%d-%d-%d</b>", s.opts.Timeline.Team, st.Rank, st.NumTeams, st.Record.Wins, st.Record.Losses, st.Record.Ties)
 	}
-	alliance, playoff, allianceStr, playoffStr := s.teamPlayoff(st, m)
-	qualStatus := "playing"
-	if m.Alliances != nil {
-		qualStatus = "completed"
+	alliance, playoff, allianceStr, playoffStr := s.teamPlayoff(st, m, current)
+	qualStatus, sortOrderInfo := "completed", []StatInfo{}
+	if current {
+		sortOrderInfo = nonNil(m.SortOrderInfo)
+		if m.Alliances == nil {
+			qualStatus = "playing"
+		}
 	}
-	return answer{http.StatusOK, frcapi.TBATeamEventStatus{
-		Qual:              &frcapi.TBATeamQual{NumTeams: st.NumTeams, Status: qualStatus, Ranking: ranking, SortOrderInfo: nonNil(m.SortOrderInfo)},
+	return &frcapi.TBATeamEventStatus{
+		Qual:              &frcapi.TBATeamQual{NumTeams: st.NumTeams, Status: cmp.Or(st.QualStatus, qualStatus), Ranking: ranking, SortOrderInfo: sortOrderInfo},
 		Alliance:          alliance,
 		Playoff:           playoff,
 		AllianceStatusStr: cmp.Or(st.AllianceStatusStr, allianceStr),
@@ -67,7 +76,7 @@ func (s *Server) tbaTeamStatus(_ *http.Request, m moment) answer {
 		NextMatchKey:      frcapi.Nullable(st.NextMatchKey),
 		LastMatchKey:      frcapi.Nullable(st.LastMatchKey),
 		PitLocation:       st.PitLocation,
-	}}
+	}
 }
 
 // tbaMatches answers the team's matches: those listed whose alliances are
@@ -178,12 +187,13 @@ func statusJSON(st *AllianceStatus, playoffType int) *frcapi.TBAAllianceStatus {
 }
 
 // teamPlayoff returns the team status's alliance and playoff parts and
-// their summaries: as the timeline sets them, else derived.
-func (s *Server) teamPlayoff(st *TeamStatus, m moment) (alliance *TeamAlliance, playoff *TeamPlayoff, allianceStr, playoffStr string) {
+// their summaries: as the timeline sets them, else derived (of the
+// timeline's event only: current).
+func (s *Server) teamPlayoff(st *TeamStatus, m moment, current bool) (alliance *TeamAlliance, playoff *TeamPlayoff, allianceStr, playoffStr string) {
 	allianceStr, playoffStr = "--", "--"
 	team := frcapi.TeamKey(s.opts.Timeline.Team)
 	alliance, playoff = st.Alliance, st.Playoff
-	if number, pick := m.teamAlliance(team); number > 0 {
+	if number, pick := m.teamAlliance(team); current && number > 0 {
 		a := m.Alliances[number-1]
 		if alliance == nil {
 			alliance = &TeamAlliance{Name: allianceName(a, number), Number: number, Pick: pick, Backup: a.Backup}
@@ -292,19 +302,88 @@ func (s *Server) tbaStatus(_ *http.Request, m moment) answer {
 }
 
 func (s *Server) tbaTeamEvents(r *http.Request, m moment) answer {
-	year, err := strconv.Atoi(r.PathValue("year"))
-	if r.PathValue("team") != frcapi.TeamKey(s.opts.Timeline.Team) || err != nil {
+	year, ok := s.teamOfYear(r)
+	if !ok {
 		return notFound("team")
 	}
-	events := m.TeamEvents
-	if events == nil && m.Event != nil {
-		events = []Event{*m.Event}
-	}
 	out := []frcapi.TBAEventInfo{}
-	for _, e := range events {
+	for _, e := range m.teamEvents() {
 		if ev := m.eventJSON(e, year); strings.HasPrefix(ev.StartDate, strconv.Itoa(year)) {
 			out = append(out, ev)
 		}
+	}
+	return answer{http.StatusOK, out}
+}
+
+// teamEvents are the team's events: TeamEvents, or [Event], then the
+// season's others not among them.
+func (m moment) teamEvents() []Event {
+	events := slices.Clone(m.TeamEvents)
+	if events == nil && m.Event != nil {
+		events = []Event{*m.Event}
+	}
+	for _, se := range m.Season {
+		if !slices.ContainsFunc(events, func(e Event) bool { return e.Key == se.Event.Key }) {
+			events = append(events, se.Event)
+		}
+	}
+	return events
+}
+
+// teamOfYear checks a /team/{team}/…/{year} request: the year, or TBA's
+// 404 for another team.
+func (s *Server) teamOfYear(r *http.Request) (int, bool) {
+	year, err := strconv.Atoi(r.PathValue("year"))
+	return year, err == nil && r.PathValue("team") == frcapi.TeamKey(s.opts.Timeline.Team)
+}
+
+// tbaTeamEventStatuses answers the team's status at each of its events of
+// the year, by key: the timeline's event's as /team/{team}/event/{event}/
+// status answers it (null before the timeline lists the event), a season
+// event's as set, null for the others.
+func (s *Server) tbaTeamEventStatuses(r *http.Request, m moment) answer {
+	year, ok := s.teamOfYear(r)
+	if !ok {
+		return notFound("team")
+	}
+	out := map[string]*frcapi.TBATeamEventStatus{}
+	for _, e := range m.teamEvents() {
+		if !strings.HasPrefix(m.eventJSON(e, year).StartDate, strconv.Itoa(year)) {
+			continue
+		}
+		out[e.Key] = nil
+		switch i := slices.IndexFunc(m.Season, func(se SeasonEvent) bool { return se.Event.Key == e.Key }); {
+		case e.Key == s.opts.Timeline.Event && m.Event != nil:
+			out[e.Key] = s.teamStatusJSON(m.TeamStatus, m, true)
+		case i >= 0:
+			out[e.Key] = s.teamStatusJSON(m.Season[i].Status, m, false)
+		}
+	}
+	return answer{http.StatusOK, out}
+}
+
+// tbaTeamAwards answers the team's awards of the year: the season's
+// events' and the timeline's event's, in that order.
+func (s *Server) tbaTeamAwards(r *http.Request, m moment) answer {
+	year, ok := s.teamOfYear(r)
+	if !ok {
+		return notFound("team")
+	}
+	out := []frcapi.TBAAward{}
+	add := func(e Event, awards []Award) {
+		if !strings.HasPrefix(m.eventJSON(e, year).StartDate, strconv.Itoa(year)) {
+			return
+		}
+		for _, a := range awards {
+			out = append(out, frcapi.TBAAward{Name: a.Name, AwardType: a.Type, EventKey: e.Key, Year: year,
+				RecipientList: []frcapi.TBAAwardRecipient{{TeamKey: new(frcapi.TeamKey(s.opts.Timeline.Team))}}})
+		}
+	}
+	for _, se := range m.Season {
+		add(se.Event, se.Awards)
+	}
+	if m.Event != nil {
+		add(*m.Event, m.Awards)
 	}
 	return answer{http.StatusOK, out}
 }

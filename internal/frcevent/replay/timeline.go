@@ -97,6 +97,31 @@ type State struct {
 	Teams []Team `json:"teams,omitempty"`
 	// DownEvents are the event keys TBA's /status lists as down.
 	DownEvents []string `json:"downEvents,omitempty"`
+	// Awards are the team's awards at the event, once given.
+	Awards []Award `json:"awards,omitempty"`
+	// Season are the team's other events of the year, each with its
+	// status and awards there: listed among its events after TeamEvents
+	// (or Event), in its statuses and in its awards.
+	Season []SeasonEvent `json:"season,omitempty"`
+}
+
+// SeasonEvent is another event of the team's season on TBA.
+type SeasonEvent struct {
+	Event Event `json:"event"`
+	// Status is the team's status there, its summaries written as for the
+	// event's (its alliance and playoff parts as set); nil is served as
+	// null, as TBA does for an event not started.
+	Status *TeamStatus `json:"status,omitempty"`
+	// Awards are the team's awards there.
+	Awards []Award `json:"awards,omitempty"`
+}
+
+// Award is an award the team received, served in TBA's shape with the
+// team as its one recipient.
+type Award struct {
+	Name string `json:"name"`
+	// Type is TBA's award_type (0 FIRST Impact, 1 Winner, 13 Judges' …).
+	Type int `json:"type"`
 }
 
 // NexusEvent is the part of Nexus's EventStatus that is a schedule.
@@ -173,10 +198,14 @@ type TeamStatus struct {
 	OverallStatusStr  string `json:"overallStatusStr,omitempty"`
 	AllianceStatusStr string `json:"allianceStatusStr,omitempty"`
 	PlayoffStatusStr  string `json:"playoffStatusStr,omitempty"`
+	// QualStatus is TBA's qual.status ("not_started", "playing",
+	// "completed"); "" means derived: "completed" once the state has
+	// alliances, else "playing" (a season's other event: "completed").
+	QualStatus string `json:"qualStatus,omitempty"`
 	// Alliance and Playoff are the status's alliance and playoff parts
 	// when set; nil means derived from the state's Alliances and the
 	// playoff matches played so far (null while the team is on no
-	// alliance).
+	// alliance; a season's other event: null).
 	Alliance *TeamAlliance `json:"alliance,omitempty"`
 	Playoff  *TeamPlayoff  `json:"playoff,omitempty"`
 }
@@ -319,7 +348,11 @@ var demoJSON []byte
 // at 405 s); the double-elimination bracket (Playoff N at 450 + 9(N-1) s,
 // results 5 s later), where we lose Playoff 8, win on in the lower half
 // and a backup robot (4613 for 6328) comes in at 536 s; the finals at
-// 575, 590 and 605 s, which we win 2-1; the awards break until 640 s.
+// 575, 590 and 605 s, which we win 2-1; the awards break until 640 s, our
+// awards given at 625 s. The season around it: the Fort Smith Regional
+// three weeks before (12th of 38, eliminated in Round 4 as Alliance 5's
+// first pick, the Judges' Award) and the Oklahoma State Championship
+// four weeks after, not started (both invented).
 // TBA lists a bracket match once decided and the finals from selection on
 // with empty team keys; Nexus lists every playoff match from selection on
 // with null teams until decided.

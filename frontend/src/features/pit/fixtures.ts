@@ -54,6 +54,7 @@ export function statusAt(at: number, over: Partial<EventStatus> = {}): EventStat
     eventStart: '',
     eventEnd: '',
     phase: 'qualifications',
+    season: [],
     nextMatch: matchQueuingAt(at + 10 * min),
     upcoming: [],
     recent: [],
