@@ -52,7 +52,7 @@ import {
   webcastLinks,
 } from './board';
 import { contractStatus, iso, matchQueuingAt, min, statusAt, zeroTime } from './fixtures';
-import { bracketShort } from './words';
+import { bracketShort } from '../../shared/event/words';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
 const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);
