@@ -96,9 +96,11 @@ export function NotifyMe({ deps }: { deps: NotifyDeps }) {
             <select
               value={choices.matchesAhead}
               disabled={!choices.topics.includes('queuing')}
-              onChange={(e) =>
-                setChoices((c) => ({ ...c, matchesAhead: Number(e.currentTarget.value) }))
-              }
+              onChange={(e) => {
+                // Read now: the event's target is gone when the update runs.
+                const matchesAhead = Number(e.currentTarget.value);
+                setChoices((c) => ({ ...c, matchesAhead }));
+              }}
             >
               {leads.map((l) => (
                 <option key={l.value} value={l.value}>
