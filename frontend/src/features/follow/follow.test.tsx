@@ -195,7 +195,7 @@ describe('the follow page', () => {
       store: { load: () => null, save: () => {} },
     };
     show(statusAt(t0), { push });
-    const notify = screen.getByRole('heading', { name: 'Notify me' }).closest('section')!;
+    const notify = screen.getByRole('region', { name: 'Notify me' });
     await within(notify).findByText('Alerts are off.');
     fireEvent.click(within(notify).getByRole('checkbox', { name: 'News posts' }));
     fireEvent.change(within(notify).getByRole('combobox', { name: /Queue alert/ }), {
