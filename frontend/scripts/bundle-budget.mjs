@@ -82,6 +82,8 @@ if (chunkBudgets.size > 0) {
 }
 
 if (total > budgetBytes || overBudget.length > 0) {
-  console.error(`bundle-budget: over budget (${[...(total > budgetBytes ? ['/'] : []), ...overBudget].join(', ')})`);
+  console.error(
+    `bundle-budget: over budget (${[...(total > budgetBytes ? ['/'] : []), ...overBudget].join(', ')})`,
+  );
   process.exit(1);
 }

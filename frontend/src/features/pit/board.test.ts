@@ -51,7 +51,14 @@ import {
   warningsFor,
   webcastLinks,
 } from './board';
-import { contractStatus, iso, matchQueuingAt, min, statusAt, zeroTime } from '../../shared/event/fixtures';
+import {
+  contractStatus,
+  iso,
+  matchQueuingAt,
+  min,
+  statusAt,
+  zeroTime,
+} from '../../shared/event/fixtures';
 import { bracketShort } from '../../shared/event/words';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
