@@ -419,7 +419,13 @@ function LatestNews({ article }: { article: Article }) {
           </time>
         </p>
       )}
-      {article.preview && <p className="follow-news__preview">{article.preview}</p>}
+      {article.preview && (
+        <div
+          className="follow-news__preview"
+          // The server's HTML, made safe there (internal/news/render.go), as the news list shows it.
+          dangerouslySetInnerHTML={{ __html: article.preview }}
+        />
+      )}
     </section>
   );
 }

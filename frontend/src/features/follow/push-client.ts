@@ -4,6 +4,8 @@
 // end-to-end test replaces PushManager's subscription with one a push
 // service stand-in made.
 
+import { workerScope, workerUrl } from './use-service-worker';
+
 /** A push subscription as the state machine needs it (the browser's PushSubscription has these). */
 export interface PushSubscriptionLike {
   readonly endpoint: string;
@@ -102,11 +104,15 @@ function isIOS(): boolean {
   return /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
 }
 
-/** The follow page's worker registration, once it is active. */
-async function registration(): Promise<ServiceWorkerRegistration> {
-  const reg = await navigator.serviceWorker.getRegistration('/follow');
-  if (!reg) throw new Error('push: no service worker for /follow');
-  return navigator.serviceWorker.ready.then(() => reg);
+/** The follow page's worker registration now, or null before the page registered it. */
+function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  return navigator.serviceWorker.getRegistration(workerScope);
+}
+
+/** The follow page's worker once it is active: registered here if the page has not yet. */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register(workerUrl, { scope: workerScope });
+  return navigator.serviceWorker.ready;
 }
 
 /** The browser's push machinery: PushManager of the follow page's worker, and Notification. */
@@ -124,10 +130,11 @@ export const browserPush: PushBrowser = {
   permission: () => Notification.permission,
   requestPermission: () => Notification.requestPermission(),
   async current() {
-    return (await registration()).pushManager.getSubscription();
+    // No worker yet: no subscription either.
+    return (await registration())?.pushManager.getSubscription() ?? null;
   },
   async subscribe(applicationServerKey) {
-    const reg = await registration();
+    const reg = await activeRegistration();
     return reg.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey as BufferSource,
