@@ -56,7 +56,9 @@ export function NotifyMe({ deps }: { deps: NotifyDeps }) {
     });
   };
   const on = state.kind === 'on' || (state.kind === 'error' && state.choices !== null);
-  const usable = state.kind === 'off' || state.kind === 'on' || state.kind === 'error';
+  // The form shows while the browser is checked too (disabled), so the page does not move when it answers.
+  const usable = state.kind !== 'unsupported' && state.kind !== 'denied';
+  const busy = state.kind === 'checking' || state.kind === 'working';
   const toggle = (topic: Topic, checked: boolean) =>
     setChoices((c) => ({
       ...c,
@@ -76,7 +78,7 @@ export function NotifyMe({ deps }: { deps: NotifyDeps }) {
             run(() => turnOn(deps, choices));
           }}
         >
-          <fieldset className="follow-notify__topics">
+          <fieldset className="follow-notify__topics" disabled={busy}>
             <legend>Send me an alert</legend>
             {topics.map((topic) => (
               <label key={topic} className="follow-notify__topic">
@@ -95,7 +97,7 @@ export function NotifyMe({ deps }: { deps: NotifyDeps }) {
             Queue alert
             <select
               value={choices.matchesAhead}
-              disabled={!choices.topics.includes('queuing')}
+              disabled={busy || !choices.topics.includes('queuing')}
               onChange={(e) => {
                 // Read now: the event's target is gone when the update runs.
                 const matchesAhead = Number(e.currentTarget.value);
@@ -110,7 +112,7 @@ export function NotifyMe({ deps }: { deps: NotifyDeps }) {
             </select>
           </label>
           <div className="follow-notify__actions">
-            <button type="submit" className="follow-button">
+            <button type="submit" className="follow-button" disabled={busy}>
               {on ? 'Save my choices' : 'Turn on alerts'}
             </button>
             {on && (
