@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 /** The frontend's directory. */
 const root = new URL('./', import.meta.url);
@@ -15,6 +17,73 @@ const consolePublicDir = fileURLToPath(new URL('src/features/console/public/', r
 /** Whether a module is the console's own: under src/features/console/ but not its public part. */
 function isConsoleModule(id: string): boolean {
   return id.startsWith(consoleDir) && !id.startsWith(consolePublicDir);
+}
+
+/** The follow page's service worker: its source, and where it is served (the root, so it may control /follow). */
+const workerSource = fileURLToPath(new URL('src/features/follow/sw.ts', root));
+const workerFile = 'sw.js';
+
+/** The root files the follow page's worker keeps besides the built ones (public/). */
+const workerPublicFiles = [
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+];
+
+/**
+ * Writes the follow page's precache list into the worker (sw.ts's
+ * __FOLLOW_PRECACHE__): the entry's files and the follow page's chunk,
+ * with the chunks and style sheets they import, and the public files the
+ * app needs, with a version made of the list, so a build that changes any
+ * of them makes a new worker. The worker may import nothing the app
+ * imports too: it must build as one classic script, no import in it.
+ */
+function followWorkerPrecache(): Plugin {
+  return {
+    name: 'follow-worker-precache',
+    enforce: 'post',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const worker = chunks.find((c) => c.facadeModuleId === workerSource);
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/index.html'));
+      const follow = chunks.find((c) =>
+        c.facadeModuleId?.endsWith('/src/features/follow/follow.tsx'),
+      );
+      if (!worker || !entry || !follow) {
+        throw new Error(
+          'vite.config.ts: the follow worker, the entry or the follow page is missing',
+        );
+      }
+      if (
+        worker.imports.length > 0 ||
+        worker.dynamicImports.length > 0 ||
+        /\bimport\s*\(/.test(worker.code)
+      ) {
+        throw new Error(
+          `vite.config.ts: ${workerFile} imports other chunks (${worker.imports.join(', ')})`,
+        );
+      }
+      const files = new Set<string>();
+      const add = (chunk: OutputChunk) => {
+        if (files.has(`/${chunk.fileName}`)) return;
+        files.add(`/${chunk.fileName}`);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+        for (const name of chunk.imports) {
+          const imported = bundle[name];
+          if (imported?.type === 'chunk') add(imported);
+        }
+      };
+      add(entry);
+      add(follow);
+      const list = [...[...files].sort(), ...workerPublicFiles];
+      const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 16);
+      const marker = '__FOLLOW_PRECACHE__';
+      if (!worker.code.includes(marker))
+        throw new Error(`vite.config.ts: ${workerFile} has no ${marker}`);
+      worker.code = worker.code.replaceAll(marker, JSON.stringify({ version, files: list }));
+    },
+  };
 }
 
 /** The names of the chunks built into consoleAssets, for their style sheets. */
@@ -33,6 +102,7 @@ export default defineConfig({
         writeFileSync(new URL('./dist/.gitkeep', import.meta.url), '');
       },
     },
+    followWorkerPrecache(),
   ],
   build: {
     outDir: 'dist',
@@ -40,7 +110,11 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     rollupOptions: {
+      // The site, and the follow page's service worker at the root.
+      input: { index: fileURLToPath(new URL('index.html', root)), sw: workerSource },
       output: {
+        entryFileNames: (chunk) =>
+          chunk.facadeModuleId === workerSource ? workerFile : 'assets/[name]-[hash].js',
         // The console's chunks go to assets/console/, which the server
         // hands out only with a session; its public part (sign-in, enrol,
         // the frame) stays in assets/.

@@ -11,7 +11,7 @@ function pageRoutes(): RouteObject[] {
   return pages;
 }
 
-const onDemand = ['/reefscape', '/crescendo', '/rebuilt', '/whattimeisit', '/pit'];
+const onDemand = ['/reefscape', '/crescendo', '/rebuilt', '/whattimeisit', '/pit', '/follow'];
 
 describe('the route table', () => {
   setUpAppTests();
@@ -24,7 +24,7 @@ describe('the route table', () => {
     ]);
   });
 
-  it('loads the season pages, the countdown and the pit display on demand', () => {
+  it('loads the season pages, the countdown, the pit display and the follow page on demand', () => {
     const lazy = pageRoutes()
       .filter((route) => route.lazy)
       .map((route) => route.path);

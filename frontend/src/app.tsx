@@ -47,6 +47,7 @@ const pages = {
   '/rebuilt': onDemand(() => import('./features/seasons/rebuilt')),
   '/whattimeisit': onDemand(() => import('./features/countdown/whattimeisit')),
   '/pit': onDemand(() => import('./features/pit/pit')),
+  '/follow': onDemand(() => import('./features/follow/follow')),
 } satisfies Record<RoutePath, Page>;
 
 // Only an unattended screen (the desktop window's --kiosk) needs this; its

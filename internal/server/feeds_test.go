@@ -130,8 +130,8 @@ func TestSitemap(t *testing.T) {
 		}
 		got[u.Loc] = u.LastMod
 	}
-	// The routes of the spec's route list that have a page, and the pit display.
-	routes := []string{"/", "/about", "/contact", "/news", "/outreach", "/sponsors", "/donate", "/reefscape", "/crescendo", "/whattimeisit", "/rebuilt", "/pit"}
+	// The routes of the spec's route list that have a page, the pit display and the follow page.
+	routes := []string{"/", "/about", "/contact", "/news", "/outreach", "/sponsors", "/donate", "/reefscape", "/crescendo", "/whattimeisit", "/rebuilt", "/pit", "/follow"}
 	for _, r := range routes {
 		if _, ok := got[testSiteURL+r]; !ok {
 			t.Errorf("route %s is missing", r)

@@ -44,6 +44,7 @@ var Routes = []Route{
 	{"/rebuilt", Product + " - Rebuilt", SiteDescription, false},
 	{"/whattimeisit", Product + " - What time is it?", SiteDescription, false},
 	{"/pit", Product + " - Pit display", "Team 1209 at its event: our next match, queue status, rank and announcements, live.", false},
+	{"/follow", Product + " - Follow 1209 live", "Follow Team 1209 at its event from anywhere: our next match in your time zone, the queue, our results, rank and playoffs, live, with alerts on your phone.", false},
 }
 
 // RouteByPath returns the route with path, if the site has one.

@@ -50,6 +50,7 @@ export const Routes = {
   "/rebuilt": { title: "RoboHornets - Rebuilt", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
   "/whattimeisit": { title: "RoboHornets - What time is it?", description: "FIRST Robotics Competition Team 1209, the RoboHornets of Tulsa: who we are, how to join, when we meet, our sponsors, seasons and news.", banner: false },
   "/pit": { title: "RoboHornets - Pit display", description: "Team 1209 at its event: our next match, queue status, rank and announcements, live.", banner: false },
+  "/follow": { title: "RoboHornets - Follow 1209 live", description: "Follow Team 1209 at its event from anywhere: our next match in your time zone, the queue, our results, rank and playoffs, live, with alerts on your phone.", banner: false },
 } as const;
 /** The page title of a news article. */
 export function articleTitle(title: string): string {

@@ -14,11 +14,11 @@ import (
 	"github.com/robohornets/robohornets/internal/frcevent/frcapi"
 )
 
-var update = flag.Bool("update", false, "write the pit's fixtures (frontend/src/features/pit/testdata) from the board")
+var update = flag.Bool("update", false, "write the pit's fixtures (frontend/src/shared/event/testdata) from the board")
 
 // fixtureDir holds the boards of TestPitFixtures, which the page's tests
-// render (frontend/src/features/pit/contract.test.tsx).
-var fixtureDir = filepath.Join("..", "..", "..", "frontend", "src", "features", "pit", "testdata")
+// render (frontend/src/features/pit/contract.test.tsx, frontend/src/features/follow).
+var fixtureDir = filepath.Join("..", "..", "..", "frontend", "src", "shared", "event", "testdata")
 
 // generatedNote is the first property of every fixture: JSON has no
 // comments.

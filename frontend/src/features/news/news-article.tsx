@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useArticle } from './use-news';
+import { useArticle } from '../../shared/use-news';
 import { useHead } from '../../shared/use-route-head';
 import { formatNewsDate } from './articles';
 import { articleTitle, NewsDescription, Routes } from '../../gen/spec.gen';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Banner } from '../../shared/banner/banner';
 import { VisuallyHidden } from '../../shared/staggered-text';
 import { useRouteHead } from '../../shared/use-route-head';
-import { useNews } from './use-news';
+import { useNews } from '../../shared/use-news';
 import {
   defaultSortOrder,
   formatNewsDate,

@@ -1,5 +1,5 @@
 import { allianceWords, roleText } from './board';
-import { allianceStateText } from './words';
+import { allianceStateText } from '../../shared/event/words';
 import type { Alliance, Playoffs } from '../../platform/types';
 
 /** One alliance: its number, captain, picks and backup; ours marked. */

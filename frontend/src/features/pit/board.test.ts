@@ -51,8 +51,15 @@ import {
   warningsFor,
   webcastLinks,
 } from './board';
-import { contractStatus, iso, matchQueuingAt, min, statusAt, zeroTime } from './fixtures';
-import { bracketShort } from './words';
+import {
+  contractStatus,
+  iso,
+  matchQueuingAt,
+  min,
+  statusAt,
+  zeroTime,
+} from '../../shared/event/fixtures';
+import { bracketShort } from '../../shared/event/words';
 
 const t0 = Date.parse('2026-03-14T14:00:00Z');
 const match = (over?: Partial<Match>) => matchQueuingAt(t0 + 10 * min, over);

@@ -1,6 +1,12 @@
 import { cssVars } from '../../shared/css-vars';
 import { bracketLayout, type BracketColumn } from './board';
-import { bracketShort, playoffLabel, playoffTypeText, sideShort, sideWords } from './words';
+import {
+  bracketShort,
+  playoffLabel,
+  playoffTypeText,
+  sideShort,
+  sideWords,
+} from '../../shared/event/words';
 import type { BracketMatch, Playoffs } from '../../platform/types';
 
 /** One side of a bracket match: the alliance (or where it comes from) and its wins in a series. */

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFakePlatform } from '../../shared/test-platform';
 import { PlatformContext } from '../../platform';
 import type { BoardPhase } from './board';
-import { contractNames, contractStatus } from './fixtures';
+import { contractNames, contractStatus } from '../../shared/event/fixtures';
 import Pit from './pit';
 
 /** The moment the board's fixtures are written at. */

@@ -1,5 +1,5 @@
 import { matchTime, resultLetter, scoreText } from './board';
-import { timeKindShort, timeKindWord } from './words';
+import { timeKindShort, timeKindWord } from '../../shared/event/words';
 import type { Colour, EventStatus, Match } from '../../platform/types';
 
 /** A small colour square for our alliance in a match, named for screen readers. */

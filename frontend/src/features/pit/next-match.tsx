@@ -8,7 +8,7 @@ import {
   partnersOf,
   statusTone,
 } from './board';
-import { timeKindWord, turnaroundText } from './words';
+import { timeKindWord, turnaroundText } from '../../shared/event/words';
 import type { Colour, EventStatus, Match } from '../../platform/types';
 
 /** The size step of a match label: the longer it is, the smaller, so it stays whole. */

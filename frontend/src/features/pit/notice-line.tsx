@@ -1,4 +1,4 @@
-import { useNotice } from './use-notice';
+import { useNotice } from '../../shared/use-notice';
 import './notice-line.css';
 
 /**

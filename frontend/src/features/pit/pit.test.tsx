@@ -4,7 +4,14 @@ import { createFakePlatform } from '../../shared/test-platform';
 import { Routes } from '../../gen/spec.gen';
 import { PlatformContext } from '../../platform';
 import type { EventStatus, Match } from '../../platform/types';
-import { iso, matchQueuingAt, min, phaseStatus, statusAt, zeroTime } from './fixtures';
+import {
+  iso,
+  matchQueuingAt,
+  min,
+  phaseStatus,
+  statusAt,
+  zeroTime,
+} from '../../shared/event/fixtures';
 import Pit from './pit';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');

@@ -1,5 +1,12 @@
 import { playoffsOver, rankText, recordText, roleText, statusTone } from './board';
-import { ifLoseText, ifWinText, nextLabel, outcomeText, seriesText, sourceWords } from './words';
+import {
+  ifLoseText,
+  ifWinText,
+  nextLabel,
+  outcomeText,
+  seriesText,
+  sourceWords,
+} from '../../shared/event/words';
 import type { EventStatus, Playoffs } from '../../platform/types';
 import {
   MatchClock,

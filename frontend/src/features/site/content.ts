@@ -235,6 +235,8 @@ export const home = {
   /** A challenge card's link; its words name the game, for visitors and search engines alike. */
   learnMore: (game: string) => `Learn More about ${game}`,
   readMore: 'Read More About our Team',
+  /** The link to /follow beside it (issue 37): the team's event days, live. */
+  followLive: 'Follow us live at events',
 } as const;
 
 /** The About page's texts. */

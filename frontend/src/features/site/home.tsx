@@ -83,6 +83,9 @@ export function Home() {
       <p className="section cta">
         <Link className="button" to="/about">
           {home.readMore}
+        </Link>{' '}
+        <Link className="button" to="/follow">
+          {home.followLive}
         </Link>
       </p>
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { usePlatform } from '../../platform';
-import type { EventStatus } from '../../platform/types';
+import { usePlatform } from '../platform';
+import type { EventStatus } from '../platform/types';
 
 /** The live event status of the pit display; null until the first one arrives. */
 export function useEvent(): EventStatus | null {

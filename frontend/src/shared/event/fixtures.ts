@@ -1,4 +1,4 @@
-// The pit tests' statuses, as the hub sends them: a qualification match and an
+// The event status fixtures of the pit's and the follow page's tests, as the hub sends them: a qualification match and an
 // event status timed from instants the test picks, each field overridable; the
 // statuses of a whole event the end-to-end tests use too; and the board's own
 // statuses of every phase (testdata/, written by Go's TestPitFixtures).

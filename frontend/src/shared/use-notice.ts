@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { usePlatform } from '../../platform';
-import type { Notice } from '../../platform/types';
+import { usePlatform } from '../platform';
+import type { Notice } from '../platform/types';
 
 /**
  * Runs start once the page has loaded and the browser is idle (within a

@@ -14,7 +14,7 @@ import type {
   Turnaround,
 } from '../../platform/types';
 import { PlayoffDoubleElim4, PlayoffDoubleElim8 } from '../../gen/wire.gen';
-import { assertNever } from '../../shared/assert-never';
+import { assertNever } from '../assert-never';
 
 /** How a match's time is labelled: "actual", "estimated" or "scheduled". */
 export function timeKindWord(kind: TimeKind): string {

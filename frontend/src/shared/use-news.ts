@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePlatform, type Article, type NewsSnapshot } from '../../platform';
+import { usePlatform, type Article, type NewsSnapshot } from '../platform';
 
 /**
  * The live news list; null until the first snapshot arrives. It starts from

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePlatform } from '../../platform';
+import { usePlatform } from '../platform';
 
 /** The host's clock in epoch milliseconds, moved on by its once-a-second ticks. */
 export function useNow(): number {
