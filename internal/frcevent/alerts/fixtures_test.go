@@ -17,7 +17,7 @@ import (
 // every phase of an event, written by board's TestPitFixtures and
 // rendered by the pit's tests. Reading them here holds the rules to the
 // statuses the board really makes.
-var boardFixtures = filepath.Join("..", "..", "..", "frontend", "src", "features", "pit", "testdata")
+var boardFixtures = filepath.Join("..", "..", "..", "frontend", "src", "shared", "event", "testdata")
 
 // fixtureTime is the time the board merged its fixtures at (board's t0).
 var fixtureTime = time.Date(2026, 3, 14, 15, 0, 0, 0, time.UTC)
