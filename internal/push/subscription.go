@@ -168,6 +168,13 @@ func (n *Notifier) Subscribe(ctx context.Context, s Subscription, client string)
 		if !errors.Is(err, docstore.ErrNotFound) {
 			return err
 		}
+		var total countRecord
+		if err := getJSON(tx, CountsCollection, totalDocID, &total); err != nil {
+			return err
+		}
+		if total.Count >= n.opts.MaxSubscriptions {
+			return ErrFull
+		}
 		var cr clientRecord
 		if err := getJSON(tx, ClientsCollection, clientID, &cr); err != nil {
 			return err
@@ -182,13 +189,6 @@ func (n *Notifier) Subscribe(ctx context.Context, s Subscription, client string)
 		}
 		if len(live) > n.opts.MaxPerClient {
 			return ErrClientFull
-		}
-		var total countRecord
-		if err := getJSON(tx, CountsCollection, totalDocID, &total); err != nil {
-			return err
-		}
-		if total.Count >= n.opts.MaxSubscriptions {
-			return ErrFull
 		}
 		total.Count++
 		created = true

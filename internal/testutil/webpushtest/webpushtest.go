@@ -131,7 +131,7 @@ func (s *Service) post(t testing.TB, path string, body any, out any) {
 func (s *Service) Subscribe(t testing.TB, applicationServerKey string) Subscription {
 	t.Helper()
 	var sub Subscription
-	s.post(t, "/subscribe", map[string]any{"userVisibleOnly": true, "applicationServerKey": applicationServerKey}, &sub)
+	s.post(t, "/subscribe", map[string]string{"userVisibleOnly": "true", "applicationServerKey": applicationServerKey}, &sub)
 	sub.Endpoint = strings.Replace(sub.Endpoint, "://localhost:", "://127.0.0.1:", 1)
 	return sub
 }
