@@ -312,8 +312,8 @@ func TestPushAnswers(t *testing.T) {
 				c.BlockUntilWaiters(1)
 				c.Advance(w - time.Millisecond)
 				select {
-				case <-done:
-					t.Fatal("Notify ended before the retry's wait was over")
+				case err := <-done:
+					t.Fatalf("Notify ended (%v) before the retry's wait was over", err)
 				default:
 				}
 				c.Advance(time.Millisecond)

@@ -103,7 +103,7 @@ func NewNotifier(ctx context.Context, opts Options) (*Notifier, error) {
 		return nil, errors.New("push: no store")
 	}
 	if !validSubject(opts.Subject) {
-		return nil, fmt.Errorf("push: subject %q is neither mailto: nor https:", opts.Subject)
+		return nil, fmt.Errorf("push: subject %q is neither a mailto: address nor an https URL", opts.Subject)
 	}
 	opts.Clock = cmp.Or[clock.Clock](opts.Clock, clock.Real{})
 	opts.Logger = cmp.Or(opts.Logger, slog.Default())
