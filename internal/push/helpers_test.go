@@ -57,6 +57,7 @@ func newNotifier(t testing.TB, db docstore.DB, c clock.Clock, opts Options) *Not
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(n.Close)
 	return n
 }
 

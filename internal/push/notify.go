@@ -145,6 +145,10 @@ func NewNotifier(ctx context.Context, opts Options) (*Notifier, error) {
 	return n, nil
 }
 
+// Close releases the idle connections to the push services. The
+// Notifier stays usable; the store is the caller's to close.
+func (n *Notifier) Close() { n.client.CloseIdleConnections() }
+
 // PublicKey returns the VAPID public key in the URL-safe base64 that a
 // page gives PushManager.subscribe as applicationServerKey.
 func (n *Notifier) PublicKey(ctx context.Context) (string, error) {
