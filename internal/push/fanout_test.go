@@ -58,6 +58,9 @@ func TestNotifyOnceAcrossInstances(t *testing.T) {
 	if got := db.writes.Load(); got != 1+subs/batch+1 {
 		t.Errorf("%d writes, want %d", got, 1+subs/batch+1)
 	}
+	if got := pendingIDs(t, db); len(got) != 0 {
+		t.Errorf("pending once done: %q, want none", got)
+	}
 	note := noteOf(t, db, results.ID)
 	if !note.Done || note.Delivered != subs {
 		t.Errorf("record: done %v, delivered %d; want done, %d", note.Done, note.Delivered, subs)
@@ -100,6 +103,9 @@ func TestNotifyResumesAfterCrash(t *testing.T) {
 	if note := noteOf(t, db, results.ID); note.Done || note.Cursor == "" {
 		t.Fatalf("after the crash: done %v, cursor %q; want a cursor, not done", note.Done, note.Cursor)
 	}
+	if got := pendingIDs(t, db); len(got) != 1 || got[0] != notificationID(results.ID) {
+		t.Fatalf("pending after the crash: %q, want the notification's", got)
+	}
 	other := newNotifier(t, db, c, Options{Batch: batch, Owner: "other"})
 	before := rc.total.Load()
 	if err := other.Notify(t.Context(), results); err != nil {
@@ -135,6 +141,9 @@ func TestNotifyResumesAfterCrash(t *testing.T) {
 	}
 	if twice == 0 || twice > batch {
 		t.Errorf("%d subscribers of the page in flight got it twice, want 1 to %d", twice, batch)
+	}
+	if got := pendingIDs(t, db); len(got) != 0 {
+		t.Errorf("pending once done: %q, want none", got)
 	}
 	note := noteOf(t, db, results.ID)
 	if !note.Done || note.Owner != "other" {
@@ -342,7 +351,8 @@ func TestPushAnswers(t *testing.T) {
 	}
 }
 
-// TestResumePrunes: Run's Resume deletes records older than PruneAfter.
+// TestResumePrunes: Resume deletes records older than PruneAfter, looking
+// at most once per pruneEvery.
 func TestResumePrunes(t *testing.T) {
 	c := clock.NewFake(start)
 	db := openLocal(t)
@@ -350,11 +360,16 @@ func TestResumePrunes(t *testing.T) {
 	if err := n.Notify(t.Context(), results); err != nil {
 		t.Fatal(err)
 	}
-	c.Advance(DefaultPruneAfter)
+	c.Advance(DefaultPruneAfter - time.Minute)
 	if err := n.Resume(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	noteOf(t, db, results.ID) // still there
+	c.Advance(pruneEvery - time.Second)
+	if err := n.Resume(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	noteOf(t, db, results.ID) // not looked at again yet
 	c.Advance(time.Second)
 	if err := n.Resume(t.Context()); err != nil {
 		t.Fatal(err)
@@ -362,4 +377,34 @@ func TestResumePrunes(t *testing.T) {
 	if _, err := db.Get(t.Context(), NotificationsCollection, notificationID(results.ID)); !errors.Is(err, docstore.ErrNotFound) {
 		t.Errorf("record after PruneAfter: %v, want none", err)
 	}
+}
+
+// TestResumeDropsOrphans: a pending entry whose record is gone is deleted.
+func TestResumeDropsOrphans(t *testing.T) {
+	c := clock.NewFake(start)
+	db := openLocal(t)
+	n := newNotifier(t, db, c, Options{})
+	if err := db.Put(t.Context(), PendingCollection, notificationID("gone"), []byte(`{"since":"2026-03-01T00:00:00Z"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Resume(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if got := pendingIDs(t, db); len(got) != 0 {
+		t.Errorf("pending: %q, want none", got)
+	}
+}
+
+// pendingIDs lists PendingCollection.
+func pendingIDs(t *testing.T, db docstore.DB) []string {
+	t.Helper()
+	docs, err := db.List(t.Context(), PendingCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, d := range docs {
+		ids = append(ids, d.ID)
+	}
+	return ids
 }

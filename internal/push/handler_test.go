@@ -93,6 +93,7 @@ func TestAPISubscribe(t *testing.T) {
 	}
 	// Again, with other choices: the same subscription, updated.
 	s.Topics, s.MatchesAhead = []Topic{TopicNews, TopicNews}, 0
+	a.c.Advance(time.Hour)
 	if status, body := a.call(t, "POST", PathSubscribe, s); status != http.StatusOK {
 		t.Fatalf("subscribe again = %d %s", status, body)
 	}
@@ -104,8 +105,8 @@ func TestAPISubscribe(t *testing.T) {
 	if err := json.Unmarshal(doc, &rec); err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.Topics) != 1 || rec.Topics[0] != TopicNews || rec.MatchesAhead != 0 {
-		t.Errorf("after subscribing again: topics %v, ahead %d; want [news], 0", rec.Topics, rec.MatchesAhead)
+	if len(rec.Topics) != 1 || rec.Topics[0] != TopicNews || rec.MatchesAhead != 0 || !rec.Created.Equal(start) {
+		t.Errorf("after subscribing again: topics %v, ahead %d, created %v; want [news], 0, %v", rec.Topics, rec.MatchesAhead, rec.Created, start)
 	}
 	if a.subscriptions(t) != 1 || total(t, a.db) != 1 {
 		t.Errorf("%d subscriptions, count %d; want 1 and 1", a.subscriptions(t), total(t, a.db))

@@ -94,6 +94,7 @@ type Notifier struct {
 	mu        sync.Mutex
 	cached    vapidKeys
 	keysUntil time.Time
+	nextPrune time.Time
 }
 
 // NewNotifier returns a Notifier over opts.DB, making the VAPID key pair
@@ -242,35 +243,53 @@ func (n *Notifier) Notify(ctx context.Context, m Message) error {
 	return n.fanout(ctx, id, note)
 }
 
-// claim takes the notification with id for this instance: a new one made
-// from fresh (nil: only an existing one), or one whose lease has ended. It
-// returns errSkip when the notification is done or claimed.
+// claim takes the notification with id for this instance, in one
+// transaction: a new one made from fresh, with its entry in
+// PendingCollection, or one whose lease has ended. It returns errSkip when
+// the notification is done or claimed, or, with fresh nil, when there is
+// none (its pending entry, left by a pruned one, is deleted).
 func (n *Notifier) claim(ctx context.Context, id string, fresh *notification) (notification, error) {
 	var note notification
-	err := n.opts.DB.Update(ctx, NotificationsCollection, id, func(cur []byte) ([]byte, error) {
+	orphan := false
+	err := n.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
 		now := n.opts.Clock.Now()
+		note, orphan = notification{}, false
+		cur, err := tx.Get(NotificationsCollection, id)
 		switch {
-		case cur != nil:
-			note = notification{}
+		case err == nil:
 			if err := json.Unmarshal(cur, &note); err != nil {
-				return nil, fmt.Errorf("push: notification %s is damaged: %w", id, err)
+				return fmt.Errorf("push: notification %s is damaged: %w", id, err)
 			}
 			if note.Done || now.Before(note.LeaseUntil) {
-				return nil, errSkip
+				return errSkip
 			}
+		case !errors.Is(err, docstore.ErrNotFound):
+			return err
 		case fresh == nil:
-			return nil, errSkip
+			orphan = true
+			return tx.Delete(PendingCollection, id)
 		default:
 			note = *fresh
 			note.Created = now.UTC()
+			if err := putJSON(tx, PendingCollection, id, pending{Since: note.Created}); err != nil {
+				return err
+			}
 		}
 		note.Owner, note.Claim, note.LeaseUntil = n.opts.Owner, randomHex(16), now.Add(n.opts.Lease).UTC()
-		return json.Marshal(note)
+		return putJSON(tx, NotificationsCollection, id, note)
 	})
+	if err == nil && orphan {
+		err = errSkip
+	}
 	if err != nil && !errors.Is(err, errSkip) {
 		err = fmt.Errorf("push: claim %q: %w", note.Message.ID, err)
 	}
 	return note, err
+}
+
+// pending is a document of PendingCollection: a notification not done yet.
+type pending struct {
+	Since time.Time `json:"since"`
 }
 
 // counts are the outcomes of a page's pushes.
@@ -298,7 +317,7 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 		if err != nil {
 			return fmt.Errorf("push: read subscriptions of %q: %w", m.ID, err)
 		}
-		var stale []string
+		var stale, lapsed []string
 		var c counts
 		var mu sync.Mutex
 		var wg sync.WaitGroup
@@ -328,7 +347,7 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 					c.delivered++
 				case gone:
 					c.gone++
-					stale = append(stale, doc.ID)
+					lapsed = append(lapsed, doc.ID)
 				default:
 					c.failed++
 				}
@@ -342,7 +361,7 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 		if len(page) > 0 {
 			note.Cursor = page[len(page)-1].ID
 		}
-		err = n.advance(ctx, id, note.Claim, note.Cursor, done, stale, c)
+		err = n.advance(ctx, id, note.Claim, note.Cursor, done, append(stale, lapsed...), c)
 		if errors.Is(err, errLost) {
 			n.opts.Logger.Warn("push: another instance took the notification over", "message", m.ID)
 			return nil
@@ -373,6 +392,11 @@ func (n *Notifier) advance(ctx context.Context, id, claim, cursor string, done b
 		if err := deleteSubscriptions(tx, del); err != nil {
 			return err
 		}
+		if done {
+			if err := tx.Delete(PendingCollection, id); err != nil {
+				return err
+			}
+		}
 		return putJSON(tx, NotificationsCollection, id, note)
 	})
 	if err != nil && !errors.Is(err, errLost) {
@@ -382,13 +406,54 @@ func (n *Notifier) advance(ctx context.Context, id, claim, cursor string, done b
 }
 
 // Resume finishes every notification whose owner stopped before it was
-// done (its lease has ended), one after another, and deletes the records
-// older than Options.PruneAfter. Run calls it periodically; it returns the
-// first failure of the store.
+// done (its lease has ended), one after another, from the entries of
+// PendingCollection (few, so each pass reads little); and, at most once per
+// pruneEvery, deletes the records older than Options.PruneAfter. Run calls
+// it periodically; it returns the first failure of the store.
 func (n *Notifier) Resume(ctx context.Context) error {
 	after := ""
 	for {
-		page, err := n.opts.DB.Page(ctx, NotificationsCollection, after, 100)
+		page, err := n.opts.DB.Page(ctx, PendingCollection, after, resumePage)
+		if err != nil {
+			return fmt.Errorf("push: read pending notifications: %w", err)
+		}
+		for _, doc := range page {
+			claimed, err := n.claim(ctx, doc.ID, nil)
+			if errors.Is(err, errSkip) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			n.opts.Logger.Info("push: resuming a notification", "message", claimed.Message.ID)
+			if err := n.fanout(ctx, doc.ID, claimed); err != nil {
+				return err
+			}
+		}
+		if len(page) < resumePage {
+			break
+		}
+		after = page[len(page)-1].ID
+	}
+	now := n.opts.Clock.Now()
+	n.mu.Lock()
+	due := !now.Before(n.nextPrune)
+	if due {
+		n.nextPrune = now.Add(pruneEvery)
+	}
+	n.mu.Unlock()
+	if !due {
+		return nil
+	}
+	return n.prune(ctx, now)
+}
+
+// prune deletes the records of notifications (and their pending entries)
+// made more than Options.PruneAfter before now.
+func (n *Notifier) prune(ctx context.Context, now time.Time) error {
+	after := ""
+	for {
+		page, err := n.opts.DB.Page(ctx, NotificationsCollection, after, resumePage)
 		if err != nil {
 			return fmt.Errorf("push: read notifications: %w", err)
 		}
@@ -398,32 +463,28 @@ func (n *Notifier) Resume(ctx context.Context) error {
 				n.opts.Logger.Error("push: damaged notification", "id", doc.ID, "err", err)
 				continue
 			}
-			now := n.opts.Clock.Now()
-			switch {
-			case now.Sub(note.Created) > n.opts.PruneAfter:
-				if err := n.opts.DB.Delete(ctx, NotificationsCollection, doc.ID); err != nil {
-					return fmt.Errorf("push: prune notification: %w", err)
-				}
-			case !note.Done && !now.Before(note.LeaseUntil):
-				claimed, err := n.claim(ctx, doc.ID, nil)
-				if errors.Is(err, errSkip) {
-					continue
-				}
-				if err != nil {
-					return err
-				}
-				n.opts.Logger.Info("push: resuming a notification", "message", claimed.Message.ID, "from", note.Owner)
-				if err := n.fanout(ctx, doc.ID, claimed); err != nil {
-					return err
-				}
+			if now.Sub(note.Created) <= n.opts.PruneAfter {
+				continue
+			}
+			err := n.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+				return errors.Join(tx.Delete(NotificationsCollection, doc.ID), tx.Delete(PendingCollection, doc.ID))
+			})
+			if err != nil {
+				return fmt.Errorf("push: prune notification: %w", err)
 			}
 		}
-		if len(page) < 100 {
+		if len(page) < resumePage {
 			return nil
 		}
 		after = page[len(page)-1].ID
 	}
 }
+
+// resumePage is how many pending entries or records Resume reads at a time.
+const resumePage = 100
+
+// pruneEvery is how often Resume looks for records to prune.
+const pruneEvery = time.Hour
 
 // Run calls Resume every Options.ResumeEvery until ctx ends, logging its
 // failures, and returns ctx.Err().

@@ -13,7 +13,7 @@
 //
 // Everything lives in the docstore: the VAPID key pair ([KeysCollection]),
 // the subscriptions ([SubscriptionsCollection]), the progress of each
-// notification ([NotificationsCollection]) and the counts behind the caps
+// notification ([NotificationsCollection], [PendingCollection]) and the counts behind the caps
 // ([ClientsCollection], [CountsCollection]).
 package push
 
@@ -34,6 +34,9 @@ const (
 	// NotificationsCollection holds the progress of each notification's
 	// fan-out; its id is the hex SHA-256 of [Message.ID].
 	NotificationsCollection = "PushNotifications"
+	// PendingCollection holds an entry per notification not done yet (same
+	// id as in NotificationsCollection), which Resume looks through.
+	PendingCollection = "PushPending"
 	// ClientsCollection holds, per client (the hex SHA-256 of its
 	// netaddr.Keys client key), the ids of the subscriptions it made: the
 	// per-client cap.

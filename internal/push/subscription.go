@@ -161,8 +161,16 @@ func (n *Notifier) Subscribe(ctx context.Context, s Subscription, client string)
 	clientID := hashKey(client)
 	err = n.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
 		created = false
-		_, err := tx.Get(SubscriptionsCollection, id)
+		cur, err := tx.Get(SubscriptionsCollection, id)
 		if err == nil {
+			// The same endpoint again: new choices (and keys, should the
+			// browser have new ones), the first subscription's time.
+			var old record
+			if json.Unmarshal(cur, &old) == nil && !old.Created.IsZero() {
+				again := rec
+				again.Created = old.Created
+				return putJSON(tx, SubscriptionsCollection, id, again)
+			}
 			return tx.Put(SubscriptionsCollection, id, doc)
 		}
 		if !errors.Is(err, docstore.ErrNotFound) {
