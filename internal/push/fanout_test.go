@@ -408,3 +408,48 @@ func pendingIDs(t *testing.T, db docstore.DB) []string {
 	}
 	return ids
 }
+
+// TestRunResumes: Run takes over a notification whose owner stopped, once
+// its lease ends, and ends with its context.
+func TestRunResumes(t *testing.T) {
+	got := make(chan string, 1)
+	rc := newReceiver(t, func(w http.ResponseWriter, r *http.Request) bool {
+		got <- r.URL.Path
+		return true
+	})
+	c := clock.NewFake(start)
+	db := openLocal(t)
+	n := newNotifier(t, db, c, Options{})
+	if _, _, err := n.Subscribe(t.Context(), newSubscription(t, rc.URL+"/sub", TopicResults), "c"); err != nil {
+		t.Fatal(err)
+	}
+	// An owner that claimed the message and stopped at once.
+	m, err := results.validate(n.site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.claim(t.Context(), notificationID(m.ID), &notification{Message: m}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	ran := make(chan error, 1)
+	go func() { ran <- n.Run(ctx) }()
+	c.BlockUntilWaiters(1) // the first pass is over: the lease held
+	select {
+	case p := <-got:
+		t.Fatalf("a push to %s while the lease held", p)
+	default:
+	}
+	c.Advance(DefaultLease)
+	if p := <-got; p != "/sub" {
+		t.Errorf("push to %s", p)
+	}
+	c.BlockUntilWaiters(1)
+	cancel()
+	if err := <-ran; !errors.Is(err, context.Canceled) {
+		t.Errorf("Run = %v, want context.Canceled", err)
+	}
+	if !noteOf(t, db, results.ID).Done {
+		t.Error("the resumed notification is not done")
+	}
+}
