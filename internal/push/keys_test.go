@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/docstore"
@@ -104,7 +105,14 @@ func TestRotate(t *testing.T) {
 	if _, _, err := n.Subscribe(t.Context(), newSubscription(t, rc.URL+"/new", TopicResults), "c"); err != nil {
 		t.Fatal(err)
 	}
-	if err := n.Notify(t.Context(), results); err != nil {
+	// An instance that has not taken the new key up yet (it still caches
+	// the old one) sends: it must not take the new subscription for a
+	// stale one.
+	lagging := newNotifier(t, db, c, Options{})
+	lagging.cached.Public = old
+	lagging.cached.Private = "stale"
+	lagging.keysUntil = c.Now().Add(time.Hour)
+	if err := lagging.Notify(t.Context(), results); err != nil {
 		t.Fatal(err)
 	}
 	if rc.count("/old") != 0 || rc.count("/new") != 1 {

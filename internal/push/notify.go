@@ -160,10 +160,16 @@ func (n *Notifier) PublicKey(ctx context.Context) (string, error) {
 // keys returns the key pair, read again from the store once KeyCacheFor
 // has passed since the last read.
 func (n *Notifier) keys(ctx context.Context) (vapidKeys, error) {
+	return n.readKeys(ctx, false)
+}
+
+// readKeys returns the key pair: the one read last, unless KeyCacheFor
+// has passed since or fresh is set.
+func (n *Notifier) readKeys(ctx context.Context, fresh bool) (vapidKeys, error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	now := n.opts.Clock.Now()
-	if now.Before(n.keysUntil) {
+	if !fresh && now.Before(n.keysUntil) {
 		return n.cached, nil
 	}
 	k, err := loadKeys(ctx, n.opts.DB, n.opts.Clock)
@@ -306,34 +312,41 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 		now := n.opts.Clock.Now()
 		if !m.Expires.IsZero() && !now.Before(m.Expires) {
 			n.opts.Logger.Info("push: notification expired before it was sent to all", "message", m.ID)
-			return n.advance(ctx, id, note.Claim, note.Cursor, true, nil, counts{})
+			if err := n.advance(ctx, id, note.Claim, note.Cursor, true, nil, counts{}); !errors.Is(err, errLost) {
+				return err
+			}
+			return nil
 		}
-		keys, err := n.keys(ctx)
-		if err != nil {
-			return err
-		}
-		d := delivery{msg: m, keys: keys, ttl: ttlSeconds(m, now), topic: topicHeader(m.Tag), subject: librarySubject(n.opts.Subject)}
 		page, err := n.opts.DB.Page(ctx, SubscriptionsCollection, note.Cursor, n.opts.Batch)
 		if err != nil {
 			return fmt.Errorf("push: read subscriptions of %q: %w", m.ID, err)
 		}
+		recs := make([]record, len(page))
+		for i, doc := range page {
+			if err := json.Unmarshal(doc.JSON, &recs[i]); err != nil {
+				n.opts.Logger.Error("push: damaged subscription", "subscription", doc.ID, "err", err)
+			}
+		}
+		keys, err := n.pageKeys(ctx, recs)
+		if err != nil {
+			return err
+		}
+		d := delivery{msg: m, keys: keys, ttl: ttlSeconds(m, now), topic: topicHeader(m.Tag), subject: librarySubject(n.opts.Subject)}
 		var stale, lapsed []string
 		var c counts
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, n.opts.Workers)
 		fingerprint := keys.fingerprint()
-		for _, doc := range page {
-			var rec record
-			if err := json.Unmarshal(doc.JSON, &rec); err != nil {
-				n.opts.Logger.Error("push: damaged subscription", "subscription", doc.ID, "err", err)
-				continue
-			}
-			if rec.Key != fingerprint {
+		for i, doc := range page {
+			rec := recs[i]
+			switch {
+			case rec.Endpoint == "":
+				continue // damaged
+			case rec.Key != fingerprint:
 				stale = append(stale, doc.ID)
 				continue
-			}
-			if !rec.wants(m) {
+			case !rec.wants(m):
 				continue
 			}
 			sem <- struct{}{}
@@ -370,6 +383,24 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 			return err
 		}
 	}
+}
+
+// pageKeys returns the key pair to send a page of subscriptions with. When
+// one of them was made with another key, the pair is read afresh: either
+// it was rotated since it was cached here, and the subscriptions made
+// with the new one are good, or theirs is an old one and they are stale.
+func (n *Notifier) pageKeys(ctx context.Context, recs []record) (vapidKeys, error) {
+	keys, err := n.keys(ctx)
+	if err != nil {
+		return keys, err
+	}
+	fingerprint := keys.fingerprint()
+	for _, rec := range recs {
+		if rec.Endpoint != "" && rec.Key != fingerprint {
+			return n.readKeys(ctx, true)
+		}
+	}
+	return keys, nil
 }
 
 // advance records the progress of a claim in one transaction: the cursor,

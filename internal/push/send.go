@@ -11,6 +11,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -181,6 +182,11 @@ func (n *Notifier) send(ctx context.Context, d delivery, id string, rec record) 
 			return failed
 		case errors.Is(err, ErrForbiddenAddress):
 			n.opts.Logger.Warn("push: endpoint refused", "subscription", id, "err", err)
+			return failed
+		case err != nil && !errors.As(err, new(*url.Error)):
+			// Not sent at all (the encryption or the signature failed):
+			// trying again would fail the same way.
+			n.opts.Logger.Error("push: not sent", "subscription", id, "err", err)
 			return failed
 		case err == nil && status != http.StatusTooManyRequests && status < 500:
 			n.opts.Logger.Warn("push: refused", "subscription", id, "status", status, "answer", answer)
