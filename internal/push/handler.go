@@ -206,9 +206,6 @@ func (n *Notifier) limited(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// maxBudgets bounds the token buckets one instance remembers.
-const maxBudgets = 10_000
-
 // limiter is a token bucket per client and per IPv6 site (netaddr.Keys),
 // in memory: each instance counts its own requests.
 type limiter struct {

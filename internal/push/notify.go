@@ -511,12 +511,6 @@ func (n *Notifier) prune(ctx context.Context, now time.Time) error {
 	}
 }
 
-// resumePage is how many pending entries or records Resume reads at a time.
-const resumePage = 100
-
-// pruneEvery is how often Resume looks for records to prune.
-const pruneEvery = time.Hour
-
 // Run calls Resume every Options.ResumeEvery until ctx ends, logging its
 // failures, and returns ctx.Err().
 func (n *Notifier) Run(ctx context.Context) error {

@@ -124,6 +124,18 @@ const (
 	maxAnswerBytes = 1024
 )
 
+// Limits of the background work and of the API's memory.
+const (
+	// resumePage is how many pending entries or records Resume reads at a
+	// time.
+	resumePage = 100
+	// pruneEvery is how often Resume looks for records to prune.
+	pruneEvery = time.Hour
+	// maxBudgets bounds the rate limit's token buckets one instance
+	// remembers.
+	maxBudgets = 10_000
+)
+
 // Topic is a kind of notification a subscriber chooses to get.
 type Topic string
 
