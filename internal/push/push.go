@@ -65,7 +65,7 @@ const (
 	// DefaultLease is the default of Options.Lease: how long a claim on a
 	// notification holds without news from its owner. It must exceed the
 	// longest a page can take, maxAttempts × attemptTimeout plus the
-	// waits between them (about 80 s).
+	// waits between them (about 70 s).
 	DefaultLease = 3 * time.Minute
 	// DefaultMaxPerClient is the default of Options.MaxPerClient.
 	DefaultMaxPerClient = 20
