@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -318,7 +319,7 @@ func TestPushAnswers(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- n.Notify(t.Context(), results) }()
 			for _, w := range tt.wait {
-				c.BlockUntilWaiters(1)
+				c.BlockUntilWaiters(2) // the lease's renewal and the retry
 				c.Advance(w - time.Millisecond)
 				select {
 				case err := <-done:
@@ -444,12 +445,58 @@ func TestRunResumes(t *testing.T) {
 	if p := <-got; p != "/sub" {
 		t.Errorf("push to %s", p)
 	}
-	c.BlockUntilWaiters(1)
+	c.BlockUntilWaiters(2) // the page's lease renewal, abandoned, and Run's next pass
 	cancel()
 	if err := <-ran; !errors.Is(err, context.Canceled) {
 		t.Errorf("Run = %v, want context.Canceled", err)
 	}
 	if !noteOf(t, db, results.ID).Done {
 		t.Error("the resumed notification is not done")
+	}
+}
+
+// TestLeaseKeptWhileSending: a page that takes longer than the lease keeps
+// it, so no other instance takes the notification over meanwhile.
+func TestLeaseKeptWhileSending(t *testing.T) {
+	arrived := make(chan struct{}, 2)
+	release := make(chan struct{})
+	var pushes atomic.Int32
+	rc := newReceiver(t, func(w http.ResponseWriter, r *http.Request) bool {
+		arrived <- struct{}{}
+		if pushes.Add(1) == 1 {
+			<-release // the owner's push is slow; any other is not
+		}
+		return true
+	})
+	c := clock.NewFake(start)
+	db := openLocal(t)
+	owner := newNotifier(t, db, c, Options{Owner: "owner"})
+	other := newNotifier(t, db, c, Options{Owner: "other"})
+	if _, _, err := owner.Subscribe(t.Context(), newSubscription(t, rc.URL+"/sub", TopicResults), "c"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- owner.Notify(t.Context(), results) }()
+	<-arrived
+	for range 4 {
+		c.BlockUntilWaiters(1) // the renewal's wait
+		c.Advance(DefaultLease / 3)
+	}
+	c.BlockUntilWaiters(1) // the fourth renewal is made
+	if err := other.Resume(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Notify(t.Context(), results); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if len(arrived) != 0 || rc.count("/sub") != 1 {
+		t.Errorf("%d more pushes arrived, %d delivered; want none more, 1", len(arrived), rc.count("/sub"))
+	}
+	if note := noteOf(t, db, results.ID); !note.Done || note.Owner != "owner" {
+		t.Errorf("record: done %v, owner %q; want done by owner", note.Done, note.Owner)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/robohornets/robohornets/internal/clock"
@@ -337,6 +338,11 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, n.opts.Workers)
+		// A page of slow push services may outlast the lease: it is kept
+		// while the page is sent, and the sends stop if it is lost.
+		pageCtx, stopPage := context.WithCancel(ctx)
+		var lost atomic.Bool
+		release := n.keepLease(pageCtx, id, note.Claim, func() { lost.Store(true); stopPage() })
 		fingerprint := keys.fingerprint()
 		for i, doc := range page {
 			rec := recs[i]
@@ -352,7 +358,7 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 			sem <- struct{}{}
 			wg.Go(func() {
 				defer func() { <-sem }()
-				out := n.send(ctx, d, doc.ID, rec)
+				out := n.send(pageCtx, d, doc.ID, rec)
 				mu.Lock()
 				defer mu.Unlock()
 				switch out {
@@ -367,8 +373,14 @@ func (n *Notifier) fanout(ctx context.Context, id string, note notification) err
 			})
 		}
 		wg.Wait()
+		release()
+		stopPage()
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if lost.Load() {
+			n.opts.Logger.Warn("push: another instance took the notification over", "message", m.ID)
+			return nil
 		}
 		done := len(page) < n.opts.Batch
 		if len(page) > 0 {
@@ -401,6 +413,47 @@ func (n *Notifier) pageKeys(ctx context.Context, recs []record) (vapidKeys, erro
 		}
 	}
 	return keys, nil
+}
+
+// keepLease renews the claim's lease every third of Options.Lease until
+// the returned release is called or ctx ends; lost is called, and the
+// renewals end, when the claim is no longer this one.
+func (n *Notifier) keepLease(ctx context.Context, id, claim string, lost func()) (release func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-n.opts.Clock.After(n.opts.Lease / 3):
+			}
+			err := n.opts.DB.Tx(ctx, func(tx docstore.Txn) error {
+				var note notification
+				if err := getJSON(tx, NotificationsCollection, id, &note); err != nil {
+					return err
+				}
+				if note.Claim != claim || note.Done {
+					return errLost
+				}
+				note.LeaseUntil = n.opts.Clock.Now().Add(n.opts.Lease).UTC()
+				return putJSON(tx, NotificationsCollection, id, note)
+			})
+			if errors.Is(err, errLost) {
+				lost()
+				return
+			}
+			if err != nil && ctx.Err() == nil {
+				n.opts.Logger.Warn("push: renew lease", "id", id, "err", err)
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // advance records the progress of a claim in one transaction: the cursor,
