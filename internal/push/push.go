@@ -63,9 +63,9 @@ const (
 	// once per notification.
 	DefaultWorkers = 32
 	// DefaultLease is the default of Options.Lease: how long a claim on a
-	// notification holds without news from its owner. It must exceed the
-	// longest a page can take, maxAttempts × attemptTimeout plus the
-	// waits between them (about 70 s).
+	// notification holds without news from its owner, who renews it every
+	// third of it while it sends, so it is also the longest a dead
+	// owner's notification waits before another instance resumes it.
 	DefaultLease = 3 * time.Minute
 	// DefaultMaxPerClient is the default of Options.MaxPerClient.
 	DefaultMaxPerClient = 20
