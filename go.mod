@@ -8,6 +8,7 @@ ignore ./frontend/node_modules
 
 require (
 	cloud.google.com/go/firestore v1.29.0
+	github.com/SherClockHolmes/webpush-go v1.4.0
 	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/fxamacker/cbor/v2 v2.10.0

@@ -65,6 +65,8 @@ func (p Program) Run(args []string) int {
 		help, err = "robohornets news -h", p.runNews(rest)
 	case "admin":
 		help, err = "robohornets admin -h", p.runAdmin(rest)
+	case "push":
+		help, err = "robohornets push -h", p.runPush(rest)
 	case "healthcheck":
 		help, err = "robohornets healthcheck -h", p.runHealthcheck(rest, healthcheckTimeout)
 	case "version":
@@ -108,6 +110,7 @@ Usage:
   robohornets news CMD ...     list, show, add, edit, remove, import or export news
   robohornets admin CMD ...    invite, list or revoke members, list or cancel invitations
                                of the team console, verify its audit log
+  robohornets push rotate-keys replace the key that signs the notifications to followers
   robohornets healthcheck [URL]  exit 0 when serve is ready (URL answers 200), else 1
                                (default URL http://127.0.0.1:$PORT/readyz, PORT 8080)
   robohornets version          print the version, commit and build date

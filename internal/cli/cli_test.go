@@ -139,6 +139,8 @@ func TestTopLevelCommands(t *testing.T) {
 		{name: "unknown command", args: []string{"frobnicate"}, wantCode: 2, wantErr: `unknown command "frobnicate"`},
 		{name: "news without a command", args: []string{"news", "--data", data}, wantCode: 2, wantErr: "news needs a command"},
 		{name: "unknown news command", args: []string{"news", "--data", data, "publish"}, wantCode: 2, wantErr: `unknown news command "publish"`},
+		{name: "push without a command", args: []string{"push", "--data", data}, wantCode: 2, wantErr: "push needs a command (rotate-keys)"},
+		{name: "unknown push command", args: []string{"push", "--data", data, "rotate"}, wantCode: 2, wantErr: `unknown push command "rotate"`},
 		{name: "news with an unknown store", args: []string{"news", "--data", data, "--store", "nope", "list"}, wantCode: 2, wantErr: `--store "nope"`},
 		{name: "serve with an unknown store", args: []string{"serve", "--data", data, "--store", "nope"}, wantCode: 2, wantErr: `--store "nope"`},
 		{name: "relative route", args: []string{"--data", data, "--route", "relative"}, wantCode: 2, wantErr: `--route "relative" must start with /`},
@@ -200,6 +202,7 @@ func TestEveryCommandRefusesStrayWords(t *testing.T) {
 		{"admin invite", []string{"admin", "--data", "DATA", "invite", "--role", "editor", "extra"}, "extra"},
 		{"admin invite, a flag after the word", []string{"admin", "--data", "DATA", "invite", "extra", "--role", "editor"}, "extra"},
 		{"admin revoke", []string{"admin", "--data", "DATA", "revoke", "0123456789abcdef0123456789abcdef", "extra"}, "extra"},
+		{"push rotate-keys", []string{"push", "--data", "DATA", "rotate-keys", "extra"}, "extra"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

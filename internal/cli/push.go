@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/robohornets/robohornets/internal/clock"
+	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/push"
+)
+
+const pushUsage = `Usage: robohornets push [flags] COMMAND
+
+The notifications to the phones that follow the team (Web Push).
+
+Commands:
+  rotate-keys
+             replace the VAPID key pair that signs the pushes: every serve takes
+             the new one up within a minute; the phones subscribed with the old
+             one get nothing until their follow page re-subscribes, which it
+             does on its next visit (it sees the key has changed)
+
+The store is the console's: local files in DIR (DIR/console) or Firestore.
+`
+
+// pushCommands are the push sub-commands by name.
+var pushCommands = map[string]func(adminCommand, context.Context, []string) error{
+	"rotate-keys": adminCommand.rotatePushKeys,
+}
+
+func (p Program) runPush(args []string) error {
+	c, do, rest, err := subcommand(p, args, "push", pushUsage, "rotate-keys", pushCommands)
+	if err != nil {
+		return err
+	}
+	return runOnStore(func(ctx context.Context) (docstore.DB, error) { return openDocstore(ctx, c.news) },
+		func(ctx context.Context, open func() (docstore.DB, error)) error {
+			return do(adminCommand{open: open, stdout: p.Stdout, stderr: p.Stderr, clock: clock.Real{}}, ctx, rest)
+		})
+}
+
+// rotatePushKeys runs "push rotate-keys" (push.Rotate) and prints the new
+// public key.
+func (c adminCommand) rotatePushKeys(ctx context.Context, args []string) error {
+	fs := newFlagSet("push rotate-keys", pushUsage, c.stderr)
+	if _, err := parseArgs(fs, args, 0, "takes no arguments"); err != nil {
+		return err
+	}
+	db, err := c.open()
+	if err != nil {
+		return err
+	}
+	key, err := push.Rotate(ctx, db, c.clock)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(c.stdout, "New VAPID public key: %s\nEvery serve takes it up within %v; followers re-subscribe on their next visit.\n", key, push.KeyCacheFor)
+	return err
+}
