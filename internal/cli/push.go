@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/robohornets/robohornets/internal/clock"
 	"github.com/robohornets/robohornets/internal/docstore"
@@ -56,4 +58,41 @@ func (c adminCommand) rotatePushKeys(ctx context.Context, args []string) error {
 	}
 	_, err = fmt.Fprintf(c.stdout, "New VAPID public key: %s\nEvery serve takes it up within %v; followers re-subscribe on their next visit.\n", key, push.KeyCacheFor)
 	return err
+}
+
+// pushFlags configure serve's notifications to followers (push.Options).
+type pushFlags struct {
+	subject          string
+	allowLoopback    bool
+	maxSubscriptions int
+	maxPerClient     int
+}
+
+func (f *pushFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.subject, "push-subject", "", "the `CONTACT` the push services may reach about our notifications: a mailto: address or an https URL (default: --site-url when it is https, else mailto:"+defaultPushContact+")")
+	fs.BoolVar(&f.allowLoopback, "push-allow-loopback", false, "FOR TESTS ONLY: also take push subscriptions whose endpoint is plain http on a loopback address (a local push service stand-in); never on a public server")
+	fs.IntVar(&f.maxSubscriptions, "push-max-subscriptions", push.DefaultMaxSubscriptions, "most push subscriptions kept in all")
+	fs.IntVar(&f.maxPerClient, "push-max-per-client", push.DefaultMaxPerClient, "most push subscriptions made from one client (an IPv4 address or an IPv6 /64)")
+}
+
+// defaultPushContact is the VAPID subject's address without an https
+// --site-url.
+const defaultPushContact = "push@robohornets.invalid"
+
+// check rejects values that cannot work, and fills in the subject's
+// default from the site's address.
+func (f *pushFlags) check(siteURL string) error {
+	if f.maxSubscriptions <= 0 || f.maxPerClient <= 0 {
+		return fmt.Errorf("%w: --push-max-subscriptions %d / --push-max-per-client %d: want 1 or more", errUsage, f.maxSubscriptions, f.maxPerClient)
+	}
+	if f.subject == "" {
+		f.subject = "mailto:" + defaultPushContact
+		if strings.HasPrefix(siteURL, "https://") {
+			f.subject = siteURL
+		}
+	}
+	if !strings.HasPrefix(f.subject, "mailto:") && !strings.HasPrefix(f.subject, "https://") {
+		return fmt.Errorf("%w: --push-subject %q: want a mailto: address or an https URL", errUsage, f.subject)
+	}
+	return nil
 }

@@ -44,6 +44,8 @@ func (p Program) runServe(args []string) error {
 	trusted := fs.String("trusted-proxy", "", "comma-separated `ADDRS` (IP addresses or CIDR prefixes) of the reverse proxies in front of this server: when a request comes from one of them, the nearest address of X-Forwarded-For that is not one is the client, for the per-client limits (sign-in, live streams) and the console's audit log (default: none; the connection's peer is the client)")
 	hops := fs.Int("trusted-proxy-hops", 0, "`N` proxies stand in front of this server and every request comes through them, each appending the address it saw to X-Forwarded-For: the client is the N-th address from the right, for the per-client limits and the audit log. 1 on Cloud Run (its front end); 2 behind a Google Cloud load balancer in front of Cloud Run. Never set it where clients can reach the server directly: they would name themselves (default 0: off)")
 	fastPath := fs.String("fast-path", fastPathOn, "`on` or off. On, pages, build files and the news list are answered from memory by a fast path in front of net/http (one read and one write a request, a large build file by sendfile); off sends every request through net/http and its middleware: the same answers, at more CPU a request")
+	var pf pushFlags
+	pf.register(fs)
 	siteURL := siteURLFlag(fs, "for feeds, the sitemap and link previews (default: http:// and the --listen address; never the request's Host, which anyone can set)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -61,6 +63,9 @@ func (p Program) runServe(args []string) error {
 		return err
 	}
 	if err := checkSiteURL(*siteURL); err != nil {
+		return err
+	}
+	if err := pf.check(*siteURL); err != nil {
 		return err
 	}
 	proxies, err := netaddr.ParseProxies(*trusted)
@@ -98,7 +103,7 @@ func (p Program) runServe(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	svc, err := start(c, e, logger, server.Options{Assets: p.Assets, StoreName: c.news.Kind, Version: p.Version, Commit: p.Commit, Built: p.Built, SiteURL: *siteURL,
-		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), Proxies: proxies, TraceProject: c.news.Project, FastPathOff: *fastPath == fastPathOff}, consoleConfig{on: true, proxies: proxies})
+		MaxStreams: streamCap(*maxStreams), MaxStreamsPerClient: streamCap(*maxPerClient), Proxies: proxies, TraceProject: c.news.Project, FastPathOff: *fastPath == fastPathOff}, consoleConfig{on: true, proxies: proxies, push: &pf})
 	if err != nil {
 		return err
 	}

@@ -13,11 +13,13 @@ import (
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/datadir"
 	"github.com/robohornets/robohornets/internal/docstore"
+	"github.com/robohornets/robohornets/internal/follow"
 	"github.com/robohornets/robohornets/internal/frcevent"
 	"github.com/robohornets/robohornets/internal/frcevent/demo"
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
+	"github.com/robohornets/robohornets/internal/push"
 	"github.com/robohornets/robohornets/internal/server"
 	"github.com/robohornets/robohornets/internal/spec"
 )
@@ -73,6 +75,9 @@ func (e *eventFlags) check() error {
 type consoleConfig struct {
 	on      bool
 	proxies netaddr.Proxies
+	// push, when set, sends notifications to the team's followers and
+	// serves their subscriptions (serve; the window has none).
+	push *pushFlags
 }
 
 // services are what serve and the window run: the news, notice and event
@@ -142,6 +147,21 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 	running.Go(func() { _ = events.Run(ctx) })
 	running.Go(func() { _ = notices.Run(ctx) })
 
+	if con.push != nil {
+		n, err := push.NewNotifier(ctx, push.Options{DB: db, Subject: con.push.subject, SiteURL: site.SiteURL, FollowPath: spec.FollowPath,
+			AllowLoopback: con.push.allowLoopback, Logger: logger, MaxPerClient: con.push.maxPerClient,
+			MaxSubscriptions: con.push.maxSubscriptions, Proxies: con.proxies})
+		if err != nil {
+			stopAll()
+			return services{}, fmt.Errorf("push: %w", err)
+		}
+		if con.push.allowLoopback {
+			logger.Warn("--push-allow-loopback: push subscriptions to plain http on loopback are taken; for tests only")
+		}
+		site.Push = n
+		running.Go(func() { _ = n.Run(ctx) })
+		running.Go(func() { _ = follow.Run(ctx, follow.Options{Event: events, News: hub, Push: n, Logger: logger}) })
+	}
 	site.Hub, site.Event, site.Notice, site.Logger = hub, events, notices, logger
 	if e.withWebhook {
 		site.NexusWebhookToken = e.nexusWebhookToken
@@ -154,6 +174,9 @@ func start(c commonFlags, e eventFlags, logger *slog.Logger, site server.Options
 		stop: func() {
 			cancel()
 			running.Wait()
+			if site.Push != nil {
+				site.Push.Close()
+			}
 			stopAll()
 		},
 	}, nil

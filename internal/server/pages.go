@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/spec"
@@ -109,30 +108,13 @@ func (s *Server) pageFor(path string, snap news.Snapshot) page {
 		pg.Title, pg.Description = list.Title, list.Description
 		if a, found := snap.Article(id); found {
 			pg.Title = spec.ArticleTitle(a.Title)
-			pg.Description = excerpt(a.Content, 160)
+			pg.Description = news.Excerpt(a.Content, 160)
 			pg.Type = "article"
 			pg.Published = a.Date.Format("2006-01-02T15:04:05Z07:00")
 			pg.initialID, pg.initialJSON = "initial-article", snap.ArticleJSON(id)
 		}
 	}
 	return pg
-}
-
-var markdownNoise = regexp.MustCompile("[#*_`>|~\\[\\]]+|\\((?:https?:)?/[^)]*\\)|-{3,}")
-
-// excerpt returns about the first max characters of markdown as plain text,
-// cut at a word boundary with an ellipsis.
-func excerpt(md string, max int) string {
-	text := strings.Join(strings.Fields(markdownNoise.ReplaceAllString(md, " ")), " ")
-	if utf8.RuneCountInString(text) <= max {
-		return text
-	}
-	runes := []rune(text)[:max]
-	cut := string(runes)
-	if i := strings.LastIndexByte(cut, ' '); i > max/2 {
-		cut = cut[:i]
-	}
-	return strings.TrimRight(cut, " ,.;:") + "…"
 }
 
 // siteURL is the absolute base of links in feeds and previews, from the

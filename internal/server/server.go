@@ -25,6 +25,7 @@ import (
 	"github.com/robohornets/robohornets/internal/netaddr"
 	"github.com/robohornets/robohornets/internal/news"
 	"github.com/robohornets/robohornets/internal/notice"
+	"github.com/robohornets/robohornets/internal/push"
 	"github.com/robohornets/robohornets/internal/server/fastpath"
 )
 
@@ -90,6 +91,9 @@ type Options struct {
 	Console Console
 	// Media serves the console's photos at /media/{name}; nil means none.
 	Media http.Handler
+	// Push, when set, serves the subscriptions of the team's followers
+	// (push.Notifier.Routes); nil: no push API.
+	Push *push.Notifier
 	// Notice supplies the pit notice (GET /api/notice and its stream); nil
 	// means there is never one.
 	Notice *notice.Hub
@@ -222,6 +226,11 @@ func (s *Server) routes() []route {
 	}
 	for _, m := range consoleAPIMethods {
 		routes = append(routes, route{m + " /admin/api/", s.serveConsoleAPI})
+	}
+	if s.opts.Push != nil {
+		for _, r := range s.opts.Push.Routes() {
+			routes = append(routes, route{r.Pattern, r.Handler})
+		}
 	}
 	if s.opts.NexusWebhookToken != "" {
 		routes = append(routes, route{"POST /api/nexus/webhook", s.serveNexusWebhook})

@@ -19,6 +19,10 @@ const SiteDescription = "FIRST Robotics Competition Team 1209, the RoboHornets o
 // article is known.
 const NewsDescription = "The latest news and updates from the team."
 
+// FollowPath is the follow page's path: where the notifications to the
+// team's followers lead, and the only scope of its service worker.
+const FollowPath = "/follow"
+
 // Route is one page of the site with a fixed title: the server fills its
 // head with these, and the page sets the same title in the browser.
 type Route struct {
@@ -44,7 +48,7 @@ var Routes = []Route{
 	{"/rebuilt", Product + " - Rebuilt", SiteDescription, false},
 	{"/whattimeisit", Product + " - What time is it?", SiteDescription, false},
 	{"/pit", Product + " - Pit display", "Team 1209 at its event: our next match, queue status, rank and announcements, live.", false},
-	{"/follow", Product + " - Follow 1209 live", "Follow Team 1209 at its event from anywhere: our next match in your time zone, the queue, our results, rank and playoffs, live, with alerts on your phone.", false},
+	{FollowPath, Product + " - Follow 1209 live", "Follow Team 1209 at its event from anywhere: our next match in your time zone, the queue, our results, rank and playoffs, live, with alerts on your phone.", false},
 }
 
 // RouteByPath returns the route with path, if the site has one.

@@ -117,7 +117,7 @@ const (
 const MaxMatchesAhead = 3
 
 // FollowPath is the page an alert about the event opens.
-const FollowPath = "/follow"
+const FollowPath = spec.FollowPath
 
 // lateGrace is how long a queue call stays worth showing past now when the
 // match's start has passed but it has not begun: the estimate lags.

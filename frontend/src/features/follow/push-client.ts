@@ -10,7 +10,7 @@ import { workerScope, workerUrl } from './use-service-worker';
 export interface PushSubscriptionLike {
   readonly endpoint: string;
   readonly options?: { readonly applicationServerKey: ArrayBuffer | null };
-  toJSON(): unknown;
+  toJSON(): PushSubscriptionJSON;
   unsubscribe(): Promise<boolean>;
 }
 
@@ -37,7 +37,8 @@ export interface PushBrowser {
 
 /** What the page sends the server with a subscription. */
 export interface SubscribeRequest {
-  subscription: unknown;
+  /** The browser's subscription as PushSubscription.toJSON() gives it. */
+  subscription: PushSubscriptionJSON;
   topics: string[];
   matchesAhead: number;
 }
@@ -82,11 +83,12 @@ export const serverPushApi: PushApi = {
     }
     return body.publicKey;
   },
-  async subscribe(request) {
+  async subscribe({ subscription, topics, matchesAhead }) {
+    // The server takes the subscription's fields with the choices beside them.
     await call('subscribe', '/api/push/subscribe', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify({ ...subscription, topics, matchesAhead }),
     });
   },
   async unsubscribe(endpoint) {
