@@ -51,7 +51,7 @@ func middlewareChain(opts Options, security http.Header) []middleware {
 		{"security headers", fastPathMirrors, func(next http.Handler) http.Handler { return withSecurityHeaders(security, next) }},
 		{"one meaning per path", fastPathUntouched, withOneMeaningPerPath},
 		{"API methods", fastPathUntouched, func(next http.Handler) http.Handler {
-			return withAPIMethods(next, opts.NexusWebhookToken != "")
+			return withAPIMethods(next, opts.NexusWebhookToken != "", opts.Push != nil)
 		}},
 	}
 }

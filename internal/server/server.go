@@ -326,17 +326,19 @@ func (s *Server) serveTime(w http.ResponseWriter, _ *http.Request) {
 
 // withAPIMethods answers a method the API does not take with a JSON 405,
 // like every API error (the mux's own is plain text): only GET and HEAD,
-// and POST on the Nexus webhook when it is on.
-func withAPIMethods(next http.Handler, webhook bool) http.Handler {
+// and POST on the Nexus webhook when it is on and on the push API's
+// subscribe and unsubscribe when it is on.
+func withAPIMethods(next http.Handler, webhook, pushAPI bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		isWebhook := webhook && r.URL.Path == "/api/nexus/webhook"
-		allowed := r.Method == http.MethodGet || r.Method == http.MethodHead || (isWebhook && r.Method == http.MethodPost)
+		isPost := webhook && r.URL.Path == "/api/nexus/webhook" ||
+			pushAPI && (r.URL.Path == push.PathSubscribe || r.URL.Path == push.PathUnsubscribe)
+		allowed := r.Method == http.MethodGet || r.Method == http.MethodHead || (isPost && r.Method == http.MethodPost)
 		if allowed || !strings.HasPrefix(r.URL.Path, "/api/") {
 			next.ServeHTTP(w, r)
 			return
 		}
 		w.Header().Set("Allow", "GET, HEAD")
-		if isWebhook {
+		if isPost {
 			w.Header().Set("Allow", "POST")
 		}
 		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": r.Method + " is not allowed on " + r.URL.Path})
