@@ -46,6 +46,11 @@ const (
 	CountsCollection = "PushCounts"
 )
 
+// Collections are every collection of the docstore this package uses:
+// the Firestore security rules' test checks each is closed to clients.
+var Collections = []string{KeysCollection, SubscriptionsCollection, NotificationsCollection, PendingCollection,
+	ClientsCollection, CountsCollection}
+
 // Ids of the single documents of KeysCollection and CountsCollection.
 const (
 	keysDocID  = "vapid"

@@ -21,6 +21,7 @@ import (
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/news"
+	"github.com/robohornets/robohornets/internal/push"
 	"github.com/robohornets/robohornets/internal/notice"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
@@ -36,10 +37,11 @@ var emulator firestoretest.Emulator
 func TestMain(m *testing.M) { firestoretest.Main(m, &emulator) }
 
 // collections returns every collection the program reads or writes: the
-// news, the console's documents, the docstore's blobs and readiness's
-// document. Each comes from the code, so a new one is tested too.
+// news, the console's documents, the docstore's blobs, readiness's
+// document and the followers' push subscriptions, keys and notifications.
+// Each comes from the code, so a new one is tested too.
 func collections() []string {
-	return append([]string{news.Collection, docstore.BlobCollection, cli.ReadyCollection}, console.Collections...)
+	return slices.Concat([]string{news.Collection, docstore.BlobCollection, cli.ReadyCollection}, console.Collections, push.Collections)
 }
 
 // httpClient keeps no idle connection, so no goroutine outlives a test

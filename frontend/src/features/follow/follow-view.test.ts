@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { statusAt } from '../../shared/event/fixtures';
-import { eventDay, matchClocks, resultWord, whereText } from './follow-view';
+import type { SeasonEvent } from '../../platform/types';
+import {
+  eventDay,
+  matchClocks,
+  resultWord,
+  seasonDates,
+  seasonPlayoffText,
+  seasonResult,
+  seasonWhen,
+  whereText,
+} from './follow-view';
 
 const t0 = Date.parse('2026-03-14T15:00:00Z');
 
@@ -75,5 +85,75 @@ describe('resultWord', () => {
     ['', null],
   ] as const)('%s', (result, want) => {
     expect(resultWord(result)).toBe(want);
+  });
+});
+
+describe('the season', () => {
+  const event = (over: Partial<SeasonEvent> = {}): SeasonEvent => ({
+    key: '2026arfs',
+    name: 'Fort Smith Regional',
+    place: 'Fort Smith, AR, USA',
+    start: '2026-03-05',
+    end: '2026-03-07',
+    rank: 12,
+    of: 38,
+    record: { wins: 5, losses: 4, ties: 0 },
+    playoff: { kind: 'eliminated', alliance: 5, level: 'bracket', round: 4, record: null },
+    awards: ["Judges' Award"],
+    ...over,
+  });
+
+  it('says how each event went: rank, record, playoffs, awards', () => {
+    expect(seasonResult(event())).toEqual([
+      'Rank 12 of 38',
+      '5-4-0',
+      'Out in Round 4 (Alliance 5)',
+      "Judges' Award",
+    ]);
+    expect(
+      seasonResult(
+        event({
+          rank: 0,
+          record: null,
+          playoff: { kind: 'none', alliance: 0, round: 0 },
+          awards: null,
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('words every playoff result', () => {
+    const rec = null;
+    expect(seasonPlayoffText({ kind: 'won', alliance: 2, round: 0, record: rec })).toBe(
+      'Won the event (Alliance 2)',
+    );
+    expect(seasonPlayoffText({ kind: 'finalist', alliance: 0, round: 0, record: rec })).toBe(
+      'Finalists',
+    );
+    expect(
+      seasonPlayoffText({ kind: 'playing', alliance: 1, level: 'finals', round: 0, record: rec }),
+    ).toBe('Playing in the finals (Alliance 1)');
+    expect(
+      seasonPlayoffText({
+        kind: 'eliminated',
+        alliance: 3,
+        level: 'quarterfinals',
+        round: 0,
+        record: rec,
+      }),
+    ).toBe('Out in the quarterfinals (Alliance 3)');
+    expect(seasonPlayoffText({ kind: 'none', alliance: 0, round: 0 })).toBeNull();
+  });
+
+  it('knows past, on now and to come, and writes the days', () => {
+    expect(seasonWhen(event(), '2026-03-08')).toBe('past');
+    expect(seasonWhen(event(), '2026-03-07')).toBe('now');
+    expect(seasonWhen(event(), '2026-03-04')).toBe('next');
+    // Intl puts thin spaces around the dash.
+    expect(seasonDates(event(), 'en-US')).toMatch(/^Mar 5\s–\s7$/);
+    expect(seasonDates(event({ start: '2026-03-30', end: '2026-04-01' }), 'en-US')).toMatch(
+      /^Mar 30\s–\sApr 1$/,
+    );
+    expect(seasonDates(event({ start: '', end: '' }), 'en-US')).toBe('');
   });
 });

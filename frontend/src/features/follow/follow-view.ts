@@ -2,7 +2,14 @@
 // a match's time for a viewer anywhere (theirs, and the event's when they
 // differ), and the words of a result. The facts are the server's; the
 // logic every event page shares is in shared/event/status.ts.
-import type { EventStatus, Match, Result } from '../../platform/types';
+import type {
+  EventStatus,
+  Match,
+  PlayoffLevel,
+  Result,
+  SeasonEvent,
+  SeasonPlayoff,
+} from '../../platform/types';
 import { assertNever } from '../../shared/assert-never';
 import { parseTime } from '../../shared/event/status';
 import { isTimeZone } from '../../shared/time';
@@ -107,4 +114,72 @@ export function resultWord(result: Result): string | null {
 /** Our latest played match: the newest of the recent ones with a result; null before any. */
 export function latestResult(status: EventStatus): Match | null {
   return (status.recent ?? []).find((m) => m.result !== '') ?? null;
+}
+
+/** A playoff stage in words: "Round 4", "the finals", "the semifinals". */
+function levelText(level: PlayoffLevel, round: number): string {
+  switch (level) {
+    case 'bracket':
+      return round > 0 ? `Round ${round}` : 'the playoffs';
+    case 'finals':
+      return 'the finals';
+    case 'semifinals':
+      return 'the semifinals';
+    case 'quarterfinals':
+      return 'the quarterfinals';
+    case 'eighthfinals':
+      return 'the eighth-finals';
+    default:
+      return assertNever(level);
+  }
+}
+
+/** How our playoffs went at an event: "Won the event (Alliance 2)", "Out in Round 4 (Alliance 5)"; null for none. */
+export function seasonPlayoffText(p: SeasonPlayoff): string | null {
+  const alliance = p.alliance > 0 ? ` (Alliance ${p.alliance})` : '';
+  switch (p.kind) {
+    case 'none':
+      return null;
+    case 'playing':
+      return `Playing in ${levelText(p.level, p.round)}${alliance}`;
+    case 'eliminated':
+      return `Out in ${levelText(p.level, p.round)}${alliance}`;
+    case 'finalist':
+      return `Finalists${alliance}`;
+    case 'won':
+      return `Won the event${alliance}`;
+    default:
+      return assertNever(p);
+  }
+}
+
+/** When a season's event is, against today: over, on now, or to come. */
+export type SeasonWhen = 'past' | 'now' | 'next';
+
+/** Whether event is over, on or to come on today ("YYYY-MM-DD"). */
+export function seasonWhen(event: SeasonEvent, today: string): SeasonWhen {
+  if (event.end !== '' && event.end < today) return 'past';
+  if (event.start !== '' && event.start > today) return 'next';
+  return 'now';
+}
+
+/** An event's days, short: "Mar 12–14", "Mar 30–Apr 1", "" when unknown. */
+export function seasonDates(event: SeasonEvent, locale?: string): string {
+  const start = Date.parse(`${event.start}T12:00:00Z`);
+  const end = Date.parse(`${event.end}T12:00:00Z`);
+  if (Number.isNaN(start)) return '';
+  const fmt = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(end) || end === start ? fmt.format(start) : fmt.formatRange(start, end);
+}
+
+/** Our result at an event in a few parts: rank, record, playoffs, awards. */
+export function seasonResult(event: SeasonEvent): string[] {
+  const parts: string[] = [];
+  if (event.rank > 0)
+    parts.push(event.of > 0 ? `Rank ${event.rank} of ${event.of}` : `Rank ${event.rank}`);
+  if (event.record) parts.push(`${event.record.wins}-${event.record.losses}-${event.record.ties}`);
+  const playoff = seasonPlayoffText(event.playoff);
+  if (playoff) parts.push(playoff);
+  for (const award of event.awards ?? []) parts.push(award);
+  return parts;
 }

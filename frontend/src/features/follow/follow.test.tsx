@@ -145,6 +145,48 @@ describe('the follow page', () => {
     expect(screen.queryByRole('heading', { name: 'Our next match' })).toBeNull();
   });
 
+  it('lists the season between events: dates and place, and how the events that are over went', () => {
+    show({
+      ...statusAt(t0),
+      configured: false,
+      message: 'No event found for team 1209 today',
+      season: [
+        {
+          key: '2026arfs',
+          name: 'Fort Smith Regional',
+          place: 'Fort Smith, AR, USA',
+          start: '2026-02-26',
+          end: '2026-02-28',
+          rank: 12,
+          of: 38,
+          record: { wins: 5, losses: 4, ties: 0 },
+          playoff: { kind: 'eliminated', alliance: 5, level: 'bracket', round: 4, record: null },
+          awards: ["Judges' Award"],
+        },
+        {
+          key: '2026okcmp',
+          name: 'Oklahoma State Championship',
+          place: 'Tulsa, OK, USA',
+          start: '2026-04-09',
+          end: '2026-04-11',
+          rank: 0,
+          of: 0,
+          record: null,
+          playoff: { kind: 'none', alliance: 0, round: 0 },
+          awards: [],
+        },
+      ],
+    });
+    const season = screen.getByRole('region', { name: 'Our season' });
+    const [past, next] = within(season).getAllByRole('listitem');
+    expect(past).toHaveTextContent('Fort Smith Regional');
+    expect(past).toHaveTextContent(
+      "Rank 12 of 38 · 5-4-0 · Out in Round 4 (Alliance 5) · Judges' Award",
+    );
+    expect(next).toHaveTextContent('Oklahoma State Championship');
+    expect(next).toHaveTextContent('Tulsa, OK, USA · to come');
+  });
+
   it('says when the data is old, as the pit does', () => {
     const at = t0 - 10 * 60_000;
     show({ ...statusAt(at), stale: true });

@@ -30,7 +30,17 @@ import { useNews } from '../../shared/use-news';
 import { useNotice } from '../../shared/use-notice';
 import { useNow } from '../../shared/use-now';
 import { useRouteHead } from '../../shared/use-route-head';
-import { latestResult, matchClocks, resultWord, startOf, whereText } from './follow-view';
+import {
+  dayIn,
+  latestResult,
+  matchClocks,
+  resultWord,
+  seasonDates,
+  seasonResult,
+  seasonWhen,
+  startOf,
+  whereText,
+} from './follow-view';
 import { NotifyMe } from './notify-me';
 import { localChoices, type NotifyDeps } from './notify';
 import { browserPush, serverPushApi } from './push-client';
@@ -112,6 +122,7 @@ export default function Follow({ push = pushDeps }: { push?: NotifyDeps }) {
       {status?.configured && <EventCards status={status} nowMs={nowMs} />}
       <NotifyMe deps={push} />
       {latest && <LatestNews article={latest} />}
+      {status && (status.season ?? []).length > 0 && <Season status={status} nowMs={nowMs} />}
     </div>
   );
 }
@@ -402,6 +413,41 @@ function PlayoffsCard({ status, nowMs }: { status: EventStatus; nowMs: number })
 }
 
 /** The newest news post, linked. */
+/** Our events of the season with their dates, and our result at those that are over. */
+function Season({ status, nowMs }: { status: EventStatus; nowMs: number }) {
+  const today = dayIn(nowMs, '');
+  return (
+    <section className="follow-card follow-season" aria-labelledby="follow-season-title">
+      <h2 id="follow-season-title" className="follow-card__title">
+        Our season
+      </h2>
+      <ol className="follow-season__list">
+        {(status.season ?? []).map((e) => {
+          const when = seasonWhen(e, today);
+          const result = seasonResult(e);
+          return (
+            <li key={e.key} className={`follow-season__event follow-season__event--${when}`}>
+              <p className="follow-season__name">{e.name || e.key}</p>
+              <p className="follow-fine">
+                {[
+                  seasonDates(e),
+                  e.place,
+                  when === 'now' ? 'on now' : when === 'next' ? 'to come' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+              {when !== 'next' && result.length > 0 && (
+                <p className="follow-season__result">{result.join(' · ')}</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
 function LatestNews({ article }: { article: Article }) {
   const ms = parseTime(article.date);
   return (
