@@ -21,8 +21,8 @@ import (
 	"github.com/robohornets/robohornets/internal/console"
 	"github.com/robohornets/robohornets/internal/docstore"
 	"github.com/robohornets/robohornets/internal/news"
-	"github.com/robohornets/robohornets/internal/push"
 	"github.com/robohornets/robohornets/internal/notice"
+	"github.com/robohornets/robohornets/internal/push"
 	"github.com/robohornets/robohornets/internal/testutil/firestoretest"
 )
 
