@@ -61,7 +61,7 @@ func (s *Server) serveAdminPage(w http.ResponseWriter, r *http.Request) {
 		serveNotBuilt(w)
 		return
 	}
-	page := newBody(s.assets.index.render(s.pageFor(r.URL.Path, s.opts.Hub.Current())), "text/html; charset=utf-8")
+	page := newBody(s.assets.index.render(s.pageFor(r.URL.Path, s.opts.Hub.Current(), nil)), "text/html; charset=utf-8")
 	page.serve(w, r, cacheNoStore)
 }
 

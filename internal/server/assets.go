@@ -91,7 +91,7 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 		}
 		br, _ := fs.ReadFile(fsys, p+".br") // absent variants stay nil
 		gz, _ := fs.ReadFile(fsys, p+".gz")
-		a.files[p] = newAsset(data, br, gz, mime.TypeByExtension(path.Ext(p)))
+		a.files[p] = newAsset(data, br, gz, typeByExtension(path.Ext(p)))
 		return nil
 	})
 	if err != nil {
@@ -101,6 +101,22 @@ func loadAssets(fsys fs.FS, logger *slog.Logger) *assets {
 		a.index = newPageTemplate(f.plain.body)
 	}
 	return a
+}
+
+// ownTypes are the types of the build's files that the standard library
+// does not know by itself: it reads the others from the system's
+// /etc/mime.types, which a distroless or scratch image lacks.
+var ownTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+}
+
+// typeByExtension is the Content-Type of a file with extension ext; ""
+// leaves it to sniffing.
+func typeByExtension(ext string) string {
+	if t, ok := ownTypes[strings.ToLower(ext)]; ok {
+		return t
+	}
+	return mime.TypeByExtension(ext)
 }
 
 // varyEncoding is the Vary value of a body with compressed variants.

@@ -9,12 +9,11 @@ import (
 	"net/http"
 )
 
-// serveEvent is the pit display's data, as JSON.
-func (s *Server) serveEvent(w http.ResponseWriter, _ *http.Request) {
-	body, _ := s.opts.Event.JSON()
-	w.Header().Set("Content-Type", jsonType)
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(body)
+// serveEvent is the pit display's data, as JSON, compressed once per
+// version: the follow page's first request on a phone.
+func (s *Server) serveEvent(w http.ResponseWriter, r *http.Request) {
+	body, version := s.opts.Event.JSON()
+	s.eventBodies.get(version, "api/event", func() *asset { return newBody(body, jsonType) }).serve(w, r, cacheRevalidate)
 }
 
 // serveEventStream sends the pit display's data as an "event" event now and

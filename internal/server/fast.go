@@ -69,7 +69,7 @@ func (s *Server) fastAnswer(path []byte) (body *asset, cacheControl []string, ok
 	}
 	// What servePage does: a file of the build, else the page.
 	if f, ok := s.assets.files[string(path[1:])]; ok && string(path) != "/index.html" {
-		return f, cacheShort, true
+		return f, rootFileCache(string(path[1:])), true
 	}
 	if s.assets.index == nil {
 		return nil, nil, false

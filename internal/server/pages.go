@@ -60,8 +60,8 @@ func newPageTemplate(index []byte) *pageTemplate {
 type page struct {
 	head
 	// initialID and initialJSON are the id and text of an inline JSON script
-	// (a news snapshot or an article, exactly as the API sends it); ""
-	// means none.
+	// (a news snapshot, an article or the event status, exactly as the API
+	// sends it); "" means none.
 	initialID   string
 	initialJSON []byte
 	// banner: the page opens with the banner (spec.Route.Banner).
@@ -92,14 +92,18 @@ func (p *pageTemplate) render(pg page) []byte {
 
 // pageFor returns what the page at path shows first: the article's own
 // title, opening words and data for /news/{id}, the news list's data on
-// /news, and the route's title otherwise.
-func (s *Server) pageFor(path string, snap news.Snapshot) page {
+// /news, the event status (event, as GET /api/event answers it) on the
+// event pages, and the route's title otherwise.
+func (s *Server) pageFor(path string, snap news.Snapshot, event []byte) page {
 	pg := page{head: head{Title: spec.Product, Description: spec.SiteDescription, URL: s.siteURL() + path, Type: "website", SiteName: spec.SiteName}}
 	if route, ok := spec.RouteByPath(path); ok {
 		pg.Title, pg.Description, pg.banner = route.Title, route.Description, route.Banner
 	}
 	if path == "/news" {
 		pg.initialID, pg.initialJSON = "initial-news", snap.JSON
+	}
+	if eventPage(path) && event != nil {
+		pg.initialID, pg.initialJSON = "initial-event", event
 	}
 	if id, ok := strings.CutPrefix(path, "/news/"); ok {
 		// Until the article is known (or when it does not exist) the page
@@ -125,14 +129,31 @@ func (s *Server) siteURL() string {
 	return strings.TrimSuffix(s.opts.SiteURL, "/")
 }
 
+// eventPage reports whether the page at path opens with the event status:
+// the pit display and the follow page.
+func eventPage(path string) bool {
+	return path == "/pit" || path == "/follow"
+}
+
+// rootFileCache is the Cache-Control of a root file of the build: the
+// service worker's script must be checked at every registration, as a
+// browser keeps a worker that a cached script does not replace; the rest
+// (favicon, icons, manifest) may be kept an hour.
+func rootFileCache(name string) []string {
+	if name == "sw.js" {
+		return cacheRevalidate
+	}
+	return cacheShort
+}
+
 // servePage serves a root file (favicon, images) when one exists, and
 // otherwise index.html with the route's head and initial data filled in.
 // The pages of known routes and existing articles are made once per news
-// version (bodyCache).
+// version, the event pages once per event version (bodyCache).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/")
 	if f, ok := s.assets.files[name]; ok && name != "index.html" {
-		f.serve(w, r, cacheShort)
+		f.serve(w, r, rootFileCache(name))
 		return
 	}
 	if s.assets.index == nil {
@@ -144,21 +165,28 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		page.serve(w, r, cacheRevalidate)
 		return
 	}
-	s.renderPage(r.URL.Path, snap).serve(w, r, cacheRevalidate)
+	s.renderPage(r.URL.Path, snap, nil).serve(w, r, cacheRevalidate)
 }
 
 // knownPage is the page of a known route or an existing article, made once
-// per news version; ok is false for any other path.
+// per news version, or for an event page once per event version (the
+// event pages show no news data), so that neither path ever serves a page
+// with data older than the API's; ok is false for any other path.
 func (s *Server) knownPage(path string, snap news.Snapshot) (*asset, bool) {
 	if !s.known(path, snap) {
 		return nil, false
 	}
-	return s.bodies.get(snap.Version, "page "+path, func() *asset { return s.renderPage(path, snap) }), true
+	if eventPage(path) {
+		event, version := s.opts.Event.JSON()
+		return s.eventBodies.get(version, "page "+path, func() *asset { return s.renderPage(path, snap, event) }), true
+	}
+	return s.bodies.get(snap.Version, "page "+path, func() *asset { return s.renderPage(path, snap, nil) }), true
 }
 
-// renderPage makes index.html with the head and initial data of path.
-func (s *Server) renderPage(path string, snap news.Snapshot) *asset {
-	return newBody(s.assets.index.render(s.pageFor(path, snap)), "text/html; charset=utf-8")
+// renderPage makes index.html with the head and initial data of path;
+// event is the event status for an event page.
+func (s *Server) renderPage(path string, snap news.Snapshot, event []byte) *asset {
+	return newBody(s.assets.index.render(s.pageFor(path, snap, event)), "text/html; charset=utf-8")
 }
 
 // serveNotBuilt answers a page of a binary built without the frontend.

@@ -113,9 +113,12 @@ type Server struct {
 	opts   Options
 	assets *assets
 	// bodies holds the pages, feeds and JSON made from the current news.
-	bodies  bodyCache
-	handler http.Handler
-	http    *http.Server
+	bodies bodyCache
+	// eventBodies holds the event pages and JSON made from the current
+	// event status, by its version.
+	eventBodies bodyCache
+	handler     http.Handler
+	http        *http.Server
 	// fast is the fast path, nil when it is off; fastNotPages are the
 	// prefixes of the paths it may not answer as servePage (initFast).
 	fast         *fastpath.Server

@@ -73,7 +73,11 @@ export function browserPlatform(): Platform {
   };
   const initialArticle = inlined('initial-article', isArticle);
   if (initialArticle) article(initialArticle.id, initialArticle);
-  const event = sharedStream<EventStatus>('/api/event/stream', 'event');
+  const event = sharedStream<EventStatus>(
+    '/api/event/stream',
+    'event',
+    inlined('initial-event', isEventStatus),
+  );
   const notice = sharedStream<Notice>('/api/notice/stream', 'notice');
   return {
     kind: 'browser',
@@ -92,6 +96,7 @@ export function browserPlatform(): Platform {
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
+    currentEvent: event.current,
     subscribeEvent: event.subscribe,
     subscribeNotice: notice.subscribe,
   };
@@ -140,13 +145,34 @@ function isNewsSnapshot(data: unknown): data is NewsSnapshot {
   );
 }
 
+/** Reports whether data has an event status's fields (what the pages read first of it). */
+export function isEventStatus(data: unknown): data is EventStatus {
+  return (
+    isRecord(data) &&
+    typeof data.configured === 'boolean' &&
+    typeof data.message === 'string' &&
+    typeof data.team === 'number' &&
+    typeof data.eventKey === 'string' &&
+    typeof data.phase === 'string' &&
+    typeof data.asOf === 'string' &&
+    typeof data.stale === 'boolean' &&
+    isRecord(data.nexus) &&
+    isRecord(data.tba)
+  );
+}
+
 /** The first and the longest wait before opening again a stream the server closed. */
 const reopenMinMs = 2000;
 const reopenMaxMs = 60_000;
 
 /** One server-sent event stream, shared by every view of the page. */
 interface Stream<T> {
-  /** Calls onData with the latest value at once (if any) and with each event's; returns the unsubscribe. */
+  /**
+   * Calls onData with the latest event's value at once (if an event came)
+   * and with each event's; returns the unsubscribe. The initial value is
+   * current's only: a view starts from it, and a subscriber can tell the
+   * live data from the page's copy.
+   */
   subscribe(onData: (data: T) => void): () => void;
   /** The latest value: the last event's, else the initial one; undefined before either. */
   current(): T | undefined;
@@ -155,15 +181,15 @@ interface Stream<T> {
 /**
  * Follows one server-sent event stream, calling each subscriber with each
  * event's JSON, for every subscriber of the page at once: one EventSource,
- * opened by the first subscriber and closed after the last. It starts from
- * initial when given (the data inlined in the page); a new subscriber gets
- * the latest value at once. A lost connection keeps the latest value; the
+ * opened by the first subscriber and closed after the last. Its current
+ * value is initial (the data inlined in the page) until the first event; a
+ * new subscriber gets the latest event's value at once. A lost connection keeps the latest value; the
  * browser reconnects by itself, and a stream the server refused (EventSource
  * gives up on those) is opened again after a growing wait.
  */
 function sharedStream<T>(url: string, event: string, initial?: T): Stream<T> {
   const listeners = new Set<(data: T) => void>();
-  let latest: { data: T } | undefined = initial === undefined ? undefined : { data: initial };
+  let latest: { data: T } | undefined;
   let source: EventSource | undefined;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   let waitMs = reopenMinMs;
@@ -204,6 +230,6 @@ function sharedStream<T>(url: string, event: string, initial?: T): Stream<T> {
         source = undefined;
       };
     },
-    current: () => latest?.data,
+    current: () => (latest ? latest.data : initial),
   };
 }

@@ -144,6 +144,8 @@ export function desktopPlatform(settings: WindowSettings): Platform {
     interacted() {
       void Interacted();
     },
+    // The window's page has no copy in it: the first status comes from the binding.
+    currentEvent: () => undefined,
     subscribeEvent(onUpdate) {
       return follow('event', EventBinding() as Promise<EventStatus>, onUpdate);
     },

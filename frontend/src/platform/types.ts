@@ -50,7 +50,17 @@ export interface Platform {
   subscribeKiosk(onCommand: (command: KioskCommand) => void): () => void;
   /** Tells the host a person touched, clicked or typed; it pauses the page rotation. */
   interacted(): void;
-  /** Calls onUpdate with the event status now (once known) and after every change; returns the unsubscribe. */
+  /**
+   * The event status as the host knows it this moment, without waiting: the
+   * latest update, or the copy the server put in the page; undefined before
+   * there is one. A view's first render starts from it, like currentNews.
+   */
+  currentEvent(): EventStatus | undefined;
+  /**
+   * Calls onUpdate with the event status now (once an update came) and after
+   * every change; returns the unsubscribe. The page's copy is not an update:
+   * only currentEvent gives it.
+   */
   subscribeEvent(onUpdate: (status: EventStatus) => void): () => void;
   /**
    * Calls onUpdate with the pit notice now (once known) and after every

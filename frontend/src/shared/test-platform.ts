@@ -52,6 +52,7 @@ export function createFakePlatform(startMs: number): FakePlatform {
     ready() {},
     subscribeKiosk: () => () => {},
     interacted() {},
+    currentEvent: () => eventStatus,
     subscribeEvent(onUpdate) {
       eventSubscribers.add(onUpdate);
       if (eventStatus) onUpdate(eventStatus);

@@ -11,13 +11,18 @@ export interface FollowEvent {
 
 /**
  * The live event status, as the pit display's (the shared stream), started
- * from GET /api/event: online that answers at once, and offline the
- * follow page's worker answers it with the last snapshot it kept, so the
- * page opens with data and its time.
+ * from the copy in the page (the server's, or offline the one the follow
+ * page's worker kept with the page), so the first render is final; without
+ * one, from GET /api/event: online that answers at once, and offline the
+ * worker answers it with the last snapshot it kept. Either way the page
+ * opens with data and its time, live once the stream speaks.
  */
 export function useFollowEvent(): FollowEvent {
   const platform = usePlatform();
-  const [state, setState] = useState<FollowEvent>({ status: null, live: false });
+  const [state, setState] = useState<FollowEvent>(() => ({
+    status: platform.currentEvent() ?? null,
+    live: false,
+  }));
   useEffect(() => {
     let live = false;
     let cancelled = false;
@@ -25,7 +30,7 @@ export function useFollowEvent(): FollowEvent {
       live = true;
       setState({ status, live: true });
     });
-    if (platform.kind === 'browser') {
+    if (platform.kind === 'browser' && platform.currentEvent() === undefined) {
       fetch('/api/event')
         .then((res) => (res.ok ? (res.json() as Promise<EventStatus>) : null))
         .then((status) => {
