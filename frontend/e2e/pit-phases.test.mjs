@@ -163,7 +163,9 @@ test.describe('pit display in every phase of the event', () => {
     }
   });
 
-  test('links our matches’ calendar at /pit/{team}.ics, with its QR code', async ({ site }) => {
+  test('links our matches’ calendar at /pit/{team}.ics and the follow page, with QR codes', async ({
+    site,
+  }) => {
     const { page, context } = await openPhase(
       site.browser,
       site.server,
@@ -177,6 +179,10 @@ test.describe('pit display in every phase of the event', () => {
         name: `Our matches’ calendar: ${site.server.url}/pit/1209.ics`,
       });
       assert.equal(await qr.isVisible(), true);
+      // Issue 37: the follow page, for a phone in the stands.
+      const follow = page.getByRole('img', { name: `Follow us live: ${site.server.url}/follow` });
+      assert.equal(await follow.isVisible(), true);
+      assert.equal(await page.getByRole('img', { name: /^Our website/ }).count(), 0);
     } finally {
       await context.close();
     }

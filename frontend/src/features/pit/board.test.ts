@@ -15,6 +15,7 @@ import {
   type BoardPhase,
   bracketLayout,
   calendarUrl,
+  followUrl,
   cardsOf,
   criterionValue,
   fieldPaceText,
@@ -530,6 +531,19 @@ describe('calendar', () => {
     expect(calendarUrl(null, 1209)).toBe('/pit/1209.ics');
     expect(calendarUrl(qrTarget('http://127.0.0.1:8080', undefined), 1209)).toBe(
       'http://127.0.0.1:8080/pit/1209.ics',
+    );
+  });
+});
+
+describe('follow', () => {
+  it('points at /follow on the site the QR code points to', () => {
+    expect(followUrl('https://robohornets.example/')).toBe('https://robohornets.example/follow');
+    expect(followUrl('https://robohornets.example/team/')).toBe(
+      'https://robohornets.example/follow',
+    );
+    expect(followUrl(null)).toBe('/follow');
+    expect(followUrl(qrTarget('http://127.0.0.1:8080', undefined))).toBe(
+      'http://127.0.0.1:8080/follow',
     );
   });
 });

@@ -220,13 +220,22 @@ export function bracketLayout(bracket: readonly BracketMatch[] | null): BracketL
   return { rounds, upper: column(false), lower: column(true), finals };
 }
 
-/** The calendar's address: /pit/{team}.ics on the site the QR code points to, else on this page's. */
-export function calendarUrl(siteTarget: string | null, team: number): string {
-  const path = `/pit/${team}.ics`;
+/** path on the site the QR codes point to (its origin), else on this page's. */
+function onSite(siteTarget: string | null, path: string): string {
   if (!siteTarget) return path;
   try {
     return new URL(path, siteTarget).href;
   } catch {
     return path;
   }
+}
+
+/** The calendar's address: /pit/{team}.ics on the site the QR code points to, else on this page's. */
+export function calendarUrl(siteTarget: string | null, team: number): string {
+  return onSite(siteTarget, `/pit/${team}.ics`);
+}
+
+/** The follow page's address (issue 37): /follow on the site the QR code points to, else on this page's. */
+export function followUrl(siteTarget: string | null): string {
+  return onSite(siteTarget, '/follow');
 }

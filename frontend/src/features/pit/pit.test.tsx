@@ -168,7 +168,9 @@ describe('Pit', () => {
       'href',
       'https://www.twitch.tv/firstinspires',
     );
-    expect(screen.getByRole('img', { name: /^Our website: http/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: `Follow us live: ${window.location.origin}/follow` }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Data as of 14:58 (6 min ago)')).toBeInTheDocument();
     expect(warning()).toBeNull();
   });

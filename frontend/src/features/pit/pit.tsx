@@ -14,7 +14,15 @@ import { useEvent } from '../../shared/use-event';
 import { useNow } from '../../shared/use-now';
 import { useRouteHead } from '../../shared/use-route-head';
 import { usePlatform } from '../../platform';
-import { asOfText, boardPhase, calendarUrl, qrTarget, warningsFor, webcastLinks } from './board';
+import {
+  asOfText,
+  boardPhase,
+  calendarUrl,
+  followUrl,
+  qrTarget,
+  warningsFor,
+  webcastLinks,
+} from './board';
 import type { EventStatus } from '../../platform/types';
 import './pit.css';
 
@@ -86,11 +94,16 @@ function PitNotConfigured() {
   );
 }
 
-/** The QR codes to the public site and to our matches' calendar, and the event's webcasts. */
+/**
+ * The QR codes to the follow page (issue 37: the live event and alerts on a
+ * phone; it links back to the site) and to our matches' calendar, and the
+ * event's webcasts.
+ */
 function Links({ status }: { status: EventStatus }) {
   // The window's own origin is wails://: it points at --site-url instead.
   const qr = qrTarget(window.location.origin, usePlatform().siteUrl ?? undefined);
   const calendar = calendarUrl(qr, status.team);
+  const follow = followUrl(qr);
   // Three at most: the panel has room for no more.
   const webcasts = webcastLinks(status.webcasts).slice(0, 3);
   return (
@@ -98,8 +111,8 @@ function Links({ status }: { status: EventStatus }) {
       {qr && (
         <div className="pit-links__codes">
           <figure className="pit-links__qr">
-            <PitQr url={qr} label="Our website" className="pit-links__code" />
-            <figcaption>Our site</figcaption>
+            <PitQr url={follow} label="Follow us live" className="pit-links__code" />
+            <figcaption>Follow us live</figcaption>
           </figure>
           <figure className="pit-links__qr">
             <PitQr url={calendar} label="Our matches’ calendar" className="pit-links__code" />

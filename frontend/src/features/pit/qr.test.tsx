@@ -28,8 +28,10 @@ describe('qrPath', () => {
 describe('PitQr', () => {
   afterEach(cleanup);
   it('is an image named by its purpose and address', () => {
-    render(<PitQr url="https://robohornets.example/" label="Our website" />);
-    const img = screen.getByRole('img', { name: 'Our website: https://robohornets.example/' });
+    render(<PitQr url="https://robohornets.example/follow" label="Follow us live" />);
+    const img = screen.getByRole('img', {
+      name: 'Follow us live: https://robohornets.example/follow',
+    });
     expect(img.tagName.toLowerCase()).toBe('svg');
     expect(img.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h\d+/);
   });
