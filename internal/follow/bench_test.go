@@ -134,7 +134,7 @@ func queueCall(b *testing.B, followers int) callResult {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	n, err := push.NewNotifier(ctx, push.Options{DB: db, Subject: "mailto:push@robohornets.test",
 		SiteURL: "https://robohornets.test", AllowLoopback: true, Logger: quiet()})
 	if err != nil {
