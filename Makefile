@@ -318,14 +318,15 @@ test-desktop: $(BIN)/robohornets $(BIN)/replayd
 # from them in this order (it fails when a part is absent); make bench exits 1
 # when a part failed (errors, not only missed goals) or a goal was missed.
 BENCH_OUT := $(CURDIR)/build/bench
-BENCH_PARTS := go-bench calibration win-chance-vs-tba forecast-speed forecast-calibration bundle serve-vs-nginx lighthouse streams photos window
-bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (about 35 min); figures, with a summary against their goals, go to docs/BENCHMARKS.md
+BENCH_PARTS := go-bench calibration win-chance-vs-tba forecast-speed forecast-calibration bundle serve-vs-nginx lighthouse streams push-latency photos window
+bench: deps $(BIN)/robohornets $(BIN)/robohornets-server ## run the benchmarks (about 40 min); figures, with a summary against their goals, go to docs/BENCHMARKS.md
 	@rm -rf $(BENCH_OUT); mkdir -p $(BENCH_OUT)
 	export ROBOHORNETS_BENCH_OUT=$(BENCH_OUT); st=0; \
 	go run ./bench/goparts go-bench || st=1; go run ./bench/goparts calibration || st=1; go run ./bench/goparts bundle || st=1; \
 	go test -count=1 -run TestScorecard ./internal/frcstats || st=1; \
 	go test -count=1 -tags fit -run 'TestCalibration$$|TestStrengthSpread' -bench '^BenchmarkForecast$$' ./internal/frcstats/forecast || st=1; \
 	node bench/serve-vs-nginx.mjs || st=1; node bench/lighthouse.mjs || st=1; bench/streams.sh $(BIN)/robohornets-server || st=1; \
+	go test -count=1 -run '^$$' -bench '^BenchmarkQueueCallToPush$$' -benchtime 3x ./internal/follow || st=1; \
 	go run ./cmd/photoload -bin $(BIN)/robohornets-server -markdown || st=1; node bench/window.mjs || st=1; \
 	go run ./bench/report -dir $(BENCH_OUT) -reading docs/benchmarks-reading.md -out docs/BENCHMARKS.md $(BENCH_PARTS) || st=1; \
 	if [ $$st -ne 0 ]; then echo "make bench: a part failed or a goal was not met (see above)" >&2; fi; exit $$st
