@@ -31,7 +31,16 @@ const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const chromePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const reportDir = new URL('./lighthouse-reports/', import.meta.url).pathname;
 
-const allRoutes = ['/', '/news', '/news/{id}', '/crescendo', '/reefscape', '/whattimeisit', '/pit'];
+const allRoutes = [
+  '/',
+  '/news',
+  '/news/{id}',
+  '/crescendo',
+  '/reefscape',
+  '/whattimeisit',
+  '/pit',
+  '/follow',
+];
 const routes = process.env.BENCH_LIGHTHOUSE_ROUTES
   ? process.env.BENCH_LIGHTHOUSE_ROUTES.split(',')
       .map((r) => r.trim())
