@@ -214,26 +214,9 @@ func bestStart(m board.Match) (time.Time, bool) {
 func matchUID(st board.Status, m board.Match) string {
 	id := m.Key
 	if id == "" {
-		id = st.EventKey + "-" + slug(m.Label)
+		id = st.EventKey + "-" + board.Slug(m.Label)
 	}
 	return "frc" + strconv.Itoa(st.Team) + "-" + id + uidDomain
-}
-
-// slug keeps the letters and digits of s, lower case, with a hyphen for
-// every run of anything else.
-func slug(s string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-			hyphen = false
-		} else if !hyphen && b.Len() > 0 {
-			b.WriteByte('-')
-			hyphen = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
 }
 
 // matchTitle is like "Qualification 39 — red with 6401, 333": the match,

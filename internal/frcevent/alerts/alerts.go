@@ -376,21 +376,4 @@ func outcomeOf(s board.Status) board.Outcome {
 }
 
 // matchID names m within its event: "<event>/<label in lower case with hyphens>".
-func matchID(s board.Status, m board.Match) string { return s.EventKey + "/" + slug(m.Label) }
-
-// slug keeps the letters and digits of s, lower case, with a hyphen for
-// every run of anything else.
-func slug(s string) string {
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-			hyphen = false
-		} else if !hyphen && b.Len() > 0 {
-			b.WriteByte('-')
-			hyphen = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
-}
+func matchID(s board.Status, m board.Match) string { return s.EventKey + "/" + board.Slug(m.Label) }

@@ -70,9 +70,9 @@ func TestRealEventDay(t *testing.T) {
 	var want []string
 	for _, m := range last.Schedule {
 		for n := range MaxMatchesAhead + 1 {
-			want = append(want, "queue/"+key+"/"+slug(m.Label)+"/"+strconv.Itoa(n))
+			want = append(want, "queue/"+key+"/"+board.Slug(m.Label)+"/"+strconv.Itoa(n))
 		}
-		want = append(want, "result/"+key+"/"+slug(m.Label))
+		want = append(want, "result/"+key+"/"+board.Slug(m.Label))
 	}
 	if len(last.Schedule) != 14 {
 		t.Errorf("the last board lists %d matches of ours, want 14", len(last.Schedule))
