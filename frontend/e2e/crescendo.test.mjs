@@ -64,10 +64,12 @@ test.describe('crescendo', () => {
           { timeout: 15_000 },
         );
         assert.equal(await page.evaluate(() => window.__mostCircles), 4);
-        const duration = await page
-          .locator('.cres-circle')
-          .first()
-          .evaluate((el) => getComputedStyle(el).animationDuration);
+        // Read in one step: a circle found, then read later, may have ended
+        // and left the page in between (its style then reads '').
+        const duration = await page.evaluate(
+          () =>
+            getComputedStyle(document.querySelector('.cres-circle:last-child')).animationDuration,
+        );
         assert.equal(duration, '8s');
         await saveScreenshot(page, `crescendo-${size}`);
         await robot.scrollIntoViewIfNeeded();
